@@ -1,0 +1,44 @@
+"""Command-line wiring for `partyhost`: argparse only, the work lives in host.commands."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from host import __version__
+
+# Each module registers one or more sub-commands; heavy imports happen inside their run().
+COMMAND_MODULES: tuple[str, ...] = (
+    "host.commands.play",
+    "host.commands.simulate",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the top-level parser with every sub-command registered."""
+    parser = argparse.ArgumentParser(
+        prog="partyhost",
+        description="Party Host: an offline, voice-driven host for word and category party games "
+        "(Crack List, Short List, Scattergories, Crack Word).",
+    )
+    parser.add_argument("--version", action="version", version=f"partyhost {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the arguments, run the chosen command and return its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("\nBye!", file=sys.stderr)
+        return 130

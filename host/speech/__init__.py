@@ -1,0 +1,1 @@
+"""Ears and voice of the host: ports (Protocols) and their adapters."""
