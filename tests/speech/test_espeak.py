@@ -1,0 +1,84 @@
+"""espeak-ng synthesizer: real binary, several voices, sentence chunks and clear failures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from host.speech.espeak_tts import (
+    EspeakSynthesizer,
+    list_voices,
+    parse_voices,
+    parse_wav_stream,
+)
+from host.speech.tts import TTSUnavailable, make_synthesizer, split_sentences
+
+LISTING = """Pty Language       Age/Gender VoiceName          File                 Other Languages
+ 2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)
+ 5  fr-fr           --/M      French_(France)    roa/fr               (fr 5)
+"""
+
+PickWord = Callable[[bytes, int, list[str]], str]
+"""The sphinx_pick fixture (tests/speech/conftest.py)."""
+
+
+def test_parse_voices_reads_the_table() -> None:
+    voices = parse_voices(LISTING)
+    assert [(v.language, v.gender, v.name) for v in voices] == [
+        ("en-gb", "M", "English_(Great_Britain)"),
+        ("fr-fr", "M", "French_(France)"),
+    ]
+
+
+def test_list_voices_includes_the_demo_voices() -> None:
+    english = {voice.language for voice in list_voices("en")}
+    assert {"en-us", "en-gb", "en-gb-scotland"} <= english
+    assert any(voice.language.startswith("fr") for voice in list_voices("fr"))
+
+
+def test_parse_wav_stream_rejects_non_wav() -> None:
+    with pytest.raises(ValueError, match="not a WAV"):
+        parse_wav_stream(b"hello world, not audio")
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en-gb", "en-us+f3"])
+def test_voices_speak_recognizable_numbers(voice: str, sphinx_pick: PickWord) -> None:
+    synth = EspeakSynthesizer(voice)
+    pcm = b"".join(synth.synthesize("seven"))
+    assert sphinx_pick(pcm, synth.sample_rate, ["three", "seven", "ten"]) == "seven"
+
+
+def test_other_languages_and_speeds_give_audio() -> None:
+    slow = b"".join(EspeakSynthesizer("fr", speed=100).synthesize("Bonjour à tous."))
+    fast = b"".join(EspeakSynthesizer("fr", speed=250).synthesize("Bonjour à tous."))
+    assert len(slow) > len(fast) > 0
+
+
+def test_one_chunk_per_sentence(espeak_synth: EspeakSynthesizer) -> None:
+    assert espeak_synth.sample_rate == 22_050
+    assert len(list(espeak_synth.synthesize("One. Two! Three?"))) == 3
+
+
+def test_text_starting_with_a_dash_is_spoken_not_parsed(espeak_synth: EspeakSynthesizer) -> None:
+    assert len(b"".join(espeak_synth.synthesize("-v nothing"))) > 0
+
+
+def test_unknown_voice_is_one_clear_sentence() -> None:
+    with pytest.raises(TTSUnavailable, match=r"voice 'zzz'.*does not exist"):
+        EspeakSynthesizer("zzz")
+
+
+def test_make_synthesizer_routes_voice_names_to_espeak() -> None:
+    assert make_synthesizer("auto", "en-gb-scotland").name == "espeak:en-gb-scotland"
+    assert make_synthesizer("espeak").name == "espeak:en-us"
+
+
+def test_unknown_engine_is_reported() -> None:
+    with pytest.raises(TTSUnavailable, match="Unknown speech engine 'festival'"):
+        make_synthesizer("festival")
+
+
+def test_split_sentences() -> None:
+    assert split_sentences("Hi there.  Ready? Go!") == ["Hi there.", "Ready?", "Go!"]
+    assert split_sentences("   ") == []
