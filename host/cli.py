@@ -13,6 +13,8 @@ from host import __version__
 COMMAND_MODULES: tuple[str, ...] = (
     "host.commands.play",
     "host.commands.simulate",
+    "host.commands.say",
+    "host.commands.devices",
 )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Literal
 
@@ -44,18 +44,20 @@ def make_synthesizer(engine: str = "auto", voice: str | None = None) -> Synthesi
         return _piper(voice)
     if engine == "espeak":
         return _espeak(voice)
-    if voice is not None and not looks_like_piper_voice(voice):
-        return _espeak(voice)
-    try:
-        return _piper(voice)
-    except TTSUnavailable as piper_error:
+    if voice is not None:  # a named voice is not swapped for another engine's voice
+        return _piper(voice) if looks_like_piper_voice(voice) else _espeak(voice)
+    return first_working({"Piper": lambda: _piper(None), "espeak-ng": lambda: _espeak(None)})
+
+
+def first_working(factories: dict[str, Callable[[], Synthesizer]]) -> Synthesizer:
+    """Return the first synthesizer that builds, or raise one sentence naming every failure."""
+    reasons = []
+    for label, factory in factories.items():
         try:
-            return _espeak(None)
-        except TTSUnavailable as espeak_error:
-            reasons = [str(e).rstrip(".") for e in (piper_error, espeak_error)]
-            raise TTSUnavailable(
-                f"No speech engine works: Piper ({reasons[0]}) and espeak-ng ({reasons[1]})."
-            ) from espeak_error
+            return factory()
+        except TTSUnavailable as error:
+            reasons.append(f"{label} ({str(error).rstrip('.')})")
+    raise TTSUnavailable(f"No speech engine works: {' and '.join(reasons)}.")
 
 
 def _piper(voice: str | None) -> Synthesizer:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,8 @@ from host.speech.espeak_tts import (
     parse_voices,
     parse_wav_stream,
 )
-from host.speech.tts import TTSUnavailable, make_synthesizer, split_sentences
+from host.speech.piper_tts import PiperSynthesizer
+from host.speech.tts import TTSUnavailable, first_working, make_synthesizer, split_sentences
 
 LISTING = """Pty Language       Age/Gender VoiceName          File                 Other Languages
  2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)
@@ -82,3 +84,26 @@ def test_unknown_engine_is_reported() -> None:
 def test_split_sentences() -> None:
     assert split_sentences("Hi there.  Ready? Go!") == ["Hi there.", "Ready?", "Go!"]
     assert split_sentences("   ") == []
+
+
+def test_auto_falls_back_to_espeak_when_piper_cannot_load(tmp_path: Path) -> None:
+    broken = tmp_path / "missing.onnx"
+    synth = first_working(
+        {"Piper": lambda: PiperSynthesizer(broken), "espeak-ng": lambda: EspeakSynthesizer()}
+    )
+    assert synth.name == "espeak:en-us"
+
+
+def test_no_working_engine_is_one_sentence_naming_both(tmp_path: Path) -> None:
+    broken = tmp_path / "missing.onnx"
+    with pytest.raises(TTSUnavailable) as caught:
+        first_working(
+            {
+                "Piper": lambda: PiperSynthesizer(broken),
+                "espeak-ng": lambda: EspeakSynthesizer("zzz"),
+            }
+        )
+    message = str(caught.value)
+    assert message.startswith("No speech engine works: Piper (Piper voice file")
+    assert "and espeak-ng (espeak-ng failed with voice 'zzz'" in message
+    assert message.count("\n") == 0
