@@ -1,0 +1,89 @@
+"""A least-recently-used cache of synthesized lines, so common replies start at once."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Sequence
+
+from host.speech.ports import Synthesizer
+
+COUNTDOWN = tuple(str(n) for n in range(1, 11))
+"""The numbers the host counts with, as the session writes them."""
+FIXED_LINES = ("Crack On!", "Time's up!", "Yes!", "No.", "Pass.")
+"""Short lines worth having ready before the game starts."""
+
+
+def warm_texts(names: Sequence[str] = (), extra: Iterable[str] = ()) -> list[str]:
+    """The lines to pre-synthesize: the countdown, fixed calls, player names and `extra`."""
+    return [*COUNTDOWN, *FIXED_LINES, *names, *extra]
+
+
+def _key_text(text: str) -> str:
+    return " ".join(text.split())
+
+
+class CachedSynthesizer:
+    """Wraps any Synthesizer; a line said before (same voice, same text) replays from memory."""
+
+    def __init__(self, inner: Synthesizer, *, max_lines: int = 256) -> None:
+        """Cache up to `max_lines` lines of `inner`, dropping the least recently used."""
+        self.inner = inner
+        self.name = inner.name
+        self.sample_rate = inner.sample_rate
+        self.max_lines = max_lines
+        self.hits = 0
+        self.misses = 0
+        self._lines: OrderedDict[tuple[str, str], tuple[bytes, ...]] = OrderedDict()
+        self._lock = threading.Lock()  # warm() may run in a background thread
+
+    def __len__(self) -> int:
+        """How many lines are cached."""
+        return len(self._lines)
+
+    def __contains__(self, text: object) -> bool:
+        """True when `text` is cached for this voice."""
+        return isinstance(text, str) and (self.name, _key_text(text)) in self._lines
+
+    def synthesize(self, text: str) -> Iterator[bytes]:
+        """Yield the cached chunks, or stream from the inner synthesizer and remember them."""
+        key = (self.name, _key_text(text))
+        cached = self._lookup(key)
+        if cached is None:
+            yield from self._fresh(key, text)
+        else:
+            yield from cached
+
+    def warm(self, texts: Iterable[str]) -> int:
+        """Synthesize the lines not cached yet (not counted as misses); returns how many."""
+        added = 0
+        for text in texts:
+            if text.strip() and text not in self:
+                for _chunk in self._fresh((self.name, _key_text(text)), text):
+                    pass
+                added += 1
+        return added
+
+    def _lookup(self, key: tuple[str, str]) -> tuple[bytes, ...] | None:
+        with self._lock:
+            cached = self._lines.get(key)
+            if cached is None:
+                self.misses += 1
+                return None
+            self._lines.move_to_end(key)
+            self.hits += 1
+            return cached
+
+    def _fresh(self, key: tuple[str, str], text: str) -> Iterator[bytes]:
+        chunks = []
+        for chunk in self.inner.synthesize(text):
+            chunks.append(chunk)
+            yield chunk
+        self._store(key, tuple(chunks))  # only reached when the whole line was synthesized
+
+    def _store(self, key: tuple[str, str], chunks: tuple[bytes, ...]) -> None:
+        with self._lock:
+            self._lines[key] = chunks
+            self._lines.move_to_end(key)
+            while len(self._lines) > self.max_lines:
+                self._lines.popitem(last=False)

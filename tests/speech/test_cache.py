@@ -1,0 +1,64 @@
+"""CachedSynthesizer: replays real synthesized lines, evicts the least recently used."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from host.speech.cache import COUNTDOWN, CachedSynthesizer, warm_texts
+from host.speech.espeak_tts import EspeakSynthesizer
+from host.speech.piper_tts import PiperSynthesizer
+
+
+class Counting:
+    """Wraps a real synthesizer and counts the lines it is asked for."""
+
+    def __init__(self, inner: EspeakSynthesizer | PiperSynthesizer) -> None:
+        self.inner, self.name, self.sample_rate = inner, inner.name, inner.sample_rate
+        self.asked: list[str] = []
+
+    def synthesize(self, text: str) -> Iterator[bytes]:
+        self.asked.append(text)
+        return self.inner.synthesize(text)
+
+
+def test_repeated_line_comes_from_memory(piper_synth: PiperSynthesizer) -> None:
+    spy = Counting(piper_synth)
+    cache = CachedSynthesizer(spy)
+    first = list(cache.synthesize("Crack On! Go."))
+    again = list(cache.synthesize("  Crack   On!\nGo. "))
+    assert again == first and len(first) == 2
+    assert spy.asked == ["Crack On! Go."]
+    assert (cache.hits, cache.misses) == (1, 1)
+    assert (cache.name, cache.sample_rate) == (piper_synth.name, piper_synth.sample_rate)
+
+
+def test_least_recently_used_line_is_dropped(espeak_synth: EspeakSynthesizer) -> None:
+    spy = Counting(espeak_synth)
+    cache = CachedSynthesizer(spy, max_lines=2)
+    for text in ["one", "two", "one", "three"]:  # "two" is now the oldest
+        list(cache.synthesize(text))
+    assert "one" in cache and "three" in cache and "two" not in cache
+    assert len(cache) == 2
+    list(cache.synthesize("two"))
+    assert spy.asked == ["one", "two", "three", "two"]
+
+
+def test_a_line_abandoned_midway_is_not_cached(espeak_synth: EspeakSynthesizer) -> None:
+    cache = CachedSynthesizer(espeak_synth)
+    stream = cache.synthesize("First part. Second part.")
+    next(stream)
+    stream.close()
+    assert "First part. Second part." not in cache
+
+
+def test_warm_prepares_countdown_calls_and_names(espeak_synth: EspeakSynthesizer) -> None:
+    spy = Counting(espeak_synth)
+    cache = CachedSynthesizer(spy)
+    texts = warm_texts(["Alice", "Bob"], extra=["", "Round one."])
+    assert texts[:10] == list(COUNTDOWN) and "Crack On!" in texts
+    assert cache.warm(texts) == len(texts) - 1  # the blank line is skipped
+    assert cache.warm(["Alice"]) == 0
+    asked = len(spy.asked)
+    assert b"".join(cache.synthesize("Bob")) != b""
+    assert len(spy.asked) == asked
+    assert (cache.hits, cache.misses) == (1, 0)
