@@ -211,6 +211,12 @@ class SoundDeviceInput:
             self._buffer += pcm
             self._ready.notify_all()
 
+    @property
+    def available(self) -> int:
+        """Frames captured and not read yet."""
+        with self._ready:
+            return len(self._buffer) // 2
+
     def read(self, frames: int) -> bytes | None:
         """Wait for up to `frames` frames (at most their duration plus 1 s); b"" if none came."""
         wanted = 2 * frames

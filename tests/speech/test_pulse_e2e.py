@@ -1,0 +1,132 @@
+"""End to end through real sound plumbing: PortAudio -> ALSA pulse plugin -> PulseAudio null sink.
+
+A private PulseAudio daemon (its own runtime dir, a null sink "ph") stands in for a sound card.
+The host speaks through SoundDeviceOutput, and SoundDeviceInput records the sink's monitor; the
+recording must contain the spoken word (PocketSphinx) and sound energy of the right length.
+Everything runs in subprocesses because PortAudio reads the device list once, at import.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from host.speech.wavio import read_wav
+
+PickWord = Callable[[bytes, int, list[str]], str]
+"""The sphinx_pick fixture (tests/speech/conftest.py)."""
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Runs one `partyhost` sub-command module without needing every other command importable.
+RUN_COMMAND = """
+import argparse, importlib, sys
+module = importlib.import_module(sys.argv[1])
+parser = argparse.ArgumentParser(prog="partyhost")
+module.register(parser.add_subparsers())
+args = parser.parse_args(sys.argv[2:])
+sys.exit(args.func(args))
+"""
+
+# Records the sink's monitor while `partyhost say TEXT --output-device pulse` plays the line.
+SAY_AND_RECORD = """
+import argparse, sys
+from host.commands import say
+from host.speech.audio import SoundDeviceInput
+from host.speech.wavio import write_wav
+recording, text = sys.argv[1], sys.argv[2]
+parser = argparse.ArgumentParser(prog="partyhost")
+say.register(parser.add_subparsers())
+args = parser.parse_args(["say", text, "--output-device", "pulse"])
+mic = SoundDeviceInput("pulse")
+code = say.run(args)
+pcm = mic.read(mic.available + 8000)  # all heard so far, plus 0.5 s for the server's latency
+mic.close()
+write_wav(recording, pcm)
+sys.exit(code)
+"""
+
+
+@pytest.fixture(scope="module")
+def pulse_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """Start a private PulseAudio with a null sink; yield the environment that reaches it."""
+    assert shutil.which("pulseaudio"), "pulseaudio is missing: run scripts/setup"
+    home = tmp_path_factory.mktemp("pulse")
+    runtime = home / "run"
+    runtime.mkdir(mode=0o700)
+    (home / ".asoundrc").write_text("pcm.!default pulse\nctl.!default pulse\n")
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("PULSE_", "ALSA_"))},
+        "HOME": str(home),
+        "XDG_RUNTIME_DIR": str(runtime),
+        "PULSE_RUNTIME_PATH": str(runtime / "pulse"),
+        "PULSE_SINK": "ph",
+        "PULSE_SOURCE": "ph.monitor",
+        "PYTHONPATH": str(REPO),
+    }
+    # --daemonize=yes returns only once the server is up: no polling, no sleeping.
+    # As root PulseAudio only warns ("not intended to be run as root") and carries on.
+    subprocess.run(
+        ["pulseaudio", "--daemonize=yes", "--system=false", "--exit-idle-time=-1", "-n",
+         "--load=module-null-sink sink_name=ph rate=16000 channels=1",
+         "--load=module-native-protocol-unix", f"--log-target=file:{home / 'pulse.log'}"],
+        env=env, check=True, timeout=30,
+    )  # fmt: skip
+    pid = int((runtime / "pulse" / "pid").read_text())
+    try:
+        yield env
+    finally:
+        subprocess.run(["pulseaudio", "--kill"], env=env, check=False, timeout=30)
+        if _alive(pid):
+            os.kill(pid, signal.SIGTERM)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def run_python(code: str, *args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run a Python snippet in the pulse environment and return its outcome."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def loud_seconds(pcm: bytes, rate: int = 16_000, threshold: float = 500.0) -> float:
+    """How long the audio is louder than `threshold` RMS, counted in 20 ms frames."""
+    samples = np.frombuffer(pcm, dtype="<i2").astype(np.float64)
+    frame = rate // 50
+    frames = samples[: len(samples) // frame * frame].reshape(-1, frame)
+    rms = np.sqrt((frames**2).mean(axis=1))
+    return float((rms > threshold).sum()) / 50
+
+
+def test_devices_lists_the_pulse_device(pulse_env: dict[str, str]) -> None:
+    done = run_python(RUN_COMMAND, "host.commands.devices", "devices", env=pulse_env)
+    assert done.returncode == 0, done.stderr
+    assert any(line.endswith("  pulse") for line in done.stdout.splitlines()), done.stdout
+
+
+def test_spoken_line_is_heard_on_the_sink_monitor(
+    pulse_env: dict[str, str], tmp_path: Path, sphinx_pick: PickWord
+) -> None:
+    recording = tmp_path / "heard.wav"
+    done = run_python(SAY_AND_RECORD, str(recording), "Seven.", env=pulse_env)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    pcm, rate = read_wav(recording, rate=None)
+    assert rate == 16_000
+    assert 0.3 < loud_seconds(pcm) < 1.5  # "Seven." is about 0.8 s of speech
+    assert sphinx_pick(pcm, rate, ["three", "seven", "ten", "crack on"]) == "seven"
