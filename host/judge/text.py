@@ -1,0 +1,184 @@
+"""Answer text normalisation: case, accents, punctuation, numbers, articles, plurals, letters."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+ARTICLES: dict[str, frozenset[str]] = {
+    "en": frozenset({"the", "a", "an"}),
+    "fr": frozenset({"le", "la", "les", "l", "un", "une"}),
+}
+"""Leading words that may carry the letter as well as the next word (the article rule)."""
+
+_AND: dict[str, str] = {"en": "and", "fr": "et"}
+
+# Spelling variants and recognizer confusions folded to one form before matching.
+_TOKEN_FOLDS: dict[str, dict[str, str]] = {
+    "en": {
+        "grey": "gray", "colour": "color", "colours": "colors", "centre": "center",
+        "theatre": "theater", "doughnut": "donut", "doughnuts": "donuts", "st": "saint",
+        "mt": "mount", "mr": "mister", "dr": "doctor", "okay": "ok", "vs": "versus",
+        "aluminium": "aluminum", "sulphur": "sulfur", "caesium": "cesium", "yoghurt": "yogurt",
+        "yoghourt": "yogurt", "pyjamas": "pajamas", "jewellery": "jewelry", "tyre": "tire",
+        "cheque": "check", "programme": "program", "whisky": "whiskey", "moustache": "mustache",
+        "plough": "plow", "mum": "mom", "mummy": "mommy", "n": "and",
+    },
+    "fr": {"st": "saint", "ste": "sainte"},
+}
+
+# Plural endings that are really part of the word and must not be folded.
+_KEEP_S = ("ss", "us", "is", "os", "ys", "as")
+
+_ONES_EN = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+            "eighteen", "nineteen")
+_TENS_EN = ("_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ONES_FR = ("zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+            "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit",
+            "dix-neuf")
+_TENS_FR = ("_", "_", "vingt", "trente", "quarante", "cinquante", "soixante", "soixante",
+            "quatre-vingt", "quatre-vingt")
+_ORDINALS_EN = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
+                7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 12: "twelfth", 20: "twentieth"}
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+_NUMBER = re.compile(r"(\d+)(?:(st|nd|rd|th|er|ere|eme|e)\b)?")
+_NON_WORD = re.compile(r"[^a-z0-9' ]+")
+
+
+def _en_number(n: int) -> str:
+    """Spell an integer below 10 000 in English ("one hundred one": no "and", it is dropped)."""
+    if n < 20:
+        return _ONES_EN[n]
+    if n < 100:
+        tens, one = divmod(n, 10)
+        return _TENS_EN[tens] + (" " + _ONES_EN[one] if one else "")
+    if n < 1000:
+        hundreds, rest = divmod(n, 100)
+        return _ONES_EN[hundreds] + " hundred" + (" " + _en_number(rest) if rest else "")
+    thousands, rest = divmod(n, 1000)
+    if 1100 < n < 2000 or (2009 < n < 2100 and n % 100):  # years: 1984 -> nineteen eighty four
+        hi, lo = divmod(n, 100)
+        return _en_number(hi) + " " + _en_number(lo) if lo else _en_number(hi) + " hundred"
+    return _en_number(thousands) + " thousand" + (" " + _en_number(rest) if rest else "")
+
+
+def _fr_number(n: int) -> str:
+    """Spell an integer below 10 000 in French, hyphenated words (dropped to spaces later)."""
+    if n < 20:
+        return _ONES_FR[n]
+    if n < 100:
+        tens, one = divmod(n, 10)
+        if tens in (7, 9):
+            return _TENS_FR[tens] + "-" + _ONES_FR[10 + one]
+        if one == 0:
+            return _TENS_FR[tens] + ("s" if tens == 8 else "")
+        return _TENS_FR[tens] + ("-et-un" if one == 1 and tens != 8 else "-" + _ONES_FR[one])
+    if n < 1000:
+        hundreds, rest = divmod(n, 100)
+        head = "cent" if hundreds == 1 else _ONES_FR[hundreds] + " cent"
+        return head + (" " + _fr_number(rest) if rest else "")
+    thousands, rest = divmod(n, 1000)
+    head = "mille" if thousands == 1 else _fr_number(thousands) + " mille"
+    return head + (" " + _fr_number(rest) if rest else "")
+
+
+def _spell_number(match: re.Match[str], lang: str) -> str:
+    """Replace digits (and ordinal suffixes) with number words."""
+    n = int(match.group(1)) if len(match.group(1)) <= 4 else -1
+    if n < 0:
+        return match.group(0)
+    if match.group(2) and lang == "en" and n in _ORDINALS_EN:
+        return " " + _ORDINALS_EN[n] + " "
+    return " " + (_fr_number(n) if lang == "fr" else _en_number(n)) + " "
+
+
+def strip_accents(text: str) -> str:
+    """Drop diacritics: "Élodie" -> "Elodie", "Curaçao" -> "Curacao"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return folded.replace("æ", "ae").replace("œ", "oe").replace("ß", "ss").replace("ø", "o")
+
+
+@lru_cache(maxsize=65536)
+def words(text: str, lang: str = "en") -> tuple[str, ...]:
+    """Lower-case ascii words of an answer, digits spelt out, "&" as "and", articles kept."""
+    text = strip_accents(text.translate(_APOSTROPHES).casefold())
+    text = text.replace("&", f" {_AND.get(lang, 'and')} ").replace("+", " plus ")
+    text = _NUMBER.sub(lambda m: _spell_number(m, lang), text)
+    text = _NON_WORD.sub(" ", text.replace("-", " ").replace(".", ""))
+    out: list[str] = []
+    for raw in text.split():
+        if lang == "fr" and len(raw) > 2 and raw[1] == "'" and raw[0] in "ldjmnst":
+            out.append(raw[0])  # l'avion -> l avion, d'artagnan -> d artagnan
+            raw = raw[2:]
+        word = raw.strip("'").replace("'", "")
+        if word:
+            out.append(_TOKEN_FOLDS.get(lang, {}).get(word, word))
+    return tuple(out)
+
+
+def fold_plural(word: str) -> str:
+    """Reduce an English plural to a stem shared with its singular ("berries" -> "berry")."""
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(_KEEP_S):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "zes", "sses", "oes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def strip_article(tokens: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
+    """Drop one leading article when something follows it ("the godfather" -> "godfather")."""
+    if len(tokens) > 1 and tokens[0] in ARTICLES.get(lang, ARTICLES["en"]):
+        return tokens[1:]
+    return tokens
+
+
+@lru_cache(maxsize=65536)
+def normalize(text: str, *, lang: str = "en") -> str:
+    """The matching key of an answer: no case, accents, punctuation, article, plural or spaces."""
+    tokens = strip_article(words(text, lang), lang)
+    conj = _AND.get(lang, "and")
+    kept = [t for t in tokens if t != conj] or list(tokens)
+    if lang == "en":
+        kept = [fold_plural(t) for t in kept]
+    elif lang == "fr":
+        kept = [t[:-1] if len(t) > 3 and t[-1] in "sx" else t for t in kept]
+    return "".join(kept)
+
+
+def strict_key(text: str, lang: str = "en") -> str:
+    """A key without case, accents, punctuation or article, but with plural endings kept."""
+    return "".join(strip_article(words(text, lang), lang))
+
+
+PARTICLES = frozenset({"van", "von", "de", "da", "di", "du", "del", "della", "der", "den",
+                        "la", "le", "st", "saint", "ten", "ter", "mac", "mc", "al", "el", "bin"})
+
+
+@lru_cache(maxsize=65536)
+def answer_letters(text: str, lang: str = "en", people: bool = False) -> tuple[str, ...]:
+    """Upper-case letters an answer may be played with: first word, after an article, names."""
+    tokens = words(text, lang)
+    if not tokens:
+        return ()
+    picks = [tokens[0]]
+    rest = strip_article(tokens, lang)
+    if rest is not tokens:
+        picks.append(rest[0])
+    if people and len(rest) > 1:
+        picks.append(rest[-1])
+        i = len(rest) - 2
+        while i > 0 and rest[i] in PARTICLES:  # "Vincent van Gogh": V and G
+            picks.append(rest[i])
+            i -= 1
+    letters: list[str] = []
+    for word in picks:
+        first = word[0].upper()
+        if first.isalpha() and first not in letters:
+            letters.append(first)
+    return tuple(letters)

@@ -1,0 +1,115 @@
+"""A minimal reader of Princeton WordNet 3.0 noun files (Debian package wordnet-base)."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import BinaryIO
+
+WORDNET_DIRS = (os.environ.get("PARTYHOST_WORDNET", ""), "/usr/share/wordnet")
+
+CLASSES: dict[str, tuple[tuple[str, int], ...]] = {
+    "animals": (("animal", 1),),
+    "mammals": (("mammal", 1),),
+    "birds": (("bird", 1),),
+    "fish": (("fish", 1),),
+    "insects": (("insect", 1),),
+    "reptiles": (("reptile", 1),),
+    "dogs": (("dog", 1),),
+    "fruits": (("edible fruit", 1), ("fruit", 1)),
+    "vegetables": (("vegetable", 1),),
+    "flowers": (("flower", 1),),
+    "trees": (("tree", 1),),
+    "instruments": (("musical instrument", 1),),
+    "sports": (("sport", 1),),
+    "clothing": (("clothing", 1), ("garment", 1)),
+    "furniture": (("furniture", 1),),
+    "tools": (("tool", 1),),
+    "vehicles": (("vehicle", 1),),
+    "body_parts": (("body part", 1),),
+    "drinks": (("beverage", 1),),
+    "desserts": (("dessert", 1),),
+    "cheeses": (("cheese", 1),),
+    "herbs": (("herb", 2),),
+    "spices": (("spice", 2),),
+    "weapons": (("weapon", 1),),
+    "dances": (("dance", 1), ("dance", 2)),
+    "occupations": (("occupation", 1), ("skilled worker", 1), ("professional", 1)),
+    "colours": (("chromatic color", 1), ("achromatic color", 1)),
+    "gemstones": (("gem", 2), ("precious stone", 1)),
+    "metals": (("metallic element", 1), ("alloy", 1)),
+}
+"""Class name -> WordNet roots (lemma, sense number); a class is every hyponym's lemma."""
+
+
+class WordNetMissing(RuntimeError):
+    """WordNet's data files are not installed."""
+
+
+@lru_cache(maxsize=1)
+def wordnet_dir() -> Path:
+    """The folder holding WordNet's index.noun and data.noun."""
+    for candidate in WORDNET_DIRS:
+        if candidate and (Path(candidate) / "data.noun").is_file():
+            return Path(candidate)
+    raise WordNetMissing("WordNet data is missing: install the Debian package wordnet-base "
+                         "(scripts/setup does) or set PARTYHOST_WORDNET to its folder")
+
+
+def _synset_offsets(lemma: str) -> list[int]:
+    """Byte offsets in data.noun of a lemma's senses, most common first."""
+    wanted = lemma.replace(" ", "_").lower() + " "
+    with (wordnet_dir() / "index.noun").open("rb") as index:
+        for raw in index:
+            line = raw.decode("latin-1")
+            if line.startswith(wanted):
+                fields = line.split()
+                pointer_count = int(fields[3])
+                sense_count = int(fields[4 + pointer_count])
+                return [int(f) for f in fields[-sense_count:]]
+    return []
+
+
+def _read_synset(data: BinaryIO, offset: int) -> tuple[list[str], list[int]]:
+    """The lemmas and hyponym offsets (plain and instance) of the synset at a byte offset."""
+    data.seek(offset)
+    fields = data.readline().decode("latin-1").split("|")[0].split()
+    count = int(fields[3], 16)
+    lemmas = [fields[4 + 2 * i] for i in range(count)]
+    pos = 4 + 2 * count
+    pointers = int(fields[pos])
+    hyponyms = []
+    for i in range(pointers):
+        symbol, target, part = fields[pos + 1 + 4 * i: pos + 4 + 4 * i]
+        if symbol in ("~", "~i") and part == "n":
+            hyponyms.append(int(target))
+    return lemmas, hyponyms
+
+
+@lru_cache(maxsize=64)
+def class_lemmas(name: str) -> frozenset[str]:
+    """Every lemma below a class's roots, lower-case common nouns, spaces for underscores."""
+    roots = CLASSES[name]
+    found: set[str] = set()
+    seen: set[int] = set()
+    with (wordnet_dir() / "data.noun").open("rb") as data:
+        todo = []
+        for lemma, sense in roots:
+            offsets = _synset_offsets(lemma)
+            if len(offsets) >= sense:
+                todo.append(offsets[sense - 1])
+        while todo:
+            offset = todo.pop()
+            if offset in seen:
+                continue
+            seen.add(offset)
+            lemmas, hyponyms = _read_synset(data, offset)
+            found.update(_clean(lemma) for lemma in lemmas if lemma.islower())
+            todo.extend(hyponyms)
+    return frozenset(found)
+
+
+def _clean(lemma: str) -> str:
+    """WordNet's "sea_horse(a)" spelling to "sea horse"."""
+    return lemma.split("(")[0].replace("_", " ")
