@@ -1,0 +1,187 @@
+"""Bot players for Crack List: they choose moves as people would, mistakes included."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from host.decks import Category
+from host.games import crack_list_cards as cards
+from host.games.common import TimeUp
+from host.games.crack_list import CrackListGame, State
+from host.games.crack_list_events import (
+    Answer,
+    CallCountdown,
+    Challenge,
+    ChooseCategory,
+    CrackListEvent,
+    Pass,
+    Penalise,
+    PlayCrackList,
+    PlayReverse,
+    PlayStop,
+    PlaySwap,
+    Vote,
+)
+
+NONSENSE = ("Xyzzy", "Blorptastic", "Quibbleflux", "Snergle", "Wompus")
+
+
+@dataclass(frozen=True)
+class BotSkills:
+    """How the table of bots behaves; each number is a probability per opportunity."""
+
+    know: float = 0.8
+    """Chance of knowing a right answer for a letter in hand."""
+    invent: float = 0.15
+    """Chance of offering an unlisted answer the host cannot verify."""
+    action: float = 0.3
+    """Chance of playing an action card instead of answering."""
+    challenge: float = 0.15
+    """Chance that someone challenges an answer."""
+    countdown: float = 0.05
+    """Chance that someone calls the countdown on a slow player."""
+    mistake: float = 0.1
+    """Chance of a wrong answer, a repeat, a pass or a silence when stuck."""
+
+
+class BotTable:
+    """Chooses the next event for whoever should act in a game."""
+
+    def __init__(self, game: CrackListGame, skills: BotSkills, rng: random.Random) -> None:
+        self.game = game
+        self.skills = skills
+        self.rng = rng
+
+    def next_event(self) -> CrackListEvent:
+        """The next thing someone at the table does."""
+        state = self.game.state
+        if state is State.CHOOSING:
+            return self._choose()
+        if state is State.TURN:
+            return self._turn(self.game.current, may_hurry=True)
+        if state is State.ANSWERED:
+            return self._after_answer()
+        return self._vote()
+
+    def _name(self, seat: int) -> str:
+        return self.game.seats[seat].name
+
+    def _others(self, seat: int) -> list[int]:
+        return [i for i in range(len(self.game.seats)) if i != seat]
+
+    def _timeout(self) -> TimeUp:
+        return TimeUp(self.game.timer_token)
+
+    def _choose(self) -> CrackListEvent:
+        if self.rng.random() < 0.02:
+            return self._timeout()
+        return ChooseCategory(self._name(self.game.chooser), self.rng.randint(1, 3))
+
+    def _turn(self, seat: int, *, may_hurry: bool = False) -> CrackListEvent:
+        game, rng = self.game, self.rng
+        if may_hurry and not game.countdown_called and rng.random() < self.skills.countdown:
+            return CallCountdown(self._name(rng.choice(self._others(seat))))
+        hand = game.hands[seat]
+        action = self._action(seat, hand)
+        if action is not None:
+            return action
+        answer = self._answer(seat, hand)
+        if answer is not None:
+            return answer
+        return self._stuck(seat)
+
+    def _action(self, seat: int, hand: list[str]) -> CrackListEvent | None:
+        actions = [c for c in hand if c in (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)]
+        if hand == [cards.SWAP] and self.rng.random() < self.skills.mistake:
+            return PlaySwap(self._name(seat), self._name(self.rng.choice(self._others(seat))))
+        if not actions or self.rng.random() >= self.skills.action:
+            return None
+        card = self.rng.choice(actions)
+        player = self._name(seat)
+        if card == cards.STOP:
+            return PlayStop(player)
+        if card == cards.REVERSE:
+            return PlayReverse(player)
+        if card == cards.CRACK_LIST:
+            return PlayCrackList(player) if len(hand) > 1 else None
+        if len(hand) == 1:
+            return None
+        target = self.rng.choice(self._others(seat))
+        if len(self.game.hands[target]) < len(hand) - 1:
+            return PlaySwap(player, self._name(target))
+        give = self.rng.choice([c for c in hand if c != cards.SWAP] or [cards.SWAP])
+        return PlaySwap(player, self._name(target), give)
+
+    def _answer(self, seat: int, hand: list[str]) -> CrackListEvent | None:
+        category = self.game.category
+        assert category is not None
+        if self.rng.random() >= self.skills.know:
+            return None
+        player = self._name(seat)
+        letters = {c for c in hand if len(c) == 1}
+        text = self._known_answer(category, letters)
+        if text is not None:
+            return Answer(player, text, letter=text[0].upper() if self.rng.random() < 0.3 else None)
+        if cards.JOKER in hand:
+            text = self._known_answer(category, None)
+            if text is not None:
+                return Answer(player, text, joker=True)
+        if letters and self.rng.random() < self.skills.invent:
+            letter = self.rng.choice(sorted(letters))
+            return Answer(player, f"{letter}{self.rng.choice(NONSENSE).lower()[1:]}", letter=letter)
+        return None
+
+    def _known_answer(self, category: Category, letters: set[str] | None) -> str | None:
+        """A listed answer not given yet, starting with one of `letters` (any when None)."""
+        answers = category.answers
+        if not answers:
+            return None
+        given = {g.lower() for g in self.game.given}
+        start = self.rng.randrange(len(answers))
+        for entry in answers[start:] + answers[:start]:
+            text = entry.text
+            if (letters is None or text[0].upper() in letters) and text.lower() not in given:
+                return text
+        return None
+
+    def _stuck(self, seat: int) -> CrackListEvent:
+        player = self._name(seat)
+        roll = self.rng.random()
+        if roll < self.skills.mistake and self.game.given:
+            return Answer(player, self.rng.choice(self.game.given))
+        if roll < 2 * self.skills.mistake:
+            return Answer(player, self.rng.choice(NONSENSE))
+        return Pass(player) if roll < 0.5 else self._timeout()
+
+    def _after_answer(self) -> CrackListEvent:
+        game, rng = self.game, self.rng
+        pending = game.pending
+        assert pending is not None
+        chance = self.skills.challenge * (3 if pending.verdict.accepted is None else 1)
+        if not pending.challenged and rng.random() < chance:
+            return Challenge(self._name(rng.choice(self._others(pending.seat))))
+        if pending.penalty:
+            return self._penalise(pending.seat, pending.penalty, pending.optional_penalty)
+        if rng.random() < 0.2 or not game.hands[pending.seat]:
+            return self._timeout()
+        return self._turn((pending.seat + game.direction) % len(game.seats))
+
+    def _penalise(self, seat: int, penalty: int, optional: bool) -> CrackListEvent:
+        if self.rng.random() < 0.05:
+            return self._timeout()
+        if optional and self.rng.random() < 0.3:
+            return Penalise(self._name(seat), ())
+        others = self._others(seat)
+        people = self.rng.sample(others, self.rng.randint(1, min(penalty, len(others))))
+        shares = [1] * len(people)
+        for _ in range(penalty - len(people)):
+            shares[self.rng.randrange(len(people))] += 1
+        return Penalise(self._name(seat), tuple((self._name(p), n) for p, n in
+                                                zip(people, shares, strict=True)))
+
+    def _vote(self) -> CrackListEvent:
+        voters = [i for i in range(len(self.game.seats)) if i not in self.game.votes]
+        if not voters or self.rng.random() < 0.05:
+            return self._timeout()
+        return Vote(self._name(self.rng.choice(voters)), self.rng.random() < 0.55)

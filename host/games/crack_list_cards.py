@@ -1,0 +1,65 @@
+"""The Crack List blue deck: letter and action cards, penalty values and the default mix."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+CRACK_LIST = "CRACK_LIST"
+JOKER = "JOKER"
+STOP = "STOP"
+REVERSE = "REVERSE"
+SWAP = "SWAP"
+HIDDEN = "?"
+"""A card the host cannot see (physical cards: the players hold the real deck)."""
+
+ACTIONS = (CRACK_LIST, JOKER, STOP, REVERSE, SWAP)
+LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+BLUE_DECK_SIZE = 78
+
+PENALTY: Mapping[str, int] = {
+    **dict.fromkeys("FGLN", 1),
+    **dict.fromkeys("JKVW", 2),
+    **dict.fromkeys("QXYZ", 3),
+}
+"""Letters marked +1, +2, +3: the player hands out that many cards from the draw pile."""
+
+
+def penalty_of(letter: str) -> int:
+    """How many penalty cards a letter hands out (0 for an ordinary letter)."""
+    return PENALTY.get(letter.upper(), 0)
+
+
+def _default_counts() -> dict[str, int]:
+    counts = dict.fromkeys("ADEHIORTU", 3)  # ordinary letters
+    counts.update(dict.fromkeys("BCMPS", 4))  # the letters most answers start with
+    counts.update(dict.fromkeys("FGLN", 2))  # +1
+    counts.update(dict.fromkeys("JKVWQXYZ", 1))  # +2 and +3
+    counts.update({CRACK_LIST: 4, JOKER: 3, STOP: 3, REVERSE: 3, SWAP: 2})
+    return counts
+
+
+@dataclass(frozen=True)
+class BlueDeckMix:
+    """How many of each card the blue deck holds; the default sums to 78."""
+
+    counts: Mapping[str, int] = field(default_factory=_default_counts)
+
+    def cards(self) -> list[str]:
+        """Every card of the deck, in a fixed order (shuffle it with the game's Random)."""
+        return [card for card, count in sorted(self.counts.items()) for _ in range(count)]
+
+    def validate(self) -> None:
+        """Raise ValueError when the mix names an unknown card or has no letters."""
+        unknown = set(self.counts) - set(LETTERS) - set(ACTIONS)
+        if unknown:
+            raise ValueError(f"unknown blue cards: {', '.join(sorted(unknown))}")
+        if any(n < 0 for n in self.counts.values()):
+            raise ValueError("a blue card count is negative")
+        if not any(self.counts.get(letter, 0) for letter in LETTERS):
+            raise ValueError("the blue deck has no letter cards")
+
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds."""
+        return sum(self.counts.values())

@@ -1,0 +1,297 @@
+"""Turn what a player said (typed or heard) into a Crack List event or a question to the host."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from host.games.common import Seat
+from host.games.crack_list_cards import ACTIONS, LETTERS
+from host.games.crack_list_events import (
+    Answer,
+    CallCountdown,
+    Challenge,
+    ChooseCategory,
+    CrackListEvent,
+    Pass,
+    Penalise,
+    PlayCrackList,
+    PlayReverse,
+    PlayStop,
+    PlaySwap,
+    Vote,
+)
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question or command for the host itself, not a move in the game."""
+
+    kind: str
+    """repeat, category, hand, count, score, help, pause, resume, quit, rules."""
+    player: str | None = None
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Unclear:
+    """Nothing the host could make sense of."""
+
+    text: str
+
+
+Intent = CrackListEvent | Query | Unclear
+
+NUMBERS = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3,
+           "first": 1, "second": 2, "third": 3, "won": 1, "to": 2, "too": 2, "tree": 3}
+LETTER_NAMES = {
+    "ay": "A", "bee": "B", "be": "B", "see": "C", "sea": "C", "dee": "D", "ee": "E", "ef": "F",
+    "eff": "F", "gee": "G", "aitch": "H", "haitch": "H", "eye": "I", "jay": "J", "kay": "K",
+    "el": "L", "ell": "L", "em": "M", "en": "N", "oh": "O", "pee": "P", "cue": "Q", "queue": "Q",
+    "ar": "R", "are": "R", "ess": "S", "tee": "T", "tea": "T", "you": "U", "vee": "V",
+    "double u": "W", "double you": "W", "ex": "X", "why": "Y", "zed": "Z", "zee": "Z",
+}
+ARTICLES = ("the", "a", "an", "le", "la", "les", "l'", "un", "une")
+QUERY_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"(say that again|repeat( that)?|pardon|come again|what did you say)", "repeat"),
+    (r"(what'?s|what is) the category|which category|category\??|remind me", "category"),
+    (r"(what'?s|what is|show|read|tell me) my (hand|cards)|my (hand|cards)|what (cards )?have i got",
+     "hand"),
+    (r"(what'?s|what is) the score|score|scores", "score"),
+    (r"help|what can i say|how do i play", "help"),
+    (r"rules|explain the rules", "rules"),
+    (r"pause|hold on|wait a (moment|minute|second)", "pause"),
+    (r"resume|carry on|continue|unpause|let'?s go", "resume"),
+    (r"quit|exit|end the game|stop the game|game over", "quit"),
+)
+COUNT_PATTERN = re.compile(r"how many cards (has|does|have|do) (?P<who>.+?)( got| have| hold)?$")
+
+
+def clean(text: str) -> str:
+    """Lower-case, drop accents and punctuation (keeping apostrophes), squeeze spaces."""
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"[^\w' ]+", " ", text.replace("’", "'"))
+    return " ".join(text.split())
+
+
+class IntentParser:
+    """Knows the players and parses their utterances for one Crack List table."""
+
+    def __init__(self, seats: Sequence[Seat]) -> None:
+        self.seats = tuple(seats)
+        self.person_to_seat = {clean(p): s.name for s in self.seats for p in s.people}
+        self.person_to_seat.update({clean(s.name): s.name for s in self.seats})
+
+    def split_speaker(self, text: str) -> tuple[str | None, str]:
+        """Take a "Bob: ..." or "Bob, ..." prefix off, returning (seat or None, rest)."""
+        match = re.match(r"\s*([^:,]{1,40})\s*[:,]\s*(.*)$", text, re.S)
+        if match:
+            seat = self.person_to_seat.get(clean(match.group(1)))
+            if seat:
+                return seat, match.group(2)
+        lowered = clean(text)
+        for person, seat in sorted(self.person_to_seat.items(), key=lambda kv: -len(kv[0])):
+            if lowered.startswith(person + " "):
+                rest = lowered[len(person) + 1:]
+                if self._is_table_command(rest):
+                    return seat, rest
+        return None, text
+
+    def parse(self, text: str, state: str, speaker: str | None = None) -> tuple[str | None, Intent]:
+        """Parse an utterance in a game state ("choosing", "turn", "answered", "voting")."""
+        prefixed, rest = self.split_speaker(text)
+        speaker = prefixed or speaker
+        words = clean(rest)
+        if not words:
+            return speaker, Unclear(text)
+        query = self._query(words, speaker)
+        if query is not None:
+            return speaker, query
+        if speaker is None:
+            return None, Unclear(text)
+        event = self._event(words, rest, state, speaker)
+        return speaker, event if event is not None else Unclear(text)
+
+    # ------------------------------------------------------------------ pieces
+
+    def _is_table_command(self, words: str) -> bool:
+        return bool(re.fullmatch(r"(i )?challenge( that| it)?|crack on|countdown|"
+                                 r"(yes|yeah|yep|no|nope|accept|reject)|my turn.*", words))
+
+    def _query(self, words: str, speaker: str | None) -> Query | None:
+        count = COUNT_PATTERN.match(words)
+        if count:
+            return Query("count", speaker, self.person_to_seat.get(count.group("who").strip()))
+        for pattern, kind in QUERY_PATTERNS:
+            if re.fullmatch(pattern, words):
+                return Query(kind, speaker)
+        return None
+
+    def _event(self, words: str, raw: str, state: str, speaker: str) -> CrackListEvent | None:
+        if state == "choosing":
+            return self._choice(words, speaker)
+        if state == "voting":
+            return self._vote(words, speaker)
+        simple = self._simple_command(words, speaker)
+        if simple is not None:
+            return simple
+        swap = self._swap(words, speaker)
+        if swap is not None:
+            return swap
+        penalty = self._penalty(words, speaker)
+        if penalty is not None:
+            return penalty
+        return self._answer(words, raw, speaker)
+
+    def _simple_command(self, words: str, speaker: str) -> CrackListEvent | None:
+        table: tuple[tuple[str, type], ...] = (
+            (r"(i )?challenge( that| it| this)?", Challenge),
+            (r"(crack on|countdown|count ?down|5 4 3 2 1|five four three two one)( crack on)?",
+             CallCountdown),
+            (r"(i )?pass|(i )?(don'?t|do not) know|no idea|i give up|i'?m stuck", Pass),
+            (r"(play (a |my |the )?)?stop( card)?", PlayStop),
+            (r"(play (a |my |the )?)?reverse( card)?", PlayReverse),
+            (r"(play (a |my |the )?)?crack ?list( card)?", PlayCrackList),
+        )
+        for pattern, event_type in table:
+            if re.fullmatch(pattern, words):
+                return event_type(speaker)  # type: ignore[no-any-return]
+        return None
+
+    def _choice(self, words: str, speaker: str) -> CrackListEvent | None:
+        match = re.search(r"\b(one|two|three|first|second|third|1|2|3|last|won|to|too)\b", words)
+        if match:
+            value = "3" if match.group(1) == "last" else match.group(1)
+            return ChooseCategory(speaker, NUMBERS[value])
+        return None
+
+    def _vote(self, words: str, speaker: str) -> CrackListEvent | None:
+        if re.fullmatch(r"(i )?(yes|yeah|yep|yup|accept|agree|allow( it)?|fine|ok(ay)?|"
+                        r"thumbs up|i vote yes|vote yes)", words):
+            return Vote(speaker, True)
+        if re.fullmatch(r"(i )?(no|nope|nah|reject|disagree|refuse|thumbs down|"
+                        r"i vote no|vote no)", words):
+            return Vote(speaker, False)
+        return None
+
+    def _seat_named(self, words: str) -> str | None:
+        return self.person_to_seat.get(words.strip())
+
+    def _swap(self, words: str, speaker: str) -> CrackListEvent | None:
+        match = re.fullmatch(r"(play (a |my |the )?)?swap( card)?( (my )?(hands?|cards?))?"
+                             r"( (?:my )?(?P<card>[a-z ]+?))? with (?P<who>.+)", words)
+        if not match:
+            return None
+        target = self._seat_named(match.group("who"))
+        if target is None:
+            return None
+        card = match.group("card")
+        if card in (None, "hand", "whole hand", "cards", "all", "everything"):
+            return PlaySwap(speaker, target)
+        return PlaySwap(speaker, target, self._card_name(card))
+
+    def _card_name(self, words: str) -> str:
+        words = re.sub(r"^(the|a|an|my) |( card)$", "", words.strip())
+        action = words.replace(" ", "_").upper()
+        if action in ACTIONS:
+            return action
+        if len(words) == 1 and words.upper() in LETTERS:
+            return words.upper()
+        return LETTER_NAMES.get(words, words.upper())
+
+    def _penalty(self, words: str, speaker: str) -> CrackListEvent | None:
+        if re.fullmatch(r"no (penalty|penalties)|nobody|no one|none|keep (them|it)", words):
+            return Penalise(speaker, ())
+        body = re.sub(r"^(i )?(give|hand|pass|send)( them| it)? ", "", words)
+        parts = re.split(r"\band\b|,", body)
+        targets: list[tuple[str, int]] = []
+        for part in parts:
+            target = self._penalty_part(part.strip())
+            if target is None:
+                return None
+            targets.append(target)
+        return Penalise(speaker, tuple(targets)) if targets else None
+
+    def _penalty_part(self, part: str) -> tuple[str, int] | None:
+        match = re.fullmatch(r"(?P<n>\w+)( cards?)? (to|for) (?P<who>.+)", part) or \
+            re.fullmatch(r"(?P<who>.+?) (?P<n>\w+)( cards?)?", part)
+        if match:
+            who = self._seat_named(match.group("who"))
+            count = NUMBERS.get(match.group("n"))
+            if who and count:
+                return who, count
+        match = re.fullmatch(r"(all( of them)?|them all|everything|all three|both) (to|for) (?P<who>.+)"
+                             r"|(to )?(?P<who2>.+)", part)
+        who = self._seat_named((match.group("who") or match.group("who2")) if match else "")
+        return (who, 0) if who else None
+
+    def _answer(self, words: str, raw: str, speaker: str) -> CrackListEvent:
+        joker = re.match(r"(play (the |my )?)?joker\b( for)?\s*(?P<rest>.*)$", words)
+        if joker and joker.group("rest"):
+            return Answer(speaker, self._original_tail(raw, joker.group("rest")), joker=True)
+        letter, rest = self._letter_prefix(words)
+        if letter:
+            return Answer(speaker, self._original_tail(raw, rest), letter=letter)
+        return Answer(speaker, raw.strip())
+
+    def _letter_prefix(self, words: str) -> tuple[str | None, str]:
+        match = re.match(r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)",
+                         words)
+        if not match:
+            return None, words
+        token, rest = match.group("l"), match.group("rest")
+        letter = token.upper() if len(token) == 1 else LETTER_NAMES.get(token)
+        if letter is None or letter not in self._starts(rest):
+            return None, words
+        return letter, rest
+
+    @staticmethod
+    def _starts(rest: str) -> set[str]:
+        first = rest.split()
+        letters = {rest[0].upper()}
+        if len(first) > 1 and first[0] in ARTICLES:
+            letters.add(first[1][0].upper())
+        return letters
+
+    @staticmethod
+    def _original_tail(raw: str, tail_clean: str) -> str:
+        """Keep the player's own spelling of the answer part when it can be found."""
+        words = raw.split()
+        count = len(tail_clean.split())
+        return " ".join(words[-count:]) if 0 < count <= len(words) else tail_clean
+
+
+SPOKEN_NUMBERS = {1: "one", 2: "two", 3: "three"}
+
+
+def say_event(event: CrackListEvent, *, prefix: str | None = None) -> str:
+    """How a player would say this move out loud (what bots say; the parser reads it back)."""
+    text = _event_words(event)
+    return f"{prefix}: {text}" if prefix else text
+
+
+def _event_words(event: CrackListEvent) -> str:
+    if isinstance(event, Answer):
+        if event.joker:
+            return f"joker {event.text}"
+        return f"{event.letter}, {event.text}" if event.letter else event.text
+    if isinstance(event, ChooseCategory):
+        return f"number {SPOKEN_NUMBERS.get(event.choice, str(event.choice))}"
+    if isinstance(event, PlaySwap):
+        if event.card is None:
+            return f"swap with {event.target}"
+        card = event.card.replace("_", " ").lower() if event.card in ACTIONS else event.card
+        return f"swap my {card} with {event.target}"
+    if isinstance(event, Penalise):
+        if not event.targets:
+            return "no penalty"
+        parts = [f"{SPOKEN_NUMBERS.get(n, str(n))} to {who}" for who, n in event.targets]
+        return "give " + " and ".join(parts)
+    if isinstance(event, Vote):
+        return "yes" if event.accept else "no"
+    words = {Challenge: "challenge", CallCountdown: "crack on", Pass: "pass",
+             PlayStop: "stop", PlayReverse: "reverse", PlayCrackList: "crack list"}
+    return words.get(type(event), "")

@@ -1,0 +1,92 @@
+"""Run `partyhost play crack-list`: options, resume, and the choice of voice or text console."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from host import autosave
+from host.clock import MonotonicClock
+from host.console import Speak, run_console
+from host.session import CrackListSession, Line
+from host.table import SetupError, TableOptions, build_session
+
+
+def options_from_args(args: argparse.Namespace) -> TableOptions:
+    """Table options from the command line."""
+    teams = [[name.strip() for name in team.split(",") if name.strip()] for team in args.teams]
+    return TableOptions(
+        players=list(args.players), teams=teams, cards=args.cards,
+        seed=args.seed if args.seed is not None else _random_seed(),
+        turn_seconds=args.turn_seconds, rounds=args.rounds, first=args.first, lang=args.lang,
+        decks=[str(p) for p in args.deck], adults=args.adults, blue_deck=args.blue_deck)
+
+
+def _random_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def make_session(args: argparse.Namespace) -> tuple[CrackListSession, bool]:
+    """A new or resumed session; raises SetupError or SaveError with a clear message."""
+    save: Path = args.save or autosave.default_path(args.game)
+    if args.resume:
+        saved, events = autosave.load(save)
+        return build_session(TableOptions.from_json(saved), MonotonicClock(), save, events), True
+    options = options_from_args(args)
+    if not options.players and not options.teams:
+        raise SetupError("who is playing? Give the names, e.g. --players Ann Bob Cat")
+    return build_session(options, MonotonicClock(), save), False
+
+
+def wav_voice(args: argparse.Namespace) -> Speak | None:
+    """With --speak-to, a voice that writes each host line to a WAV file (text console too)."""
+    if not args.speak_to:
+        return None
+    from host.speech.audio import WavFolderOutput
+    from host.speech.tts import join_pcm, make_synthesizer
+
+    synthesizer = make_synthesizer(args.tts, args.voice)
+    out = WavFolderOutput(args.speak_to)
+
+    def speak(line: Line) -> None:
+        out.play(join_pcm(synthesizer.synthesize(line.text)), synthesizer.sample_rate,
+                 text=line.text)
+
+    return speak
+
+
+def microphone_problem(args: argparse.Namespace) -> str | None:
+    """One sentence saying why the voice loop cannot start, or None when it can."""
+    if args.text:
+        return None
+    try:
+        from host.speech.audio import AudioUnavailable, SoundDeviceInput
+    except ImportError:
+        return "Speech support is not installed (pip install 'partyhost[speech]')."
+    if args.listen_from:
+        return None
+    try:
+        SoundDeviceInput(args.input_device).close()
+    except AudioUnavailable as err:
+        return str(err)
+    return None
+
+
+def play_crack_list(args: argparse.Namespace) -> int:
+    """Host a Crack List game by voice, or in the text console when there is no microphone."""
+    try:
+        session, resumed = make_session(args)
+    except (SetupError, autosave.SaveError) as err:
+        print(f"partyhost: {err}", file=sys.stderr)
+        return 2
+    problem = microphone_problem(args)
+    if not args.text and problem is None:
+        from host.voice import run_voice
+
+        return run_voice(session, args, resumed=resumed)
+    if problem:
+        print(f"{problem} Playing in the text console instead.", file=sys.stderr)
+    return run_console(session, speak=wav_voice(args), resumed=resumed)

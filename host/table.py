@@ -1,0 +1,113 @@
+"""Set up a Crack List table from options: decks, blue-deck mix, seats, game and session."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from host.autosave import Autosave
+from host.clock import Clock
+from host.decks import CategoryCard, DeckError, load_game_decks
+from host.games.common import make_seats
+from host.games.crack_list import CrackListConfig, CrackListGame
+from host.games.crack_list_cards import BlueDeckMix
+from host.judge import Judge
+from host.phrasebook import Phrasebook
+from host.session import CrackListSession
+
+
+class SetupError(ValueError):
+    """The table cannot be set up; the message says what to fix."""
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """Everything needed to rebuild the same game (this is what the autosave stores)."""
+
+    players: list[str] = field(default_factory=list)
+    teams: list[list[str]] = field(default_factory=list)
+    cards: str = "virtual"
+    seed: int = 0
+    turn_seconds: float = 20.0
+    rounds: int = 3
+    first: str | None = None
+    lang: str = "en"
+    decks: list[str] = field(default_factory=list)
+    adults: bool = False
+    blue_deck: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict."""
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        """Options back from as_json()."""
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+def load_blue_mix(path: str | None) -> BlueDeckMix:
+    """The blue deck mix from a TOML file ([blue] A = 3 ... JOKER = 3), or the default."""
+    if path is None:
+        return BlueDeckMix()
+    try:
+        data = tomllib.loads(Path(path).read_text("utf-8"))
+        mix = BlueDeckMix({str(k).upper(): int(v) for k, v in data["blue"].items()})
+        mix.validate()
+    except (OSError, KeyError, ValueError, TypeError) as err:
+        raise SetupError(f"{path}: not a usable blue deck ({err}); expected a [blue] table "
+                         "of card = count, e.g. A = 3, JOKER = 3") from err
+    return mix
+
+
+def category_cards(lang: str, extra: Sequence[str], *, adults: bool) -> list[CategoryCard]:
+    """Every red card of the installed Crack List decks, adults-only categories removed unless
+    asked for."""
+    try:
+        decks = load_game_decks("crack-list", lang, extra=[Path(p) for p in extra])
+    except DeckError as err:
+        raise SetupError(str(err)) from err
+    result = []
+    for deck in decks:
+        for card in deck.cards:
+            kept = tuple(c for c in card.categories if adults or not c.adult)
+            if kept:
+                result.append(replace(card, categories=kept))
+    if not result:
+        raise SetupError(f"no Crack List categories found for language '{lang}': "
+                         "check decks/crack-list/ or pass --deck PATH")
+    return result
+
+
+def build_game(options: TableOptions) -> CrackListGame:
+    """A new game from the options (not started)."""
+    seats = make_seats(options.players, options.teams)
+    names = [seat.name.lower() for seat in seats]
+    first = names.index(options.first.lower()) if options.first and \
+        options.first.lower() in names else 0
+    try:
+        config = CrackListConfig(
+            seats, cards=options.cards,  # type: ignore[arg-type]
+            turn_seconds=options.turn_seconds, rounds=options.rounds, first=first,
+            blue=load_blue_mix(options.blue_deck))
+        cards = category_cards(options.lang, options.decks, adults=options.adults)
+        return CrackListGame(config, cards, Judge(lang=options.lang), random.Random(options.seed))
+    except ValueError as err:
+        raise SetupError(str(err)) from err
+
+
+def build_session(options: TableOptions, clock: Clock, save: Path | None,
+                  events: Sequence[Any] = ()) -> CrackListSession:
+    """A session for a new game, or for a saved one when `events` are given (replayed)."""
+    game = build_game(options)
+    autosave = Autosave(save, options.as_json(), list(events)) if save else None
+    if events:
+        game.start()
+        for event in events:
+            game.push(event)
+    return CrackListSession(game, Phrasebook(options.lang), clock, autosave=autosave)
