@@ -12,6 +12,8 @@ from host.speech.tts import TTSUnavailable, split_sentences
 
 BINARY = "espeak-ng"
 INSTALL_HINT = "install it with: apt-get install espeak-ng"
+BOT_VOICES = ("en-gb", "en-gb-scotland", "en-us+f3", "en-029", "en-us+m7", "en-gb-x-rp+f4")
+"""Clearly different English espeak-ng voices, for simulated players in demos."""
 
 
 @dataclass(frozen=True)

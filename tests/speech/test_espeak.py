@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from host.speech.espeak_tts import (
+    BOT_VOICES,
     EspeakSynthesizer,
     list_voices,
     parse_voices,
@@ -107,3 +108,11 @@ def test_no_working_engine_is_one_sentence_naming_both(tmp_path: Path) -> None:
     assert message.startswith("No speech engine works: Piper (Piper voice file")
     assert "and espeak-ng (espeak-ng failed with voice 'zzz'" in message
     assert message.count("\n") == 0
+
+
+def test_bot_voices_all_load_and_sound_different() -> None:
+    clips = set()
+    for voice in BOT_VOICES:
+        synth = EspeakSynthesizer(voice)
+        clips.add(b"".join(synth.synthesize("Banana"))[:20000])
+    assert len(clips) == len(BOT_VOICES)

@@ -128,5 +128,5 @@ def test_spoken_line_is_heard_on_the_sink_monitor(
     assert "Traceback" not in done.stderr
     pcm, rate = read_wav(recording, rate=None)
     assert rate == 16_000
-    assert 0.3 < loud_seconds(pcm) < 1.5  # "Seven." is about 0.8 s of speech
+    assert 0.15 < loud_seconds(pcm) < 1.5  # "Seven." is 0.5-0.8 s, about 0.3 s of it loud
     assert sphinx_pick(pcm, rate, ["three", "seven", "ten", "crack on"]) == "seven"
