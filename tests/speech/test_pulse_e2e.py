@@ -26,28 +26,15 @@ PickWord = Callable[[bytes, int, list[str]], str]
 
 REPO = Path(__file__).resolve().parents[2]
 
-# Runs one `partyhost` sub-command module without needing every other command importable.
-RUN_COMMAND = """
-import argparse, importlib, sys
-module = importlib.import_module(sys.argv[1])
-parser = argparse.ArgumentParser(prog="partyhost")
-module.register(parser.add_subparsers())
-args = parser.parse_args(sys.argv[2:])
-sys.exit(args.func(args))
-"""
-
 # Records the sink's monitor while `partyhost say TEXT --output-device pulse` plays the line.
 SAY_AND_RECORD = """
-import argparse, sys
-from host.commands import say
+import sys
+from host.cli import main
 from host.speech.audio import SoundDeviceInput
 from host.speech.wavio import write_wav
 recording, text = sys.argv[1], sys.argv[2]
-parser = argparse.ArgumentParser(prog="partyhost")
-say.register(parser.add_subparsers())
-args = parser.parse_args(["say", text, "--output-device", "pulse"])
 mic = SoundDeviceInput("pulse")
-code = say.run(args)
+code = main(["say", text, "--output-device", "pulse"])
 pcm = mic.read(mic.available + 8000)  # all heard so far, plus 0.5 s for the server's latency
 mic.close()
 write_wav(recording, pcm)
@@ -114,7 +101,7 @@ def loud_seconds(pcm: bytes, rate: int = 16_000, threshold: float = 500.0) -> fl
 
 
 def test_devices_lists_the_pulse_device(pulse_env: dict[str, str]) -> None:
-    done = run_python(RUN_COMMAND, "host.commands.devices", "devices", env=pulse_env)
+    done = run_python("from host.cli import main; raise SystemExit(main(['devices']))", env=pulse_env)
     assert done.returncode == 0, done.stderr
     assert any(line.endswith("  pulse") for line in done.stdout.splitlines()), done.stdout
 
