@@ -101,7 +101,8 @@ def loud_seconds(pcm: bytes, rate: int = 16_000, threshold: float = 500.0) -> fl
 
 
 def test_devices_lists_the_pulse_device(pulse_env: dict[str, str]) -> None:
-    done = run_python("from host.cli import main; raise SystemExit(main(['devices']))", env=pulse_env)
+    code = "from host.cli import main; raise SystemExit(main(['devices']))"
+    done = run_python(code, env=pulse_env)
     assert done.returncode == 0, done.stderr
     assert any(line.endswith("  pulse") for line in done.stdout.splitlines()), done.stdout
 
