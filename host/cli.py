@@ -11,6 +11,8 @@ from host import __version__
 
 # Each module registers one or more sub-commands; heavy imports happen inside their run().
 COMMAND_MODULES: tuple[str, ...] = (
+    "host.commands.decks_cmd",
+    "host.commands.judge_cmd",
     "host.commands.play",
     "host.commands.simulate",
     "host.commands.say",

@@ -69,7 +69,7 @@ class Judge:
             return Verdict(False, None, (), Reason.EMPTY)
         letters = self.letters(answer, category)
         index = self.index(category)
-        matched = index.match(index.key(answer))
+        matched = index.lookup(answer)
         if matched is not None and normalize(matched, lang=self.lang) == key:
             # "Godfather" heard for "The Godfather": the article's letter plays too
             extra = self.letters(matched, category)
@@ -96,21 +96,22 @@ class Judge:
                 continue
             if other == key or similar(other, key):
                 return True
-            if matched is not None and index.match(index.key(previous)) == matched:
+            if matched is not None and index.lookup(previous) == matched:
                 return True
         return False
 
 
 def build_index(category: Category, lang: str) -> AnswerIndex:
     """Index a category's listed answers and, for generated ones, the generator's answers."""
-    fuzzy, strict = True, False
+    fuzzy, strict, last_word = True, False, False
     generated: Mapping[str, str] = {}
     if category.kind is CategoryKind.GENERATED and category.generator:
         from host.judge.generated import generate
 
         result = generate(category.generator, category.params, lang=lang)
         fuzzy, strict, generated = result.fuzzy, result.strict, result.answers
-    index = AnswerIndex(lang, fuzzy=fuzzy, strict=strict)
+        last_word = result.last_word
+    index = AnswerIndex(lang, fuzzy=fuzzy, strict=strict, last_word=last_word)
     for entry in category.answers:
         index.add(entry.text, entry.aliases, people=category.people)
     for key, canonical in generated.items():

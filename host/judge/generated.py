@@ -10,11 +10,12 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from host.judge.text import normalize, strict_key
+from host.judge.text import normalize, strict_key, strip_accents
 from host.judge.wordnet import CLASSES, class_lemmas
 
-WORD_LIST = Path("/usr/share/dict/words")
-"""Debian wamerican: the real-word filter for rhymes."""
+WORD_LISTS = (Path("/usr/share/dict/american-english-large"),
+              Path("/usr/share/dict/american-english"), Path("/usr/share/dict/words"))
+"""Debian wamerican-large (else wamerican): the real-word filter for rhymes."""
 
 Params = Mapping[str, str | int]
 
@@ -28,37 +29,113 @@ class Generated:
     """Misspellings may match (place names); False for rhymes and names where a slip matters."""
     strict: bool = False
     """Keys keep plurals ("day" must not pass as "days" among rhymes of "haze")."""
+    last_word: bool = False
+    """A phrase counts when its last word does ("top hat" rhymes with "cat")."""
 
 
 def _keyed(names: Iterable[tuple[str, Iterable[str]]], lang: str, **kw: bool) -> Generated:
     """Index (canonical, aliases) pairs under their normalised keys (first one wins)."""
     strict = kw.get("strict", False)
+    last_word = kw.get("last_word", False)
     out: dict[str, str] = {}
     for canonical, aliases in names:
         for text in (canonical, *aliases):
             key = strict_key(text, lang) if strict else normalize(text, lang=lang)
             if key:
                 out.setdefault(key, canonical)
-    return Generated(out, fuzzy=kw.get("fuzzy", True), strict=strict)
+    return Generated(out, fuzzy=kw.get("fuzzy", True), strict=strict, last_word=last_word)
 
 
 @lru_cache(maxsize=1)
 def word_list() -> frozenset[str]:
-    """Lower-case real words from Debian's word list (empty when it is not installed)."""
-    if not WORD_LIST.is_file():
+    """Real words, lower-cased without accents, from Debian's word list; empty if missing."""
+    path = next((p for p in WORD_LISTS if p.is_file()), None)
+    if path is None:
         return frozenset()
-    lines = WORD_LIST.read_text("utf-8", errors="replace").split()
-    return frozenset(w for w in lines if w.isalpha() and w.islower())
+    lines = path.read_text("utf-8", errors="replace").split()
+    return frozenset(strip_accents(w).lower() for w in lines if w.isalpha())
+
+
+_VOICELESS = frozenset({"P", "T", "K", "F", "TH"})
+_SIBILANT = frozenset({"S", "Z", "SH", "ZH", "CH", "JH"})
+
+
+def rhyming_part(phones: str) -> str:
+    """Phones from the last stressed vowel on, stress marks dropped ("always" -> "EY Z")."""
+    parts = phones.split()
+    vowels = [i for i, p in enumerate(parts) if p[-1].isdigit()]
+    stressed = [i for i in vowels if p_stress(parts[i])]
+    start = (stressed or vowels or [0])[-1]
+    return " ".join(p.rstrip("012") for p in parts[start:])
+
+
+def p_stress(phone: str) -> bool:
+    """True for a vowel with primary or secondary stress."""
+    return phone[-1] in "12"
+
+
+def _plural(phones: str) -> str:
+    """A pronunciation with the plural ending added ("cat" -> "cats", "beech" -> "beeches")."""
+    last = phones.split()[-1].rstrip("012")
+    return f"{phones} {'IH0 Z' if last in _SIBILANT else 'S' if last in _VOICELESS else 'Z'}"
+
+
+def _guess(word: str, lookup: Mapping[str, list[str]]) -> list[str]:
+    """Pronunciations of the longest real-word ending CMUdict knows ("sprat" like "prat")."""
+    real = word_list()
+    for cut in range(1, len(word) - 2):
+        ending = word[cut:]
+        # "res" must not make "abjures" rhyme with "haze"; "hell" + "cat" is a compound
+        short_ok = len(word) <= 6 or (cut >= 3 and word[:cut] in real)
+        if (len(ending) >= 4 or short_ok) and ending in lookup and ending in real:
+            return list(lookup[ending])
+    return []
+
+
+def _pronounce(word: str, lookup: Mapping[str, list[str]]) -> list[str]:
+    """CMUdict pronunciations of a word, else of its singular plus the plural ending, else a
+    guess from the word's ending (real words CMUdict lacks: "hazmat", "sashays")."""
+    if word in lookup:
+        return list(lookup[word])
+    stems = [word[:-2], word[:-1]] if word.endswith("es") else [word[:-1]]
+    stems = [s for s in stems if len(word) > 3 and word.endswith("s")]
+    for stem in stems:
+        if stem in lookup:
+            return [_plural(p) for p in lookup[stem]]
+    found = _guess(word, lookup)
+    for stem in stems if not found else ():
+        found = [_plural(p) for p in _guess(stem, lookup)]
+        if found:
+            break
+    return found
+
+
+@lru_cache(maxsize=1)
+def rhyme_index() -> dict[str, frozenset[str]]:
+    """Every real word (Debian word list) grouped by its rhyming part (CMUdict)."""
+    import pronouncing
+
+    pronouncing.init_cmu()
+    lookup = pronouncing.lookup
+    groups: dict[str, set[str]] = {}
+    for word in word_list() or frozenset(lookup):
+        for phones in _pronounce(word, lookup):
+            groups.setdefault(rhyming_part(phones), set()).add(word)
+    return {part: frozenset(ws) for part, ws in groups.items()}
 
 
 def _rhymes(params: Params, lang: str) -> Generated:
-    """Real words rhyming with params["word"] (CMUdict through `pronouncing`)."""
+    """Real words rhyming with params["word"]: same sounds from the last stressed vowel on."""
     import pronouncing
 
+    pronouncing.init_cmu()
     word = str(params["word"]).lower()
-    real = word_list()
-    found = {w for w in pronouncing.rhymes(word) if w.isalpha() and (not real or w in real)}
-    return _keyed(((w.capitalize(), ()) for w in sorted(found)), lang, fuzzy=False, strict=True)
+    found: set[str] = set()
+    for phones in _pronounce(word, pronouncing.lookup):
+        found |= rhyme_index().get(rhyming_part(phones), frozenset())
+    found.discard(word)
+    pairs = ((w.capitalize(), ()) for w in sorted(found))
+    return _keyed(pairs, lang, fuzzy=False, strict=True, last_word=True)
 
 
 def _census_names(gender: str) -> list[str]:
@@ -72,15 +149,31 @@ def _census_names(gender: str) -> list[str]:
     return found
 
 
+@lru_cache(maxsize=4)
+def _world_names(gender: str) -> list[str]:
+    """First names from `gender-guesser`'s dictionary (Jörg Michael's nam_dict, many countries)."""
+    text = resources.files("gender_guesser").joinpath("data/nam_dict.txt").read_text("utf-8")
+    found = []
+    for line in text.splitlines():
+        code, name = line[:2].strip(), line[3:29].strip()
+        if not code or code.startswith(("#", "=")) or not name.replace("-", "").isalpha():
+            continue
+        sex = "male" if code.endswith("M") else "female" if code.endswith("F") else "any"
+        if gender in ("any", sex) or sex == "any":
+            found.append(name)
+    return found
+
+
 GENDERS = {"male": "male", "m": "male", "boy": "male", "boys": "male",
            "female": "female", "f": "female", "girl": "female", "girls": "female"}
 
 
 def _first_names(params: Params, lang: str) -> Generated:
-    """First names, optionally of a given letter count and gender."""
+    """First names (US Census and gender-guesser), optionally of a letter count and gender."""
     length = int(params.get("length", 0))
     gender = GENDERS.get(str(params.get("gender", "")).lower(), "any")
-    chosen = [n for n in _census_names(gender) if not length or len(n) == length]
+    every = dict.fromkeys([*_census_names(gender), *_world_names(gender)])
+    chosen = [n for n in every if not length or len(n.replace("-", "")) == length]
     return _keyed(((n, ()) for n in chosen), lang, fuzzy=False, strict=True)
 
 

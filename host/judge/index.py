@@ -36,10 +36,12 @@ def similar(a: str, b: str) -> bool:
 class AnswerIndex:
     """Normalised keys of one category's answers, each mapped to its canonical answer."""
 
-    def __init__(self, lang: str = "en", *, fuzzy: bool = True, strict: bool = False) -> None:
+    def __init__(self, lang: str = "en", *, fuzzy: bool = True, strict: bool = False,
+                 last_word: bool = False) -> None:
         self.lang = lang
         self.fuzzy = fuzzy
         self.strict = strict
+        self.last_word = last_word
         self.exact: dict[str, str] = {}
         self.surnames: dict[str, str | None] = {}
         self._keys: list[str] = []
@@ -88,6 +90,15 @@ class AnswerIndex:
 
     def __len__(self) -> int:
         return len(self.exact)
+
+    def lookup(self, text: str) -> str | None:
+        """The canonical answer an answer's text matches (a phrase by its last word if allowed)."""
+        found = self.match(self.key(text))
+        if found is None and self.last_word:
+            tokens = words(text, self.lang)
+            if len(tokens) > 1 and self.match(self.key(tokens[-1])) is not None:
+                return " ".join(tokens).capitalize()
+        return found
 
     def match(self, key: str) -> str | None:
         """The canonical answer for a normalised key: exact, then surname, then fuzzy."""

@@ -1,0 +1,105 @@
+"""`partyhost decks`: check, list and describe deck files (the schema they follow)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from host.decks import GAMES
+
+
+def register(subparsers: Any) -> None:
+    """Add the `decks` sub-command with its check, list and schema actions."""
+    parser = subparsers.add_parser(
+        "decks", help="check, list or describe deck files",
+        description="Decks are TOML files under decks/<game>/<lang>/, in "
+        "~/.config/partyhost/decks/, or given with --deck PATH.")
+    actions = parser.add_subparsers(dest="decks_action", metavar="ACTION")
+    check = actions.add_parser(
+        "check", help="validate decks (default: every installed deck)",
+        description="Validate deck files: schema, ids, empty lists, answers against their "
+        "category's letter rules and against package data. Exits 1 on any error.")
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                       help="deck files or folders (default: all installed decks)")
+    check.add_argument("-q", "--quiet", action="store_true", help="print errors only")
+    check.set_defaults(func=run_check)
+    listing = actions.add_parser("list", help="show the installed decks")
+    listing.add_argument("--game", choices=GAMES)
+    listing.add_argument("--lang", choices=("en", "fr"))
+    listing.add_argument("--deck", action="append", type=Path, default=[], metavar="PATH",
+                         help="also list this deck file or folder")
+    listing.set_defaults(func=run_list)
+    schema = actions.add_parser("schema", help="print the deck JSON Schema")
+    schema.set_defaults(func=run_schema)
+    parser.set_defaults(func=lambda _args: parser.print_help() or 2)
+
+
+def _deck_files(paths: list[Path]) -> list[Path]:
+    """The deck files to check: those below the given paths, else every installed deck."""
+    from host.decks import find_decks
+
+    if not paths:
+        return find_decks()
+    files: list[Path] = []
+    for path in paths:
+        files.extend(sorted(path.rglob("*.toml")) if path.is_dir() else [path])
+    return files
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Check decks; print one line per error and warning, then a summary."""
+    from host.judge.deckcheck import check_deck_file
+
+    files = _deck_files(args.paths)
+    errors = warnings = 0
+    for path in files:
+        report = check_deck_file(path)
+        for err in report.errors:
+            print(f"error: {err}")
+        if not args.quiet:
+            for warn in report.warnings:
+                print(f"warning: {warn}")
+        errors += len(report.errors)
+        warnings += len(report.warnings)
+    if not files:
+        print("no deck files found", file=sys.stderr)
+        return 1
+    print(f"{len(files)} deck file(s): {errors} error(s), {warnings} warning(s)")
+    return 1 if errors else 0
+
+
+def _size(deck: Any) -> str:
+    """What a deck holds: cards, questions or lists."""
+    if deck.cards:
+        return f"{len(deck.cards)} cards"
+    if deck.questions:
+        return f"{len(deck.questions)} questions"
+    return f"{len(deck.lists)} lists"
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """Print one line per installed deck (broken ones say why)."""
+    from host.decks import DeckError, find_decks, load_deck
+
+    files = find_decks(args.game, args.lang, extra=args.deck)
+    for path in files:
+        try:
+            deck = load_deck(path)
+        except DeckError as exc:
+            print(f"BROKEN  {exc}")
+            continue
+        print(f"{deck.game:<13} {deck.lang}  {deck.name:<28} {_size(deck):<14} {path}")
+    if not files:
+        print("no decks installed for this choice")
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    """Print the deck JSON Schema."""
+    from host.decks import schema
+
+    print(json.dumps(schema(), indent=2, ensure_ascii=False))
+    return 0

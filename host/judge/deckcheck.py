@@ -1,0 +1,110 @@
+"""Content checks for `decks check`: answers against letter rules and against package data."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from host.decks import Category, CategoryKind, Deck, DeckError, parse_deck
+from host.judge.generated import generate, param_problem
+from host.judge.text import words
+
+# Titles that state a letter count: "4-letter first names", "Prénoms de 4 lettres".
+_LETTER_COUNT = re.compile(r"\b(\d{1,2})[- ]?(?:letter|lettre)s?\b", re.IGNORECASE)
+
+# Titles that name package data; listed answers outside it are reported as warnings.
+_TITLE_SOURCES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(us|u\.s\.|american) states$", re.I), "us_states"),
+    (re.compile(r"^(chemical )?elements( of the periodic table)?$", re.I), "elements"),
+    (re.compile(r"^capital cities$|^capitals( of the world)?$", re.I), "capitals"),
+    (re.compile(r"^countries( of the world)?$", re.I), "countries"),
+    (re.compile(r"^currencies$", re.I), "currencies"),
+)
+
+
+@dataclass
+class Report:
+    """What `decks check` found in one file."""
+
+    path: Path
+    deck: Deck | None = None
+    errors: list[DeckError] = field(default_factory=list)
+    warnings: list[DeckError] = field(default_factory=list)
+
+
+def check_deck_file(path: Path) -> Report:
+    """Structure, schema and content checks of one deck file."""
+    deck, errors, warnings = parse_deck(path)
+    report = Report(path, deck, errors, warnings)
+    if deck is not None:
+        for entry, cat in categories(deck):
+            report.errors += list(content_errors(deck, entry, cat))
+            report.warnings += list(content_warnings(deck, entry, cat))
+    return report
+
+
+def categories(deck: Deck) -> Iterator[tuple[str, Category]]:
+    """Every category of a deck with its entry name ("card-id/category-id")."""
+    groups = [(c.id, c.categories) for c in deck.cards] + [(x.id, x.categories) for x in deck.lists]
+    for group_id, cats in groups:
+        for cat in cats:
+            yield f"{group_id}/{cat.id}", cat
+
+
+def _texts(cat: Category) -> Iterator[str]:
+    """Every canonical answer and alias of a category."""
+    for answer in cat.answers:
+        yield answer.text
+        yield from answer.aliases
+
+
+def _letter_count(text: str, lang: str) -> int:
+    """How many letters a spoken answer has ("Jo-Anne" has 6)."""
+    return sum(len(w) for w in words(text, lang))
+
+
+def content_errors(deck: Deck, entry: str, cat: Category) -> Iterator[DeckError]:
+    """Answers that break their own category's rules or contradict the generator's data."""
+    path = deck.path or Path("<deck>")
+    match = _LETTER_COUNT.search(cat.title)
+    if match:
+        wanted = int(match.group(1))
+        for text in _texts(cat):
+            got = _letter_count(text, deck.lang)
+            if got != wanted:
+                yield DeckError(path, f"answer {text!r} has {got} letters, the title says "
+                                f"{wanted}", entry=entry, field="answers")
+    source = cat.generator if cat.kind is CategoryKind.GENERATED else cat.source
+    if source is None or param_problem(source, cat.params if cat.generator else {}):
+        return
+    yield from _outside(deck, entry, cat, source)
+
+
+def content_warnings(deck: Deck, entry: str, cat: Category) -> Iterator[DeckError]:
+    """Listed answers outside the package data their title names (a hint, not an error)."""
+    if cat.kind is not CategoryKind.LISTED or cat.source or deck.lang != "en":
+        return
+    for pattern, source in _TITLE_SOURCES:
+        if pattern.match(cat.title.strip()):
+            yield from _outside(deck, entry, cat, source)
+            return
+
+
+def _outside(deck: Deck, entry: str, cat: Category, source: str) -> Iterator[DeckError]:
+    """One DeckError per answer whose canonical spelling and aliases are all unknown to data."""
+    from host.judge.index import AnswerIndex
+
+    data = generate(source, cat.params if cat.generator else {}, lang=deck.lang)
+    index = AnswerIndex(deck.lang, fuzzy=False, strict=data.strict, last_word=data.last_word)
+    for key, canonical in data.answers.items():
+        index.add_key(key, canonical)
+    path = deck.path or Path("<deck>")
+    for answer in cat.answers:
+        spellings = (answer.text, *answer.aliases)
+        if any(index.lookup(t) for t in spellings):
+            continue
+        what = f"generator {source}" + (f" {dict(cat.params)}" if cat.params else "")
+        yield DeckError(path, f"answer {answer.text!r} is not known to {what}",
+                        entry=entry, field="answers")
