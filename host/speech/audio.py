@@ -9,6 +9,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
 
+import numpy as np
+
 from host.speech.ports import SAMPLE_RATE, AudioOut, Synthesizer
 from host.speech.wavio import read_wav, resample_pcm, write_wav
 
@@ -109,6 +111,33 @@ def speak(synthesizer: Synthesizer, out: AudioOut, text: str) -> None:
         out.play(chunk, synthesizer.sample_rate)
 
 
+class BlockResampler:
+    """Resamples a stream of int16 blocks without clicks at block edges (low-pass + interpolate)."""
+
+    def __init__(self, src_rate: int, dst_rate: int, *, taps: int = 63) -> None:
+        """Convert from `src_rate` to `dst_rate`, filtering with a `taps`-long windowed sinc."""
+        self.step = src_rate / dst_rate
+        cutoff = 0.5 * min(1.0, dst_rate / src_rate) * 0.9  # in cycles per input sample
+        n = np.arange(taps) - (taps - 1) / 2
+        kernel = 2 * cutoff * np.sinc(2 * cutoff * n) * np.hamming(taps)
+        self._kernel = kernel / kernel.sum()
+        self._history = np.zeros(taps - 1)
+        self._last = 0.0  # the previous block's final filtered sample
+        self._pos = 0.0  # next output position, 0 = self._last
+
+    def process(self, pcm: bytes) -> bytes:
+        """Resample one block; state carries over so consecutive blocks join seamlessly."""
+        x = np.concatenate([self._history, np.frombuffer(pcm, dtype="<i2").astype(np.float64)])
+        self._history = x[len(x) - len(self._history) :]
+        y = np.concatenate([[self._last], np.convolve(x, self._kernel, mode="valid")])
+        positions = np.arange(self._pos, len(y) - 1, self.step)
+        out = np.interp(positions, np.arange(len(y)), y)
+        self._pos = (positions[-1] + self.step if len(positions) else self._pos) - (len(y) - 1)
+        self._last = float(y[-1])
+        result: bytes = np.clip(np.round(out), -32768, 32767).astype("<i2").tobytes()
+        return result
+
+
 # --- sound devices -----------------------------------------------------------------------
 
 
@@ -181,14 +210,15 @@ class SoundDeviceInput:
         self.sample_rate = SAMPLE_RATE
         self._buffer = bytearray()
         self._ready = threading.Condition()
-        self._device_rate = SAMPLE_RATE
+        self._resampler: BlockResampler | None = None
         index = resolve_device(device, "input")
         try:
             self._stream = self._open(sd, index, SAMPLE_RATE, block_frames)
         except sd.PortAudioError:  # device cannot do 16 kHz: capture at its rate, resample
-            self._device_rate = int(sd.query_devices(index)["default_samplerate"])
+            device_rate = int(sd.query_devices(index)["default_samplerate"])
+            self._resampler = BlockResampler(device_rate, SAMPLE_RATE)
             try:
-                self._stream = self._open(sd, index, self._device_rate, block_frames)
+                self._stream = self._open(sd, index, device_rate, block_frames)
             except sd.PortAudioError as error:
                 raise _open_error("input", error) from error
         self._stream.start()
@@ -205,8 +235,8 @@ class SoundDeviceInput:
 
     def _on_audio(self, data: Any, frames: int, time: Any, status: Any) -> None:
         pcm = bytes(data)
-        if self._device_rate != SAMPLE_RATE:
-            pcm = resample_pcm(pcm, self._device_rate, SAMPLE_RATE)
+        if self._resampler is not None:
+            pcm = self._resampler.process(pcm)
         with self._ready:
             self._buffer += pcm
             self._ready.notify_all()

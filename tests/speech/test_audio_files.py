@@ -6,9 +6,10 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from host.speech.audio import WavFileInput, WavFolderOutput, speak, wav_files
+from host.speech.audio import BlockResampler, WavFileInput, WavFolderOutput, speak, wav_files
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.wavio import WavError, read_wav
 
@@ -105,3 +106,24 @@ def test_host_line_round_trips_through_files(
     assert (tmp_path / "index.tsv").read_text(encoding="utf-8") == "0001.wav\tSeven.\n"
     pcm = read_all(WavFileInput(tmp_path, gap_seconds=0.2))
     assert sphinx_pick(pcm, 16_000, DIGIT_WORDS) == "seven"
+
+
+@pytest.mark.parametrize("src_rate", [48_000, 44_100, 8_000])
+def test_block_resampler_joins_blocks_seamlessly(src_rate: int) -> None:
+    pcm = read_wav(DIGITS / "7.wav", rate=src_rate)[0]
+    whole = BlockResampler(src_rate, 16_000).process(pcm)
+    blocks = BlockResampler(src_rate, 16_000)
+    size = 2 * (src_rate // 100 + 7)  # odd-sized blocks, as a sound card may deliver
+    chunked = b"".join(blocks.process(pcm[i : i + size]) for i in range(0, len(pcm), size))
+    assert abs(len(chunked) - len(whole)) <= 2
+    n = min(len(chunked), len(whole)) // 2
+    diff = np.frombuffer(chunked, "<i2")[:n].astype(int) - np.frombuffer(whole, "<i2")[:n]
+    assert np.abs(diff).max() <= 1
+    assert len(whole) // 2 == pytest.approx(len(pcm) // 2 * 16_000 / src_rate, abs=2)
+
+
+def test_block_resampler_keeps_the_words(sphinx_pick: PickWord) -> None:
+    pcm = read_wav(DIGITS / "7.wav", rate=48_000)[0]
+    resampler = BlockResampler(48_000, 16_000)
+    out = b"".join(resampler.process(pcm[i : i + 960]) for i in range(0, len(pcm), 960))
+    assert sphinx_pick(out, 16_000, DIGIT_WORDS) == "seven"
