@@ -21,6 +21,20 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def add_device_arguments(
+    parser: argparse.ArgumentParser, *, microphone: bool = True, speaker: bool = True
+) -> None:
+    """Add --input-device / --output-device (an index or part of a name, as `devices` shows)."""
+    if microphone:
+        parser.add_argument(
+            "--input-device", metavar="DEVICE", help="microphone: index or part of its name"
+        )
+    if speaker:
+        parser.add_argument(
+            "--output-device", metavar="DEVICE", help="speaker: index or part of its name"
+        )
+
+
 def format_devices(devices: list[AudioDevice]) -> str:
     """Render devices as a table, marking the default input (<) and output (>)."""
     if not devices:

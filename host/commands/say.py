@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from host.commands.devices import add_device_arguments
 from host.speech.tts import ENGINES
 
 
@@ -18,6 +19,16 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("text", metavar="TEXT", help="what to say")
     parser.add_argument("-o", "--output", metavar="WAV", help="write a WAV file instead of playing")
+    add_voice_arguments(parser)
+    parser.add_argument(
+        "--rate", type=int, metavar="HZ", help="resample the WAV file to this rate (e.g. 16000)"
+    )
+    add_device_arguments(parser, microphone=False)
+    parser.set_defaults(func=run)
+
+
+def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add --engine and --voice, the arguments of host.speech.tts.make_synthesizer."""
     parser.add_argument(
         "--engine", choices=ENGINES, default="auto", help="speech engine (default: auto)"
     )
@@ -25,34 +36,41 @@ def register(subparsers: Any) -> None:
         "--voice",
         help="a Piper voice .onnx path, or an espeak-ng voice (en-us, en-gb-scotland, en-us+f3)",
     )
-    parser.add_argument(
-        "--rate", type=int, metavar="HZ", help="resample the WAV file to this rate (e.g. 16000)"
-    )
-    parser.add_argument("--output-device", metavar="DEVICE", help="speaker: index or name part")
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Synthesize the text and deliver it; errors are one line on stderr and exit status 1."""
-    from host.speech.audio import AudioUnavailable, SoundDeviceOutput, speak
-    from host.speech.tts import TTSUnavailable, make_synthesizer
-    from host.speech.wavio import resample_pcm, write_wav
+    from host.speech.audio import AudioUnavailable
+    from host.speech.tts import TTSUnavailable
 
     try:
-        synth = make_synthesizer(args.engine, args.voice)
         if args.output:
-            pcm = b"".join(synth.synthesize(args.text))
-            rate = args.rate or synth.sample_rate
-            write_wav(args.output, resample_pcm(pcm, synth.sample_rate, rate), rate)
-            seconds = len(pcm) / 2 / synth.sample_rate
-            print(f"{args.output}: {seconds:.2f} s, {rate} Hz, {synth.name}")
-            return 0
-        speaker = SoundDeviceOutput(args.output_device)
-        try:
-            speak(synth, speaker, args.text)
-        finally:
-            speaker.close()
+            _write(args)
+        else:
+            _play(args)
     except (TTSUnavailable, AudioUnavailable, OSError) as error:
         print(f"partyhost say: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _write(args: argparse.Namespace) -> None:
+    from host.speech.tts import make_synthesizer
+    from host.speech.wavio import resample_pcm, write_wav
+
+    synth = make_synthesizer(args.engine, args.voice)
+    pcm = b"".join(synth.synthesize(args.text))
+    rate = args.rate or synth.sample_rate
+    write_wav(args.output, resample_pcm(pcm, synth.sample_rate, rate), rate)
+    print(f"{args.output}: {len(pcm) / 2 / synth.sample_rate:.2f} s, {rate} Hz, {synth.name}")
+
+
+def _play(args: argparse.Namespace) -> None:
+    from host.speech.audio import SoundDeviceOutput, speak
+    from host.speech.tts import make_synthesizer
+
+    speaker = SoundDeviceOutput(args.output_device)  # first, so a missing device fails fast
+    try:
+        speak(make_synthesizer(args.engine, args.voice), speaker, args.text)
+    finally:
+        speaker.close()

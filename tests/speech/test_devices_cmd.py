@@ -41,3 +41,13 @@ def test_run_lists_what_portaudio_sees(capsys: pytest.CaptureFixture[str]) -> No
 def test_unknown_device_name_is_one_sentence() -> None:
     with pytest.raises(AudioUnavailable, match=r"^No sound input device (is|matches)[^\n]*\.$"):
         resolve_device("no-such-microphone", "input")
+
+
+def test_device_arguments_for_other_commands() -> None:
+    parser = argparse.ArgumentParser()
+    devices.add_device_arguments(parser)
+    args = parser.parse_args(["--input-device", "USB", "--output-device", "3"])
+    assert (args.input_device, args.output_device) == ("USB", "3")
+    speaker_only = argparse.ArgumentParser()
+    devices.add_device_arguments(speaker_only, microphone=False)
+    assert vars(speaker_only.parse_args([])) == {"output_device": None}
