@@ -278,6 +278,15 @@ class SoundDeviceOutput:
             pcm = resample_pcm(pcm, sample_rate, device_rate)
         stream.write(pcm)
 
+    def prepare(self, sample_rate: int) -> None:
+        """Open the stream for this rate ahead of time and play 0.2 s of silence through it.
+
+        A sound server (PulseAudio) can take a second to start a new stream; paying that before
+        the game starts lets the first line play at once.
+        """
+        stream, device_rate = self._stream(sample_rate)
+        stream.write(bytes(2 * device_rate // 5))
+
     def _stream(self, rate: int) -> tuple[Any, int]:
         if rate not in self._streams:
             self._streams[rate] = self._open(rate)

@@ -41,6 +41,25 @@ write_wav(recording, pcm)
 sys.exit(code)
 """
 
+# The session's way: a cached voice, a prepared speaker, two lines in a row, the mic listening.
+SESSION_LINES = """
+import sys
+from host.speech.audio import SoundDeviceInput, SoundDeviceOutput, speak
+from host.speech.cache import CachedSynthesizer
+from host.speech.tts import make_synthesizer
+from host.speech.wavio import write_wav
+voice = CachedSynthesizer(make_synthesizer("piper"))
+voice.warm(sys.argv[2:])
+mic = SoundDeviceInput("pulse")
+speaker = SoundDeviceOutput("pulse")
+speaker.prepare(voice.sample_rate)
+for line in sys.argv[2:]:
+    speak(voice, speaker, line)
+speaker.close()
+write_wav(sys.argv[1], mic.read(mic.available + 8000))
+mic.close()
+"""
+
 
 @pytest.fixture(scope="module")
 def pulse_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
@@ -118,3 +137,14 @@ def test_spoken_line_is_heard_on_the_sink_monitor(
     assert rate == 16_000
     assert 0.15 < loud_seconds(pcm) < 1.5  # "Seven." is 0.5-0.8 s, about 0.3 s of it loud
     assert sphinx_pick(pcm, rate, ["three", "seven", "ten", "crack on"]) == "seven"
+
+
+def test_cached_lines_play_back_to_back(
+    pulse_env: dict[str, str], tmp_path: Path, sphinx_pick: PickWord
+) -> None:
+    recording = tmp_path / "heard.wav"
+    done = run_python(SESSION_LINES, str(recording), "Three.", "Seven.", env=pulse_env)
+    assert done.returncode == 0, done.stderr
+    pcm, rate = read_wav(recording, rate=None)
+    choices = ["three seven", "seven three", "three", "seven", "ten"]
+    assert sphinx_pick(pcm, rate, choices) == "three seven"
