@@ -16,7 +16,7 @@ from host.games.common import TimeUp
 
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls
-    for cls in (*crack_list_events.CrackListEvent.__args__, TimeUp)  # type: ignore[attr-defined]
+    for cls in (*crack_list_events.CrackListEvent.__args__, TimeUp)
 }
 
 
@@ -49,7 +49,9 @@ def event_from_json(data: dict[str, Any]) -> Any:
 class Autosave:
     """Keeps one game's save file up to date."""
 
-    def __init__(self, path: Path, options: dict[str, Any], events: list[Any] | None = None) -> None:
+    def __init__(
+        self, path: Path, options: dict[str, Any], events: list[Any] | None = None
+    ) -> None:
         self.path = path
         self.options = options
         self.events: list[dict[str, Any]] = [event_to_json(e) for e in events or []]
@@ -73,8 +75,12 @@ class Autosave:
     def _write(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
-        data = {"version": 1, "options": self.options, "events": self.events,
-                "finished": self.finished}
+        data = {
+            "version": 1,
+            "options": self.options,
+            "events": self.events,
+            "finished": self.finished,
+        }
         tmp.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
         os.replace(tmp, self.path)
 

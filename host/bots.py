@@ -76,10 +76,17 @@ class BotTable:
     def _choose(self) -> CrackListEvent:
         if self.rng.random() < 0.02:
             return self._timeout()
-        return ChooseCategory(self._name(self.game.chooser), self.rng.randint(1, 3))
+        offered = self.game.offered
+        count = len(offered.categories) if offered else 3
+        return ChooseCategory(self._name(self.game.chooser), self.rng.randint(1, count))
 
     def _turn(self, seat: int, *, may_hurry: bool = False) -> CrackListEvent:
         game, rng = self.game, self.rng
+        pending = game.pending
+        if may_hurry and pending is not None and not pending.challenged:
+            chance = self.skills.challenge * (3 if pending.verdict.accepted is None else 1)
+            if rng.random() < chance:
+                return Challenge(self._name(rng.choice(self._others(pending.seat))))
         if may_hurry and not game.countdown_called and rng.random() < self.skills.countdown:
             return CallCountdown(self._name(rng.choice(self._others(seat))))
         hand = game.hands[seat]
@@ -91,8 +98,26 @@ class BotTable:
             return answer
         return self._stuck(seat)
 
+    def _visible(self, hand: list[str]) -> list[str]:
+        """The bot's cards; with physical cards the host can't see them, so the bot holds a
+        plausible hand of its own."""
+        if cards.HIDDEN not in hand:
+            return hand
+        pretend = [
+            *cards.LETTERS,
+            cards.STOP,
+            cards.REVERSE,
+            cards.SWAP,
+            cards.CRACK_LIST,
+            cards.JOKER,
+        ]
+        return self.rng.sample(pretend, min(len(hand), len(pretend)))
+
     def _action(self, seat: int, hand: list[str]) -> CrackListEvent | None:
-        actions = [c for c in hand if c in (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)]
+        hand = self._visible(hand)
+        actions = [
+            c for c in hand if c in (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)
+        ]
         if hand == [cards.SWAP] and self.rng.random() < self.skills.mistake:
             return PlaySwap(self._name(seat), self._name(self.rng.choice(self._others(seat))))
         if not actions or self.rng.random() >= self.skills.action:
@@ -119,7 +144,8 @@ class BotTable:
         if self.rng.random() >= self.skills.know:
             return None
         player = self._name(seat)
-        letters = {c for c in hand if len(c) == 1}
+        hand = self._visible(hand)
+        letters = {c for c in hand if len(c) == 1 and c != cards.HIDDEN}
         text = self._known_answer(category, letters)
         if text is not None:
             return Answer(player, text, letter=text[0].upper() if self.rng.random() < 0.3 else None)
@@ -177,8 +203,9 @@ class BotTable:
         shares = [1] * len(people)
         for _ in range(penalty - len(people)):
             shares[self.rng.randrange(len(people))] += 1
-        return Penalise(self._name(seat), tuple((self._name(p), n) for p, n in
-                                                zip(people, shares, strict=True)))
+        return Penalise(
+            self._name(seat), tuple((self._name(p), n) for p, n in zip(people, shares, strict=True))
+        )
 
     def _vote(self) -> CrackListEvent:
         voters = [i for i in range(len(self.game.seats)) if i not in self.game.votes]

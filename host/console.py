@@ -39,9 +39,14 @@ def read_line(stream: TextIO, timeout: float | None) -> str | None:
     return None if line == "" else line.rstrip("\n")
 
 
-def run_console(session: CrackListSession, *, stream: TextIO = sys.stdin,
-                out: TextIO = sys.stdout, speak: Speak | None = None,
-                resumed: bool = False) -> int:
+def run_console(
+    session: CrackListSession,
+    *,
+    stream: TextIO = sys.stdin,
+    out: TextIO = sys.stdout,
+    speak: Speak | None = None,
+    resumed: bool = False,
+) -> int:
     """Play until the game ends, the players quit, or input runs out; returns an exit code."""
     show(session.start(resumed=resumed), out, speak)
     while not session.finished:

@@ -7,6 +7,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rapidfuzz import fuzz
+
 from host.games.common import Seat
 from host.games.crack_list_cards import ACTIONS, LETTERS
 from host.games.crack_list_events import (
@@ -44,21 +46,70 @@ class Unclear:
 
 Intent = CrackListEvent | Query | Unclear
 
-NUMBERS = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3,
-           "first": 1, "second": 2, "third": 3, "won": 1, "to": 2, "too": 2, "tree": 3}
+NUMBERS = {
+    "one": 1,
+    "a": 1,
+    "an": 1,
+    "two": 2,
+    "three": 3,
+    "1": 1,
+    "2": 2,
+    "3": 3,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "won": 1,
+    "to": 2,
+    "too": 2,
+    "tree": 3,
+}
 LETTER_NAMES = {
-    "ay": "A", "bee": "B", "be": "B", "see": "C", "sea": "C", "dee": "D", "ee": "E", "ef": "F",
-    "eff": "F", "gee": "G", "aitch": "H", "haitch": "H", "eye": "I", "jay": "J", "kay": "K",
-    "el": "L", "ell": "L", "em": "M", "en": "N", "oh": "O", "pee": "P", "cue": "Q", "queue": "Q",
-    "ar": "R", "are": "R", "ess": "S", "tee": "T", "tea": "T", "you": "U", "vee": "V",
-    "double u": "W", "double you": "W", "ex": "X", "why": "Y", "zed": "Z", "zee": "Z",
+    "ay": "A",
+    "bee": "B",
+    "be": "B",
+    "see": "C",
+    "sea": "C",
+    "dee": "D",
+    "ee": "E",
+    "ef": "F",
+    "eff": "F",
+    "gee": "G",
+    "aitch": "H",
+    "haitch": "H",
+    "eye": "I",
+    "jay": "J",
+    "kay": "K",
+    "el": "L",
+    "ell": "L",
+    "em": "M",
+    "en": "N",
+    "oh": "O",
+    "pee": "P",
+    "cue": "Q",
+    "queue": "Q",
+    "ar": "R",
+    "are": "R",
+    "ess": "S",
+    "tee": "T",
+    "tea": "T",
+    "you": "U",
+    "vee": "V",
+    "double u": "W",
+    "double you": "W",
+    "ex": "X",
+    "why": "Y",
+    "zed": "Z",
+    "zee": "Z",
 }
 ARTICLES = ("the", "a", "an", "le", "la", "les", "l'", "un", "une")
 QUERY_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"(say that again|repeat( that)?|pardon|come again|what did you say)", "repeat"),
     (r"(what'?s|what is) the category|which category|category\??|remind me", "category"),
-    (r"(what'?s|what is|show|read|tell me) my (hand|cards)|my (hand|cards)|what (cards )?have i got",
-     "hand"),
+    (
+        r"(what'?s|what is|show|read|tell me) my (hand|cards)|my (hand|cards)"
+        r"|what (cards )?have i got",
+        "hand",
+    ),
     (r"(what'?s|what is) the score|score|scores", "score"),
     (r"help|what can i say|how do i play", "help"),
     (r"rules|explain the rules", "rules"),
@@ -95,13 +146,16 @@ class IntentParser:
         lowered = clean(text)
         for person, seat in sorted(self.person_to_seat.items(), key=lambda kv: -len(kv[0])):
             if lowered.startswith(person + " "):
-                rest = lowered[len(person) + 1:]
+                rest = lowered[len(person) + 1 :]
                 if self._is_table_command(rest):
                     return seat, rest
         return None, text
 
-    def parse(self, text: str, state: str, speaker: str | None = None) -> tuple[str | None, Intent]:
-        """Parse an utterance in a game state ("choosing", "turn", "answered", "voting")."""
+    def parse(
+        self, text: str, state: str, speaker: str | None = None, titles: Sequence[str] = ()
+    ) -> tuple[str | None, Intent]:
+        """Parse an utterance in a game state ("choosing", "turn", "answered", "voting");
+        `titles` are the categories on offer while choosing."""
         prefixed, rest = self.split_speaker(text)
         speaker = prefixed or speaker
         words = clean(rest)
@@ -112,14 +166,23 @@ class IntentParser:
             return speaker, query
         if speaker is None:
             return None, Unclear(text)
+        if state == "choosing" and titles:
+            by_name = self._choice_by_title(words, titles, speaker)
+            if by_name is not None:
+                return speaker, by_name
         event = self._event(words, rest, state, speaker)
         return speaker, event if event is not None else Unclear(text)
 
     # ------------------------------------------------------------------ pieces
 
     def _is_table_command(self, words: str) -> bool:
-        return bool(re.fullmatch(r"(i )?challenge( that| it)?|crack on|countdown|"
-                                 r"(yes|yeah|yep|no|nope|accept|reject)|my turn.*", words))
+        return bool(
+            re.fullmatch(
+                r"(i )?challenge( that| it)?|crack on|countdown|"
+                r"(yes|yeah|yep|no|nope|accept|reject)|my turn.*",
+                words,
+            )
+        )
 
     def _query(self, words: str, speaker: str | None) -> Query | None:
         count = COUNT_PATTERN.match(words)
@@ -149,8 +212,10 @@ class IntentParser:
     def _simple_command(self, words: str, speaker: str) -> CrackListEvent | None:
         table: tuple[tuple[str, type], ...] = (
             (r"(i )?challenge( that| it| this)?", Challenge),
-            (r"(crack on|countdown|count ?down|5 4 3 2 1|five four three two one)( crack on)?",
-             CallCountdown),
+            (
+                r"(crack on|countdown|count ?down|5 4 3 2 1|five four three two one)( crack on)?",
+                CallCountdown,
+            ),
             (r"(i )?pass|(i )?(don'?t|do not) know|no idea|i give up|i'?m stuck", Pass),
             (r"(play (a |my |the )?)?stop( card)?", PlayStop),
             (r"(play (a |my |the )?)?reverse( card)?", PlayReverse),
@@ -168,12 +233,25 @@ class IntentParser:
             return ChooseCategory(speaker, NUMBERS[value])
         return None
 
+    @staticmethod
+    def _choice_by_title(words: str, titles: Sequence[str], speaker: str) -> CrackListEvent | None:
+        scores = [fuzz.token_set_ratio(words, clean(title)) for title in titles]
+        best = max(range(len(titles)), key=scores.__getitem__)
+        ahead = all(scores[best] > s for i, s in enumerate(scores) if i != best)
+        return ChooseCategory(speaker, best + 1) if scores[best] >= 75 and ahead else None
+
     def _vote(self, words: str, speaker: str) -> CrackListEvent | None:
-        if re.fullmatch(r"(i )?(yes|yeah|yep|yup|accept|agree|allow( it)?|fine|ok(ay)?|"
-                        r"thumbs up|i vote yes|vote yes)", words):
+        if re.fullmatch(
+            r"(i )?(yes|yeah|yep|yup|accept|agree|allow( it)?|fine|ok(ay)?|"
+            r"thumbs up|i vote yes|vote yes)",
+            words,
+        ):
             return Vote(speaker, True)
-        if re.fullmatch(r"(i )?(no|nope|nah|reject|disagree|refuse|thumbs down|"
-                        r"i vote no|vote no)", words):
+        if re.fullmatch(
+            r"(i )?(no|nope|nah|reject|disagree|refuse|thumbs down|"
+            r"i vote no|vote no)",
+            words,
+        ):
             return Vote(speaker, False)
         return None
 
@@ -181,8 +259,11 @@ class IntentParser:
         return self.person_to_seat.get(words.strip())
 
     def _swap(self, words: str, speaker: str) -> CrackListEvent | None:
-        match = re.fullmatch(r"(play (a |my |the )?)?swap( card)?( (my )?(hands?|cards?))?"
-                             r"( (?:my )?(?P<card>[a-z ]+?))? with (?P<who>.+)", words)
+        match = re.fullmatch(
+            r"(play (a |my |the )?)?swap( card)?( (my )?(hands?|cards?))?"
+            r"( (?:my )?(?P<card>[a-z ]+?))? with (?P<who>.+)",
+            words,
+        )
         if not match:
             return None
         target = self._seat_named(match.group("who"))
@@ -216,30 +297,35 @@ class IntentParser:
         return Penalise(speaker, tuple(targets)) if targets else None
 
     def _penalty_part(self, part: str) -> tuple[str, int] | None:
-        match = re.fullmatch(r"(?P<n>\w+)( cards?)? (to|for) (?P<who>.+)", part) or \
-            re.fullmatch(r"(?P<who>.+?) (?P<n>\w+)( cards?)?", part)
+        match = re.fullmatch(r"(?P<n>\w+)( cards?)? (to|for) (?P<who>.+)", part) or re.fullmatch(
+            r"(?P<who>.+?) (?P<n>\w+)( cards?)?", part
+        )
         if match:
             who = self._seat_named(match.group("who"))
             count = NUMBERS.get(match.group("n"))
             if who and count:
                 return who, count
-        match = re.fullmatch(r"(all( of them)?|them all|everything|all three|both) (to|for) (?P<who>.+)"
-                             r"|(to )?(?P<who2>.+)", part)
+        match = re.fullmatch(
+            r"(all( of them)?|them all|everything|all three|both) (to|for) (?P<who>.+)"
+            r"|(to )?(?P<who2>.+)",
+            part,
+        )
         who = self._seat_named((match.group("who") or match.group("who2")) if match else "")
         return (who, 0) if who else None
 
     def _answer(self, words: str, raw: str, speaker: str) -> CrackListEvent:
         joker = re.match(r"(play (the |my )?)?joker\b( for)?\s*(?P<rest>.*)$", words)
         if joker and joker.group("rest"):
-            return Answer(speaker, self._original_tail(raw, joker.group("rest")), joker=True)
+            return Answer(speaker, self._original_tail(raw, words, joker.group("rest")), joker=True)
         letter, rest = self._letter_prefix(words)
         if letter:
-            return Answer(speaker, self._original_tail(raw, rest), letter=letter)
+            return Answer(speaker, self._original_tail(raw, words, rest), letter=letter)
         return Answer(speaker, raw.strip())
 
     def _letter_prefix(self, words: str) -> tuple[str | None, str]:
-        match = re.match(r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)",
-                         words)
+        match = re.match(
+            r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)", words
+        )
         if not match:
             return None, words
         token, rest = match.group("l"), match.group("rest")
@@ -257,11 +343,14 @@ class IntentParser:
         return letters
 
     @staticmethod
-    def _original_tail(raw: str, tail_clean: str) -> str:
-        """Keep the player's own spelling of the answer part when it can be found."""
-        words = raw.split()
-        count = len(tail_clean.split())
-        return " ".join(words[-count:]) if 0 < count <= len(words) else tail_clean
+    def _original_tail(raw: str, words: str, tail_clean: str) -> str:
+        """The answer part in the player's own spelling: drop as many raw words as the
+        (cleaned) prefix had."""
+        prefix_words = len(words.split()) - len(tail_clean.split())
+        raw_words = raw.split()
+        if 0 <= prefix_words < len(raw_words):
+            return " ".join(raw_words[prefix_words:]).lstrip(",: ")
+        return tail_clean
 
 
 SPOKEN_NUMBERS = {1: "one", 2: "two", 3: "three"}
@@ -292,6 +381,12 @@ def _event_words(event: CrackListEvent) -> str:
         return "give " + " and ".join(parts)
     if isinstance(event, Vote):
         return "yes" if event.accept else "no"
-    words = {Challenge: "challenge", CallCountdown: "crack on", Pass: "pass",
-             PlayStop: "stop", PlayReverse: "reverse", PlayCrackList: "crack list"}
+    words = {
+        Challenge: "challenge",
+        CallCountdown: "crack on",
+        Pass: "pass",
+        PlayStop: "stop",
+        PlayReverse: "reverse",
+        PlayCrackList: "crack list",
+    }
     return words.get(type(event), "")

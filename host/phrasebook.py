@@ -12,12 +12,23 @@ from host.games.common import Note
 from host.games.crack_list_cards import ACTIONS
 
 SILENT = frozenset({"timer"})
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten")
+NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+)
 
 
 def spoken_list(items: Sequence[str], conjunction: str = "and") -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cat"."""
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
     items = [str(item) for item in items]
     if len(items) < 2:
         return "".join(items)
@@ -25,7 +36,7 @@ def spoken_list(items: Sequence[str], conjunction: str = "and") -> str:
 
 
 def cards_phrase(count: int) -> str:
-    """"one card", "3 cards"."""
+    """ "one card", "3 cards"."""
     return "one card" if count == 1 else f"{count} cards"
 
 

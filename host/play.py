@@ -17,10 +17,19 @@ def options_from_args(args: argparse.Namespace) -> TableOptions:
     """Table options from the command line."""
     teams = [[name.strip() for name in team.split(",") if name.strip()] for team in args.teams]
     return TableOptions(
-        players=list(args.players), teams=teams, cards=args.cards,
+        players=list(args.players),
+        teams=teams,
+        cards=args.cards,
         seed=args.seed if args.seed is not None else _random_seed(),
-        turn_seconds=args.turn_seconds, rounds=args.rounds, first=args.first, lang=args.lang,
-        decks=[str(p) for p in args.deck], adults=args.adults, blue_deck=args.blue_deck)
+        turn_seconds=args.turn_seconds,
+        rounds=args.rounds,
+        first=args.first,
+        lang=args.lang,
+        decks=[str(p) for p in args.deck],
+        adults=args.adults,
+        blue_deck=args.blue_deck,
+        shipped_decks=not args.only_my_decks,
+    )
 
 
 def _random_seed() -> int:
@@ -52,8 +61,9 @@ def wav_voice(args: argparse.Namespace) -> Speak | None:
     out = WavFolderOutput(args.speak_to)
 
     def speak(line: Line) -> None:
-        out.play(join_pcm(synthesizer.synthesize(line.text)), synthesizer.sample_rate,
-                 text=line.text)
+        out.play(
+            join_pcm(synthesizer.synthesize(line.text)), synthesizer.sample_rate, text=line.text
+        )
 
     return speak
 

@@ -1,4 +1,4 @@
-"""The host's loop for one table: heard -> intent -> game event -> notes -> lines; owns the timers."""
+"""The host's loop for a table: heard -> intent -> game event -> notes -> lines; owns timers."""
 
 from __future__ import annotations
 
@@ -90,12 +90,14 @@ class CrackListSession:
         """Handle one utterance (typed or recognised), said by `speaker` if known."""
         state = self.game.state.value
         expected = self.game.expected_player()
-        who, intent = self.parser.parse(text, state, speaker or expected)
+        offered = self.game.offered
+        titles = [c.title for c in offered.categories] if offered and state == "choosing" else []
+        who, intent = self.parser.parse(text, state, speaker or expected, titles)
         if isinstance(intent, Query):
             return self._answer_query(intent)
         if isinstance(intent, Unclear):
             key = "whose_voice" if who is None and expected is None else "unclear"
-            return [self._line(key)]
+            return self._remember([self._line(key)])
         if self.s.paused_remaining is not None:
             return [self._line("paused")]
         return self.push(intent)
@@ -153,22 +155,30 @@ class CrackListSession:
     def _arm(self, note: Note) -> None:
         now = self.clock.now()
         seconds = float(note.params["seconds"])
-        self.s.deadline = Deadline(now + seconds, int(note.params["token"]), str(note.params["name"]))
+        self.s.deadline = Deadline(
+            now + seconds, int(note.params["token"]), str(note.params["name"])
+        )
         self.s.scheduled = []
         if note.params["name"] == "countdown":
             whole = int(seconds)
             self.s.scheduled = [
-                Scheduled(now + i * seconds / whole, self.phrases.line("countdown_tick",
-                                                                      n=NUMBER_WORDS[whole - i].title()))
+                Scheduled(
+                    now + i * seconds / whole,
+                    self.phrases.line("countdown_tick", n=NUMBER_WORDS[whole - i].title()),
+                )
                 for i in range(1, whole)
             ]
 
     def _rearm_current(self) -> list[Line]:
         name = self.game.timer_name or "turn"
-        seconds = {"turn": self.game.config.turn_seconds, "choose": self.game.config.choose_seconds,
-                   "vote": self.game.config.vote_seconds, "penalty": self.game.config.penalty_seconds,
-                   "countdown": self.game.config.countdown_seconds,
-                   "challenge": self.game.config.challenge_seconds}.get(name, 20.0)
+        seconds = {
+            "turn": self.game.config.turn_seconds,
+            "choose": self.game.config.choose_seconds,
+            "vote": self.game.config.vote_seconds,
+            "penalty": self.game.config.penalty_seconds,
+            "countdown": self.game.config.countdown_seconds,
+            "challenge": self.game.config.challenge_seconds,
+        }.get(name, 20.0)
         self._arm(Note("timer", {"name": name, "seconds": seconds, "token": self.game.timer_token}))
         return self._answer_query(Query("category"))
 
@@ -194,15 +204,22 @@ class CrackListSession:
             "category": self._say_category,
             "hand": self._say_hand,
             "count": self._say_count,
-            "score": lambda q: [self._line("score", score=self.game.score(),
-                                           round=self.game.round_no, rounds=self.game.config.rounds)],
+            "score": lambda q: [
+                self._line(
+                    "score",
+                    score=self.game.score(),
+                    round=self.game.round_no,
+                    rounds=self.game.config.rounds,
+                )
+            ],
             "help": lambda q: [self._line("help")],
             "rules": lambda q: [self._line("help")],
             "pause": self._pause,
             "resume": self._resume,
             "quit": self._quit,
         }
-        return handlers[query.kind](query)
+        lines = handlers[query.kind](query)
+        return lines if query.kind == "repeat" else self._remember(lines)
 
     def _say_category(self, query: Query) -> list[Line]:
         if self.game.state is State.CHOOSING or self.game.category is None:

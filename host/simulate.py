@@ -15,10 +15,28 @@ from host.games.common import Note, make_seats
 from host.games.crack_list import AnswerJudge, CrackListConfig, CrackListGame, State
 
 REQUIRED_KINDS = (
-    "answer_accepted", "answer_wrong", "answer_duplicate", "timeout", "draw", "penalty_1",
-    "penalty_2", "penalty_3", "joker", "stop", "reverse", "swap_hand", "swap_card",
-    "swap_last_card_victory", "crack_list_card", "category_abandoned", "challenge", "vote",
-    "countdown", "reshuffle", "round_won", "game_won",
+    "answer_accepted",
+    "answer_wrong",
+    "answer_duplicate",
+    "timeout",
+    "draw",
+    "penalty_1",
+    "penalty_2",
+    "penalty_3",
+    "joker",
+    "stop",
+    "reverse",
+    "swap_hand",
+    "swap_card",
+    "swap_last_card_victory",
+    "crack_list_card",
+    "category_abandoned",
+    "challenge",
+    "vote",
+    "countdown",
+    "reshuffle",
+    "round_won",
+    "game_won",
 )
 MAX_EVENTS_PER_GAME = 20_000
 
@@ -34,6 +52,7 @@ class SimulationReport:
     refused: Counter[str] = field(default_factory=Counter)
     violations: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    warmup_seconds: float = 0.0
     handled: int = 0
 
     def as_json(self) -> dict[str, Any]:
@@ -45,6 +64,7 @@ class SimulationReport:
             "completed": self.completed,
             "invariant_violations": self.invariant_violations,
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+            "warmup_seconds": round(self.warmup_seconds, 2),
             "events_handled": self.handled,
             "events": dict(sorted(events.items())),
             "refused": dict(sorted(self.refused.items())),
@@ -53,8 +73,9 @@ class SimulationReport:
         }
 
 
-def turn_violation(game: CrackListGame, actor: int | None, direction: int,
-                   notes: list[Note]) -> str | None:
+def turn_violation(
+    game: CrackListGame, actor: int | None, direction: int, notes: list[Note]
+) -> str | None:
     """Describe an illegal turn order in these notes, if any, replaying the rotation rules."""
     steps = 1
     names = [seat.name for seat in game.seats]
@@ -83,8 +104,11 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
         if game.state is State.OVER:
             report.completed += 1
             return
-        actor = game.current if game.state is State.TURN else (
-            game.pending.seat if game.pending is not None else None)
+        actor = (
+            game.current
+            if game.state is State.TURN
+            else (game.pending.seat if game.pending is not None else None)
+        )
         direction = game.direction
         event = bots.next_event()
         notes = game.handle(event)
@@ -93,7 +117,8 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
             report.events[note.kind] += 1
             if note.kind == "refused":
                 report.refused[str(note.params["reason"])] += 1
-        problems = game.check_invariants()
+        round_over = any(note.kind == "round_won" for note in notes)
+        problems = game.check_invariants(exact=round_over)
         if not (len(notes) == 1 and notes[0].kind == "refused"):
             wrong_turn = turn_violation(game, actor, direction, notes)
             if wrong_turn:
@@ -117,6 +142,12 @@ def simulate(
     report = SimulationReport()
     names = [f"Bot{i + 1}" for i in range(players)]
     config = CrackListConfig(make_seats(names), cards=cards)  # type: ignore[arg-type]
+    started = time.perf_counter()
+    warm = getattr(judge, "index", None)
+    for card in category_cards if warm else ():
+        for category in card.categories:
+            warm(category)  # type: ignore[misc]
+    report.warmup_seconds = time.perf_counter() - started
     started = time.perf_counter()
     for number in range(games):
         rng = random.Random(seed * 1_000_003 + number)

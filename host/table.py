@@ -11,7 +11,7 @@ from typing import Any
 
 from host.autosave import Autosave
 from host.clock import Clock
-from host.decks import CategoryCard, DeckError, load_game_decks
+from host.decks import CategoryCard, Deck, DeckError, load_deck, load_game_decks
 from host.games.common import make_seats
 from host.games.crack_list import CrackListConfig, CrackListGame
 from host.games.crack_list_cards import BlueDeckMix
@@ -39,6 +39,8 @@ class TableOptions:
     decks: list[str] = field(default_factory=list)
     adults: bool = False
     blue_deck: str | None = None
+    shipped_decks: bool = True
+    """False plays only the decks named in `decks`."""
 
     def as_json(self) -> dict[str, Any]:
         """The options as a JSON-ready dict."""
@@ -60,17 +62,32 @@ def load_blue_mix(path: str | None) -> BlueDeckMix:
         mix = BlueDeckMix({str(k).upper(): int(v) for k, v in data["blue"].items()})
         mix.validate()
     except (OSError, KeyError, ValueError, TypeError) as err:
-        raise SetupError(f"{path}: not a usable blue deck ({err}); expected a [blue] table "
-                         "of card = count, e.g. A = 3, JOKER = 3") from err
+        raise SetupError(
+            f"{path}: not a usable blue deck ({err}); expected a [blue] table "
+            "of card = count, e.g. A = 3, JOKER = 3"
+        ) from err
     return mix
 
 
-def category_cards(lang: str, extra: Sequence[str], *, adults: bool) -> list[CategoryCard]:
-    """Every red card of the installed Crack List decks, adults-only categories removed unless
-    asked for."""
+def _own_decks(paths: Sequence[str]) -> list[Deck]:
+    files = [
+        f for p in map(Path, paths) for f in (sorted(p.rglob("*.toml")) if p.is_dir() else [p])
+    ]
+    return [deck for deck in map(load_deck, files) if deck.game == "crack-list"]
+
+
+def category_cards(
+    lang: str, extra: Sequence[str], *, adults: bool, shipped: bool = True
+) -> list[CategoryCard]:
+    """Every red card of the installed Crack List decks (or only of `extra` when not `shipped`),
+    adults-only categories removed unless asked for."""
     try:
-        decks = load_game_decks("crack-list", lang, extra=[Path(p) for p in extra])
-    except DeckError as err:
+        decks = (
+            load_game_decks("crack-list", lang, extra=[Path(p) for p in extra])
+            if shipped
+            else _own_decks(extra)
+        )
+    except (DeckError, OSError) as err:
         raise SetupError(str(err)) from err
     result = []
     for deck in decks:
@@ -79,8 +96,10 @@ def category_cards(lang: str, extra: Sequence[str], *, adults: bool) -> list[Cat
             if kept:
                 result.append(replace(card, categories=kept))
     if not result:
-        raise SetupError(f"no Crack List categories found for language '{lang}': "
-                         "check decks/crack-list/ or pass --deck PATH")
+        raise SetupError(
+            f"no Crack List categories found for language '{lang}': "
+            "check decks/crack-list/ or pass --deck PATH"
+        )
     return result
 
 
@@ -88,21 +107,31 @@ def build_game(options: TableOptions) -> CrackListGame:
     """A new game from the options (not started)."""
     seats = make_seats(options.players, options.teams)
     names = [seat.name.lower() for seat in seats]
-    first = names.index(options.first.lower()) if options.first and \
-        options.first.lower() in names else 0
+    first = (
+        names.index(options.first.lower())
+        if options.first and options.first.lower() in names
+        else 0
+    )
     try:
         config = CrackListConfig(
-            seats, cards=options.cards,  # type: ignore[arg-type]
-            turn_seconds=options.turn_seconds, rounds=options.rounds, first=first,
-            blue=load_blue_mix(options.blue_deck))
-        cards = category_cards(options.lang, options.decks, adults=options.adults)
+            seats,
+            cards=options.cards,  # type: ignore[arg-type]
+            turn_seconds=options.turn_seconds,
+            rounds=options.rounds,
+            first=first,
+            blue=load_blue_mix(options.blue_deck),
+        )
+        cards = category_cards(
+            options.lang, options.decks, adults=options.adults, shipped=options.shipped_decks
+        )
         return CrackListGame(config, cards, Judge(lang=options.lang), random.Random(options.seed))
     except ValueError as err:
         raise SetupError(str(err)) from err
 
 
-def build_session(options: TableOptions, clock: Clock, save: Path | None,
-                  events: Sequence[Any] = ()) -> CrackListSession:
+def build_session(
+    options: TableOptions, clock: Clock, save: Path | None, events: Sequence[Any] = ()
+) -> CrackListSession:
     """A session for a new game, or for a saved one when `events` are given (replayed)."""
     game = build_game(options)
     autosave = Autosave(save, options.as_json(), list(events)) if save else None

@@ -13,59 +13,113 @@ GAMES = ("crack-list", "short-list", "scattergories", "crack-word")
 def register(subparsers: Any) -> None:
     """Add the `play` sub-command."""
     parser = subparsers.add_parser(
-        "play", help="host a game",
+        "play",
+        help="host a game",
         description="Host a game. Without a microphone (or with --text) the game runs in the text "
         "console: the player whose turn it is types what they would say; anyone else starts "
         "with their name, as in 'Bob: challenge'. Type 'help' during the game for the commands.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
     parser.add_argument("game", choices=GAMES, help="which game to host")
     who = parser.add_argument_group("players")
-    who.add_argument("--players", nargs="+", metavar="NAME", default=[],
-                     help="player names in seating order, clockwise (2 to 10)")
-    who.add_argument("--teams", nargs="+", metavar="A,B[,C]", default=[],
-                     help="teams of 2 or 3 sharing a hand and a turn, e.g. --teams Ann,Bob Cat,Dan "
-                     "(up to 20 people)")
-    who.add_argument("--first", metavar="NAME",
-                     help="who chooses the first category (the youngest player); default: the first")
+    who.add_argument(
+        "--players",
+        nargs="+",
+        metavar="NAME",
+        default=[],
+        help="player names in seating order, clockwise (2 to 10)",
+    )
+    who.add_argument(
+        "--teams",
+        nargs="+",
+        metavar="A,B[,C]",
+        default=[],
+        help="teams of 2 or 3 sharing a hand and a turn, e.g. --teams Ann,Bob Cat,Dan "
+        "(up to 20 people)",
+    )
+    who.add_argument(
+        "--first",
+        metavar="NAME",
+        help="who chooses the first category (the youngest player); default: the first",
+    )
     rules = parser.add_argument_group("rules")
-    rules.add_argument("--cards", choices=("virtual", "physical"), default="virtual",
-                       help="virtual: the host deals and knows the hands; physical: you hold the "
-                       "real cards and the host tracks how many each player has")
+    rules.add_argument(
+        "--cards",
+        choices=("virtual", "physical"),
+        default="virtual",
+        help="virtual: the host deals and knows the hands; physical: you hold the "
+        "real cards and the host tracks how many each player has",
+    )
     rules.add_argument("--turn-seconds", type=float, default=20.0, help="time for each turn")
     rules.add_argument("--rounds", type=int, default=3, help="rounds in a game")
     rules.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
     rules.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the decks")
-    rules.add_argument("--deck", action="append", default=[], metavar="PATH",
-                       help="an extra deck file or folder (repeatable)")
+    rules.add_argument(
+        "--deck",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="an extra deck file or folder (repeatable)",
+    )
+    rules.add_argument(
+        "--only-my-decks",
+        action="store_true",
+        help="play only the decks given with --deck, not the shipped ones",
+    )
     rules.add_argument("--adults", action="store_true", help="include adults-only categories")
-    rules.add_argument("--blue-deck", metavar="TOML",
-                       help="a blue deck mix: a [blue] table of card = count")
+    rules.add_argument(
+        "--blue-deck", metavar="TOML", help="a blue deck mix: a [blue] table of card = count"
+    )
     save = parser.add_argument_group("saving")
-    save.add_argument("--resume", action="store_true",
-                      help="continue the game saved after a crash or a closed terminal")
-    save.add_argument("--save", type=Path, metavar="FILE",
-                      help="autosave file (default: ~/.local/state/partyhost/<game>.json)")
+    save.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the game saved after a crash or a closed terminal",
+    )
+    save.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="autosave file (default: ~/.local/state/partyhost/<game>.json)",
+    )
     voice = parser.add_argument_group("voice")
-    voice.add_argument("--text", action="store_true", help="use the text console, not the microphone")
-    voice.add_argument("--speak-to", type=Path, metavar="DIR",
-                       help="also write each host line to a WAV file in DIR")
+    voice.add_argument(
+        "--text", action="store_true", help="use the text console, not the microphone"
+    )
+    voice.add_argument(
+        "--speak-to",
+        type=Path,
+        metavar="DIR",
+        help="also write each host line to a WAV file in DIR",
+    )
     voice.add_argument("--voice", help="Piper voice (.onnx path) or espeak-ng voice name")
-    voice.add_argument("--tts", choices=("auto", "piper", "espeak"), default="auto",
-                       help="speech synthesis engine")
-    voice.add_argument("--stt", choices=("auto", "vosk", "sphinx"), default="auto",
-                       help="speech recognition engine: auto picks Vosk when a model is installed")
+    voice.add_argument(
+        "--tts", choices=("auto", "piper", "espeak"), default="auto", help="speech synthesis engine"
+    )
+    voice.add_argument(
+        "--stt",
+        choices=("auto", "vosk", "sphinx"),
+        default="auto",
+        help="speech recognition engine: auto picks Vosk when a model is installed",
+    )
     voice.add_argument("--vosk-model", type=Path, metavar="DIR", help="a Vosk model directory")
     voice.add_argument("--input-device", help="microphone (index or part of its name)")
     voice.add_argument("--output-device", help="speaker (index or part of its name)")
-    voice.add_argument("--listen-from", type=Path, metavar="FILE_OR_DIR",
-                       help="use recorded WAV audio as the microphone")
+    voice.add_argument(
+        "--listen-from",
+        type=Path,
+        metavar="FILE_OR_DIR",
+        help="use recorded WAV audio as the microphone",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Set up the table and play."""
     if args.game != "crack-list":
-        print(f"{args.game} is not ready yet: only crack-list can be hosted today.", file=sys.stderr)
+        print(
+            f"{args.game} is not ready yet: only crack-list can be hosted today.", file=sys.stderr
+        )
         return 2
     from host.play import play_crack_list
 

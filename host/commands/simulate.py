@@ -11,11 +11,13 @@ from typing import Any
 def register(subparsers: Any) -> None:
     """Add the `simulate` sub-command."""
     parser = subparsers.add_parser(
-        "simulate", help="let bot players play many games and report what happened",
+        "simulate",
+        help="let bot players play many games and report what happened",
         description="Bot players play complete games through the same rules model as real "
         "players, checking after every event that the 78 blue cards are conserved and the turn "
         "order is legal. Prints counts of every kind of event.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
     parser.add_argument("game", choices=("crack-list",), help="which game")
     parser.add_argument("--games", type=int, default=100, help="how many games")
     parser.add_argument("--seed", type=int, default=0, help="random seed")
@@ -24,8 +26,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--lang", default="en", choices=("en", "fr"))
     parser.add_argument("--know", type=float, default=0.8, help="chance a bot knows an answer")
     parser.add_argument("--challenge", type=float, default=0.15, help="chance of a challenge")
-    parser.add_argument("--countdown", type=float, default=0.05,
-                        help="chance of calling the countdown")
+    parser.add_argument(
+        "--countdown", type=float, default=0.05, help="chance of calling the countdown"
+    )
     parser.add_argument("--mistake", type=float, default=0.1, help="chance of a mistake")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -43,10 +46,18 @@ def run(args: argparse.Namespace) -> int:
     except SetupError as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
-    skills = BotSkills(know=args.know, challenge=args.challenge, countdown=args.countdown,
-                       mistake=args.mistake)
-    report = simulate(cards, Judge(lang=args.lang), games=args.games, seed=args.seed,
-                      players=args.players, skills=skills, cards=args.cards).as_json()
+    skills = BotSkills(
+        know=args.know, challenge=args.challenge, countdown=args.countdown, mistake=args.mistake
+    )
+    report = simulate(
+        cards,
+        Judge(lang=args.lang),
+        games=args.games,
+        seed=args.seed,
+        players=args.players,
+        skills=skills,
+        cards=args.cards,
+    ).as_json()
     if args.json:
         print(json.dumps(report))
     else:

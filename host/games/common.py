@@ -51,7 +51,9 @@ class Seat:
         return self.members or (self.name,)
 
 
-def make_seats(players: list[str] | None = None, teams: list[list[str]] | None = None) -> tuple[Seat, ...]:
+def make_seats(
+    players: list[str] | None = None, teams: list[list[str]] | None = None
+) -> tuple[Seat, ...]:
     """Build seats from player names or from teams (a team is named after its members)."""
     if teams:
         return tuple(Seat(" and ".join(team), tuple(team)) for team in teams)

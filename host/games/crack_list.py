@@ -56,22 +56,37 @@ S = State
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "to_turn", "source": [S.CHOOSING, S.TURN, S.ANSWERED, S.VOTING], "dest": S.TURN},
     {"trigger": "to_answered", "source": [S.TURN, S.VOTING], "dest": S.ANSWERED},
-    {"trigger": "to_voting", "source": S.ANSWERED, "dest": S.VOTING},
-    {"trigger": "to_choosing", "source": [S.TURN, S.ANSWERED, S.VOTING, S.CHOOSING], "dest": S.CHOOSING},
+    {"trigger": "to_voting", "source": [S.TURN, S.ANSWERED], "dest": S.VOTING},
+    {
+        "trigger": "to_choosing",
+        "source": [S.TURN, S.ANSWERED, S.VOTING, S.CHOOSING],
+        "dest": S.CHOOSING,
+    },
     {"trigger": "to_over", "source": [S.TURN, S.ANSWERED, S.VOTING, S.CHOOSING], "dest": S.OVER},
 ]
 
 
 # One machine drives every game: building a Machine per game costs more than a whole turn.
-_MACHINE = Machine(model=None, states=State, transitions=TRANSITIONS, initial=State.CHOOSING,
-                   auto_transitions=False, queued=True)
+_MACHINE = Machine(
+    model=None,
+    states=State,
+    transitions=TRANSITIONS,
+    initial=State.CHOOSING,
+    auto_transitions=False,
+    queued=True,
+)
 
 
 class AnswerJudge(Protocol):
     """What the game needs from the judge (host.judge.Judge)."""
 
     def judge(
-        self, category: Category, answer: str, *, letter: str | None = None, given: Sequence[str] = ()
+        self,
+        category: Category,
+        answer: str,
+        *,
+        letter: str | None = None,
+        given: Sequence[str] = (),
     ) -> Verdict:
         """Decide whether an answer counts in a category."""
         ...
@@ -132,6 +147,12 @@ class CrackListGame:
     """One game of Crack List: call start(), then handle() each event."""
 
     state: State
+    # Triggers the shared state machine attaches to every game (see TRANSITIONS).
+    to_turn: Callable[[], bool]
+    to_answered: Callable[[], bool]
+    to_voting: Callable[[], bool]
+    to_choosing: Callable[[], bool]
+    to_over: Callable[[], bool]
 
     def __init__(
         self,
@@ -148,6 +169,7 @@ class CrackListGame:
         self.judge = judge
         self.rng = rng
         self.red_pile = list(category_cards)
+        rng.shuffle(self.red_pile)
         self.red_used: list[CategoryCard] = []
         self.draw_pile: list[str] = []
         self.played: list[str] = []
@@ -171,6 +193,7 @@ class CrackListGame:
         self.winner: int | None = None
         self._notes: list[Note] = []
         self._deck_sorted = sorted(config.blue.cards())
+        self._deck_fingerprint = sum(map(hash, self._deck_sorted))
         self._handlers = self._handler_table()
         _MACHINE.add_model(self, initial=State.CHOOSING)
 
@@ -187,9 +210,13 @@ class CrackListGame:
 
     def handle(self, event: CrackListEvent) -> list[Note]:
         """Apply an event; a refused event yields one "refused" note and changes nothing."""
+        pending = self.pending
         try:
             return self.push(event)
         except IllegalEvent as refusal:
+            # Refusals are raised before anything moves, except that an act by the next player
+            # closes the challenge window: a refused act must not.
+            self.pending = pending
             self._notes.clear()
             return [refusal.note()]
 
@@ -225,15 +252,23 @@ class CrackListGame:
         """How many cards each seat holds."""
         return {seat.name: len(hand) for seat, hand in zip(self.seats, self.hands, strict=True)}
 
-    def check_invariants(self) -> list[str]:
-        """Return what is wrong with the game's state (empty when all is well)."""
+    def check_invariants(self, *, exact: bool = True) -> list[str]:
+        """Return what is wrong with the game's state (empty when all is well).
+
+        Cards are always counted; in virtual play the deck's contents are compared too, by a
+        multiset fingerprint, or card by card when `exact`.
+        """
         problems = []
-        total = len(self.draw_pile) + len(self.played) + sum(map(len, self.hands))
+        piles = (self.draw_pile, self.played, *self.hands)
+        total = sum(map(len, piles))
         if total != self.config.blue.size:
             problems.append(f"blue cards not conserved: {total} != {self.config.blue.size}")
         if self.config.cards == "virtual":
-            every = sorted(self.draw_pile + self.played + [c for h in self.hands for c in h])
-            if every != self._deck_sorted:
+            if exact:
+                same = sorted(c for pile in piles for c in pile) == self._deck_sorted
+            else:
+                same = sum(hash(c) for pile in piles for c in pile) == self._deck_fingerprint
+            if not same:
                 problems.append("the blue deck's cards changed")
         if not 0 <= self.current < len(self.seats):
             problems.append(f"current seat {self.current} out of range")
@@ -269,8 +304,9 @@ class CrackListGame:
         handler = self._handlers.get((self.state, type(event)))
         if handler is not None:
             return handler
-        if self.state is S.ANSWERED and isinstance(event, (Answer, PlayCrackList, PlayStop,
-                                                             PlayReverse, PlaySwap, Pass)):
+        if self.state is S.ANSWERED and isinstance(
+            event, (Answer, PlayCrackList, PlayStop, PlayReverse, PlaySwap, Pass)
+        ):
             return self._on_next_player_acts
         if isinstance(event, TimeUp):
             raise IllegalEvent("stale_timer")
@@ -299,10 +335,12 @@ class CrackListGame:
         return self.seats[index].name
 
     def _require_turn(self, player: str) -> int:
-        """Check it is this player's turn; once they act, the previous answer can't be challenged."""
+        """Check it is their turn; once they act, the last answer can no longer be challenged."""
         index = self._seat_of(player)
         if index != self.current:
-            raise IllegalEvent("not_your_turn", player=self._name(index), turn=self._name(self.current))
+            raise IllegalEvent(
+                "not_your_turn", player=self._name(index), turn=self._name(self.current)
+            )
         if self.state is State.TURN:
             self.pending = None
         return index
@@ -319,12 +357,17 @@ class CrackListGame:
         if self.config.cards == "physical":
             deck = [cards.HIDDEN] * len(deck)
         size = self.config.hand_size
-        self.hands = [deck[i * size:(i + 1) * size] for i in range(len(self.seats))]
-        self.draw_pile = deck[size * len(self.seats):]
+        self.hands = [deck[i * size : (i + 1) * size] for i in range(len(self.seats))]
+        self.draw_pile = deck[size * len(self.seats) :]
         self.played = []
         self.direction = 1
-        self._say("round_started", round=self.round_no, rounds=self.config.rounds,
-                  hand_size=size, chooser=self._name(self.chooser))
+        self._say(
+            "round_started",
+            round=self.round_no,
+            rounds=self.config.rounds,
+            hand_size=size,
+            chooser=self._name(self.chooser),
+        )
         self._offer_category("next")
 
     def _offer_category(self, after: Literal["next", "resume"]) -> None:
@@ -346,8 +389,9 @@ class CrackListGame:
     def _on_choose(self, event: ChooseCategory) -> None:
         index = self._seat_of(event.player)
         if index != self.chooser:
-            raise IllegalEvent("not_your_choice", player=self._name(index),
-                               chooser=self._name(self.chooser))
+            raise IllegalEvent(
+                "not_your_choice", player=self._name(index), chooser=self._name(self.chooser)
+            )
         assert self.offered is not None
         if not 1 <= event.choice <= len(self.offered.categories):
             raise IllegalEvent("no_such_category", choice=event.choice)
@@ -375,8 +419,9 @@ class CrackListGame:
             self.pending = None
         if self.state is not State.TURN:
             self.to_turn()
-        self._say("turn", player=self._name(self.current), how=how,
-                  cards=len(self.hands[self.current]))
+        self._say(
+            "turn", player=self._name(self.current), how=how, cards=len(self.hands[self.current])
+        )
         self._arm("turn", self.config.turn_seconds)
 
     def _next_turn(self, steps: int = 1, *, keep_pending: bool = False) -> None:
@@ -401,15 +446,17 @@ class CrackListGame:
             return
         card = cards.JOKER if event.joker else self._card_for(hand, verdict, letter, physical)
         if card is None:
-            raise IllegalEvent("no_card_for_answer", answer=event.text,
-                               letters="".join(verdict.letters))
+            raise IllegalEvent(
+                "no_card_for_answer", answer=event.text, letters="".join(verdict.letters)
+            )
         self._play(seat, card)
         self.given.append(verdict.matched or event.text)
         self.fails_in_row = 0
         self._stand(seat, event.text, verdict, card)
 
-    def _card_for(self, hand: list[str], verdict: Verdict, letter: str | None,
-                  physical: bool) -> str | None:
+    def _card_for(
+        self, hand: list[str], verdict: Verdict, letter: str | None, physical: bool
+    ) -> str | None:
         if letter:
             return letter
         if physical:
@@ -432,13 +479,23 @@ class CrackListGame:
         else:
             penalty = cards.penalty_of(card)
         self.pending = PendingAnswer(seat, text, verdict, card, penalty, card == cards.JOKER)
-        self._say("answer_accepted", player=self._name(seat), answer=verdict.matched or text,
-                  card=card, unverified=verdict.accepted is None, penalty=penalty,
-                  cards=len(self.hands[seat]))
+        self._say(
+            "answer_accepted",
+            player=self._name(seat),
+            answer=verdict.matched or text,
+            card=card,
+            unverified=verdict.accepted is None,
+            penalty=penalty,
+            cards=len(self.hands[seat]),
+        )
         if penalty:
             self.to_answered()
-            self._say("ask_penalty", player=self._name(seat), penalty=penalty,
-                      optional=card == cards.JOKER)
+            self._say(
+                "ask_penalty",
+                player=self._name(seat),
+                penalty=penalty,
+                optional=card == cards.JOKER,
+            )
             self._arm("penalty", self.config.penalty_seconds)
         elif not self.hands[seat]:
             self.to_answered()
@@ -464,8 +521,11 @@ class CrackListGame:
         """When every player has failed in a row, drop the category; True if it was dropped."""
         if self.fails_in_row < len(self.seats):
             return False
-        self._say("category_abandoned", category=self.category.title if self.category else "",
-                  chooser=self._name(self.chooser))
+        self._say(
+            "category_abandoned",
+            category=self.category.title if self.category else "",
+            chooser=self._name(self.chooser),
+        )
         self.current = resume_with
         self._offer_category("resume")
         return True
@@ -499,14 +559,18 @@ class CrackListGame:
         seat = self._seat_of(event.player)
         if seat != pending.seat or not pending.penalty:
             raise IllegalEvent("no_penalty_to_give", player=self._name(seat))
-        targets = self._share_rest(pending.penalty,
-                                   [(self._seat_of(name), count) for name, count in event.targets])
+        targets = self._share_rest(
+            pending.penalty, [(self._seat_of(name), count) for name, count in event.targets]
+        )
         self._validate_penalty(seat, pending, targets)
         for target, count in targets:
             self._draw(target, count, penalty=True)
         if targets:
-            self._say(f"penalty_{pending.penalty}", player=self._name(seat),
-                      targets=[(self._name(t), n) for t, n in targets])
+            self._say(
+                f"penalty_{pending.penalty}",
+                player=self._name(seat),
+                targets=[(self._name(t), n) for t, n in targets],
+            )
         else:
             self._say("penalty_declined", player=self._name(seat))
         pending.penalty = 0
@@ -523,8 +587,9 @@ class CrackListGame:
         shares = {t: share + (1 if i < extra else 0) for i, t in enumerate(open_targets)}
         return [(t, count or shares[t]) for t, count in targets]
 
-    def _validate_penalty(self, seat: int, pending: PendingAnswer,
-                          targets: list[tuple[int, int]]) -> None:
+    def _validate_penalty(
+        self, seat: int, pending: PendingAnswer, targets: list[tuple[int, int]]
+    ) -> None:
         if not targets and pending.optional_penalty:
             return
         people = [target for target, _ in targets]
@@ -547,18 +612,24 @@ class CrackListGame:
         if pending.penalty and not pending.optional_penalty:
             target = self._step(pending.seat, 1)
             self._draw(target, pending.penalty, penalty=True)
-            self._say(f"penalty_{pending.penalty}", player=self._name(pending.seat),
-                      targets=[(self._name(target), pending.penalty)], automatic=True)
+            self._say(
+                f"penalty_{pending.penalty}",
+                player=self._name(pending.seat),
+                targets=[(self._name(target), pending.penalty)],
+                automatic=True,
+            )
         self._close_window()
 
-    def _on_next_player_acts(self, event: Answer | PlayCrackList | PlayStop | PlayReverse
-                             | PlaySwap | Pass) -> None:
+    def _on_next_player_acts(
+        self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
+    ) -> None:
         pending = self._pending()
         if pending.penalty and not pending.optional_penalty:
             raise IllegalEvent("waiting_for_penalty", player=self._name(pending.seat))
         if self._seat_of(event.player) != self._step(pending.seat, 1):
-            raise IllegalEvent("not_your_turn", player=event.player,
-                               turn=self._name(self._step(pending.seat, 1)))
+            raise IllegalEvent(
+                "not_your_turn", player=event.player, turn=self._name(self._step(pending.seat, 1))
+            )
         self._close_window()
         if self.state is State.TURN:
             self._handler(event)(event)
@@ -582,8 +653,12 @@ class CrackListGame:
         if pending.challenged:
             raise IllegalEvent("already_challenged")
         pending.challenged = True
-        self._say("challenge", player=self._name(challenger), answerer=self._name(pending.seat),
-                  answer=pending.text)
+        self._say(
+            "challenge",
+            player=self._name(challenger),
+            answerer=self._name(pending.seat),
+            answer=pending.text,
+        )
         if pending.verdict.accepted:
             self._say("challenge_settled_by_list", answer=pending.verdict.matched or pending.text)
             self._rearm()
@@ -596,9 +671,12 @@ class CrackListGame:
 
     def _rearm(self) -> None:
         """Restart the timer of the state the game is in (after a challenge interrupted it)."""
-        seconds = {"turn": self.config.turn_seconds, "penalty": self.config.penalty_seconds,
-                   "challenge": self.config.challenge_seconds,
-                   "countdown": self.config.countdown_seconds}
+        seconds = {
+            "turn": self.config.turn_seconds,
+            "penalty": self.config.penalty_seconds,
+            "challenge": self.config.challenge_seconds,
+            "countdown": self.config.countdown_seconds,
+        }
         self._arm(self.timer_name, seconds.get(self.timer_name, self.config.turn_seconds))
 
     def _on_vote(self, event: Vote) -> None:
@@ -623,8 +701,9 @@ class CrackListGame:
             self._say("vote_upheld", answer=pending.text, yes=yes, no=no)
             self._back_from_vote()
             return
-        self._say("vote_rejected", answer=pending.text, player=self._name(pending.seat),
-                  yes=yes, no=no)
+        self._say(
+            "vote_rejected", answer=pending.text, player=self._name(pending.seat), yes=yes, no=no
+        )
         self._unplay(pending)
         self.pending = None
         if self.vote_from is State.ANSWERED:
@@ -645,8 +724,7 @@ class CrackListGame:
 
     def _unplay(self, pending: PendingAnswer) -> None:
         card = self.played.pop()
-        self.hands[pending.seat].append(
-            cards.HIDDEN if self.config.cards == "physical" else card)
+        self.hands[pending.seat].append(cards.HIDDEN if self.config.cards == "physical" else card)
         given = pending.verdict.matched or pending.text
         if given in self.given:
             self.given.remove(given)
@@ -678,8 +756,11 @@ class CrackListGame:
     def _on_reverse(self, event: PlayReverse) -> None:
         seat = self._play_action(event.player, cards.REVERSE)
         self.direction = -self.direction
-        self._say("reverse", player=self._name(seat),
-                  direction="clockwise" if self.direction == 1 else "anticlockwise")
+        self._say(
+            "reverse",
+            player=self._name(seat),
+            direction="clockwise" if self.direction == 1 else "anticlockwise",
+        )
         self._after_action(seat, steps=1)
 
     def _after_action(self, seat: int, steps: int) -> None:
@@ -741,8 +822,13 @@ class CrackListGame:
             self.hands[seat].append(self.draw_pile.pop())
             drawn += 1
         if drawn:
-            self._say("draw", player=self._name(seat), count=drawn, penalty=penalty,
-                      cards=len(self.hands[seat]))
+            self._say(
+                "draw",
+                player=self._name(seat),
+                count=drawn,
+                penalty=penalty,
+                cards=len(self.hands[seat]),
+            )
 
     def _reshuffle(self) -> bool:
         """Shuffle the played cards, all but the top one, into a new draw pile."""
@@ -759,8 +845,7 @@ class CrackListGame:
 
     def _win_round(self, seat: int) -> None:
         self.rounds_won[seat] += 1
-        self._say("round_won", player=self._name(seat), round=self.round_no,
-                  score=self.score())
+        self._say("round_won", player=self._name(seat), round=self.round_no, score=self.score())
         best = max(self.rounds_won)
         leaders = [i for i, won in enumerate(self.rounds_won) if won == best]
         if self.round_no >= self.config.rounds and len(leaders) == 1:

@@ -1,0 +1,121 @@
+"""The `partyhost` command as a user runs it: help, a text game from typed input, resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+RULES_DECK = str(Path(__file__).parent / "data" / "decks" / "crack-list-rules.toml")
+
+
+def partyhost(
+    *args: str,
+    stdin: str = "",
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """Run the real command line in a child process."""
+    return subprocess.run(
+        [sys.executable, "-m", "host", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_help_explains_every_option() -> None:
+    top = partyhost("--help")
+    assert top.returncode == 0 and "play" in top.stdout and "simulate" in top.stdout
+    play = partyhost("play", "--help")
+    for option in (
+        "--players",
+        "--teams",
+        "--cards",
+        "--seed",
+        "--turn-seconds",
+        "--resume",
+        "--text",
+        "--speak-to",
+        "--listen-from",
+        "--stt",
+        "--vosk-model",
+    ):
+        assert option in play.stdout
+
+
+def test_text_game_from_typed_lines_then_resume(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    common = ["play", "crack-list", "--text", "--save", str(save)]
+    typed = "what's the category\nAnn: 1\nmy hand\nBob: challenge\nscore\n"
+    first = partyhost(
+        *common,
+        "--players",
+        "Ann",
+        "Bob",
+        "Cat",
+        "--seed",
+        "4",
+        "--deck",
+        RULES_DECK,
+        "--only-my-decks",
+        stdin=typed,
+    )
+    assert first.returncode == 0, first.stderr
+    assert "Welcome" in first.stdout or "welcome" in first.stdout
+    assert first.stdout.count("Films") >= 2  # offered, then chosen
+    assert "(for Bob only)" in first.stdout
+    assert "Ann 0, Bob 0 and Cat 0" in first.stdout
+    assert "continue with --resume" in first.stdout
+    saved = json.loads(save.read_text())
+    assert saved["events"][0]["type"] == "ChooseCategory"
+    again = partyhost(*common, "--resume", stdin="what's the category\n")
+    assert again.returncode == 0, again.stderr
+    assert "Welcome back" in again.stdout and "Films" in again.stdout
+
+
+def test_no_microphone_falls_back_to_the_text_console_in_one_sentence(tmp_path: Path) -> None:
+    run = partyhost(
+        "play",
+        "crack-list",
+        "--players",
+        "Ann",
+        "Bob",
+        "--save",
+        str(tmp_path / "s.json"),
+        stdin="quit\n",
+    )
+    assert run.returncode == 0
+    assert "text console" in run.stderr and "Traceback" not in run.stderr
+    assert "Thanks for playing" in run.stdout
+
+
+def test_clear_messages_for_bad_set_ups(tmp_path: Path) -> None:
+    nobody = partyhost("play", "crack-list", "--text")
+    assert nobody.returncode == 2 and "--players" in nobody.stderr
+    alone = partyhost("play", "crack-list", "--text", "--players", "Ann")
+    assert alone.returncode == 2 and "2 to 10" in alone.stderr
+    broken = tmp_path / "broken.toml"
+    broken.write_text(
+        '[deck]\ngame = "crack-list"\nlang = "en"\nname = "x"\n[[cards]]\nid = "c1"\n'
+    )
+    bad = partyhost(
+        "play", "crack-list", "--text", "--players", "Ann", "Bob", "--deck", str(broken)
+    )
+    assert bad.returncode == 2 and "broken.toml" in bad.stderr and "Traceback" not in bad.stderr
+    nothing = partyhost(
+        "play", "crack-list", "--text", "--resume", "--save", str(tmp_path / "none.json")
+    )
+    assert nothing.returncode == 2 and "no saved game" in nothing.stderr
+
+
+def test_simulate_prints_one_json_object() -> None:
+    run = partyhost("simulate", "crack-list", "--games", "5", "--seed", "3", "--json")
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert report["games"] == report["completed"] == 5
+    assert report["invariant_violations"] == 0
+    assert {"games_per_second", "events"} <= set(report)
