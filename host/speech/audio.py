@@ -221,7 +221,10 @@ class SoundDeviceInput:
                 self._stream = self._open(sd, index, device_rate, block_frames)
             except sd.PortAudioError as error:
                 raise _open_error("input", error) from error
-        self._stream.start()
+        try:
+            self._stream.start()
+        except sd.PortAudioError as error:
+            raise _open_error("input", error) from error
 
     def _open(self, sd: ModuleType, index: int, rate: int, block: int) -> Any:
         return sd.RawInputStream(
@@ -276,7 +279,7 @@ class SoundDeviceOutput:
         stream, device_rate = self._stream(sample_rate)
         if device_rate != sample_rate:
             pcm = resample_pcm(pcm, sample_rate, device_rate)
-        stream.write(pcm)
+        self._write(stream, pcm)
 
     def prepare(self, sample_rate: int) -> None:
         """Open the stream for this rate ahead of time and play 0.2 s of silence through it.
@@ -285,7 +288,16 @@ class SoundDeviceOutput:
         the game starts lets the first line play at once.
         """
         stream, device_rate = self._stream(sample_rate)
-        stream.write(bytes(2 * device_rate // 5))
+        self._write(stream, bytes(2 * device_rate // 5))
+
+    def _write(self, stream: Any, pcm: bytes) -> None:
+        try:
+            stream.write(pcm)
+        except self._sd.PortAudioError as error:  # e.g. the device was unplugged mid-game
+            reason = str(error).strip().rstrip(".")
+            raise AudioUnavailable(
+                f"The sound output device stopped working ({reason})."
+            ) from error
 
     def _stream(self, rate: int) -> tuple[Any, int]:
         if rate not in self._streams:
@@ -302,7 +314,10 @@ class SoundDeviceOutput:
                 stream = self._raw_output(rate)
             except sd.PortAudioError as error:
                 raise _open_error("output", error) from error
-        stream.start()
+        try:
+            stream.start()
+        except sd.PortAudioError as error:
+            raise _open_error("output", error) from error
         return stream, rate
 
     def _raw_output(self, rate: int) -> Any:
