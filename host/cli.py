@@ -15,6 +15,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "host.commands.judge_cmd",
     "host.commands.play",
     "host.commands.simulate",
+    "host.commands.rules",
     "host.commands.say",
     "host.commands.devices",
 )

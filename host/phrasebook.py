@@ -53,6 +53,7 @@ class Phrasebook:
         data = tomllib.loads(text)
         self.lines: Mapping[str, list[str]] = data["lines"]
         self.refusals: Mapping[str, list[str]] = data["refusals"]
+        self.house_rules: Mapping[str, list[str]] = data.get("house_rules", {})
         self.rng = rng or random.Random()
 
     def line(self, key: str, **params: Any) -> str:

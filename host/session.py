@@ -213,7 +213,9 @@ class CrackListSession:
                 )
             ],
             "help": lambda q: [self._line("help")],
-            "rules": lambda q: [self._line("help")],
+            "rules": lambda q: [
+                Line(rule, "rules") for rule in self.phrases.house_rules.get("crack-list", [])
+            ],
             "pause": self._pause,
             "resume": self._resume,
             "quit": self._quit,

@@ -17,7 +17,8 @@ def register(subparsers: Any) -> None:
         help="host a game",
         description="Host a game. Without a microphone (or with --text) the game runs in the text "
         "console: the player whose turn it is types what they would say; anyone else starts "
-        "with their name, as in 'Bob: challenge'. Type 'help' during the game for the commands.",
+        "with their name, as in 'Bob: challenge'. Type 'help' during the game for the commands, "
+        "'rules' for the host's house rules (also: partyhost rules crack-list).",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("game", choices=GAMES, help="which game to host")

@@ -579,3 +579,18 @@ def test_physical_cards_trust_the_letter_and_track_counts(table) -> None:  # typ
     t(Answer("Cat", "Pluto"))  # not a known film: it stands unless challenged
     assert t.note("answer_accepted").params["unverified"] is True
     assert not t.game.check_invariants()
+
+
+# House rules ----------------------------------------------------------------------------------
+
+
+def test_house_rules_describe_the_default_blue_deck() -> None:
+    from host.phrasebook import Phrasebook
+
+    text = Phrasebook().house_rules["crack-list"][0]
+    counts = BlueDeckMix().counts
+    letters = sum(counts[x] for x in cards.LETTERS)
+    assert f"{sum(counts.values())} cards: {letters} letters" in text
+    for action, said in (("CRACK_LIST", "Crack List"), ("JOKER", "Joker"), ("STOP", "Stop"),
+                         ("REVERSE", "Reverse"), ("SWAP", "Swap")):
+        assert f"{counts[action]} {said}" in text

@@ -1,0 +1,27 @@
+"""`partyhost rules`: the host's house rules, where a rulebook leaves a decision open."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the `rules` sub-command."""
+    parser = subparsers.add_parser(
+        "rules", help="print the host's house rules for a game",
+        description="Where a game's rulebook is silent, the host decides as a good host would. "
+        "This prints those decisions.")
+    parser.add_argument("game", choices=("crack-list",), help="which game")
+    parser.add_argument("--lang", default="en", choices=("en",))
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the house rules, one paragraph each."""
+    from host.phrasebook import Phrasebook
+
+    for rule in Phrasebook(args.lang).house_rules.get(args.game, []):
+        print(textwrap.fill(rule, width=96, initial_indent="- ", subsequent_indent="  "))
+    return 0
