@@ -8,14 +8,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
-from host.judge.text import normalize, strict_key, strip_accents
+from host.judge.text import normalize, strict_key
+from host.judge.wordlists import word_list
 from host.judge.wordnet import CLASSES, class_lemmas
-
-WORD_LISTS = (Path("/usr/share/dict/american-english-large"),
-              Path("/usr/share/dict/american-english"), Path("/usr/share/dict/words"))
-"""Debian wamerican-large (else wamerican): the real-word filter for rhymes."""
 
 Params = Mapping[str, str | int]
 
@@ -44,16 +40,6 @@ def _keyed(names: Iterable[tuple[str, Iterable[str]]], lang: str, **kw: bool) ->
             if key:
                 out.setdefault(key, canonical)
     return Generated(out, fuzzy=kw.get("fuzzy", True), strict=strict, last_word=last_word)
-
-
-@lru_cache(maxsize=1)
-def word_list() -> frozenset[str]:
-    """Real words, lower-cased without accents, from Debian's word list; empty if missing."""
-    path = next((p for p in WORD_LISTS if p.is_file()), None)
-    if path is None:
-        return frozenset()
-    lines = path.read_text("utf-8", errors="replace").split()
-    return frozenset(strip_accents(w).lower() for w in lines if w.isalpha())
 
 
 _VOICELESS = frozenset({"P", "T", "K", "F", "TH"})

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from rapidfuzz import fuzz, process
 
-from host.judge.text import PARTICLES, normalize, strict_key, words
+from host.judge.text import PARTICLES, normalize, singular_variants, strict_key, words
 
 MEMO_LIMIT = 20000
 
@@ -26,11 +26,38 @@ def fuzzy_cutoff(length: int) -> float:
     return 80.0
 
 
+def sound(key: str) -> str:
+    """A key with spellings of one sound merged ("dolfin" and "dolphin")."""
+    return key.replace("ph", "f").replace("ck", "k")
+
+
+def plausible_slip(heard: str, listed: str) -> bool:
+    """False for near keys that are surely different answers: another first letter (another
+    card in this game), or one key extending the other ("Niger", "Nigeria"; "Titan", "Titanic")."""
+    if heard[:1] != listed[:1]:
+        return False
+    short, long = sorted((heard, listed), key=len)
+    return not (len(long) - len(short) >= 2 and (long.startswith(short) or long.endswith(short)))
+
+
 def similar(a: str, b: str) -> bool:
     """True when two normalised keys are the same answer, allowing a misspelling."""
     if a == b:
         return True
-    return fuzz.ratio(a, b, score_cutoff=fuzzy_cutoff(min(len(a), len(b)))) > 0
+    cutoff = fuzzy_cutoff(min(len(a), len(b)))
+    if cutoff > 100 or not plausible_slip(a, b):
+        return False
+    return fuzz.ratio(sound(a), sound(b), score_cutoff=cutoff) > 0
+
+
+def real_word(text: str, lang: str) -> bool:
+    """True when an answer is one everyday word: then it is not a misspelling of another."""
+    tokens = words(text, lang)
+    if lang != "en" or len(tokens) != 1:
+        return False
+    from host.judge.wordlists import common_words
+
+    return tokens[0] in common_words()
 
 
 class AnswerIndex:
@@ -45,6 +72,7 @@ class AnswerIndex:
         self.exact: dict[str, str] = {}
         self.surnames: dict[str, str | None] = {}
         self._keys: list[str] = []
+        self._sounds: list[str] = []
         self._canon: list[str] = []
         self._memo: dict[str, str | None] = {}
 
@@ -59,11 +87,16 @@ class AnswerIndex:
             if not key or key in self.exact:
                 continue
             self.exact[key] = canonical
-            self._keys.append(key)
-            self._canon.append(canonical)
+            self._append(key, canonical)
             if people:
                 self._add_surnames(words(text, self.lang), canonical)
         self._memo.clear()
+
+    def _append(self, key: str, canonical: str) -> None:
+        """Offer a key to fuzzy matching."""
+        self._keys.append(key)
+        self._sounds.append(sound(key))
+        self._canon.append(canonical)
 
     def _add_surnames(self, tokens: tuple[str, ...], canonical: str) -> None:
         """Index a person's surname alone ("Picasso", "van Gogh" and "Gogh")."""
@@ -76,6 +109,8 @@ class AnswerIndex:
             surnames.append(" ".join(tokens[start:]))
         for surname in surnames:
             key = self.key(surname)
+            if key not in self.surnames and key not in self.exact:
+                self._append(key, canonical)
             # a surname shared by two listed people identifies neither
             known = self.surnames.get(key, canonical)
             self.surnames[key] = canonical if known == canonical else None
@@ -85,34 +120,50 @@ class AnswerIndex:
         if key and key not in self.exact:
             self.exact[key] = canonical
             if self.fuzzy:
-                self._keys.append(key)
-                self._canon.append(canonical)
+                self._append(key, canonical)
 
     def __len__(self) -> int:
         return len(self.exact)
 
     def lookup(self, text: str) -> str | None:
         """The canonical answer an answer's text matches (a phrase by its last word if allowed)."""
-        found = self.match(self.key(text))
+        key = self.key(text)
+        found = self.match(key, fuzzy=False)
+        for variant in singular_variants(text, self.lang) if found is None else ():
+            found = self.match(self.key(variant), fuzzy=False)
+            if found is not None:
+                break
+        if found is None and not real_word(text, self.lang):
+            self._memo.pop(key, None)
+            found = self.match(key)
         if found is None and self.last_word:
             tokens = words(text, self.lang)
             if len(tokens) > 1 and self.match(self.key(tokens[-1])) is not None:
                 return " ".join(tokens).capitalize()
         return found
 
-    def match(self, key: str) -> str | None:
+    def match(self, key: str, *, fuzzy: bool = True) -> str | None:
         """The canonical answer for a normalised key: exact, then surname, then fuzzy."""
         if key in self._memo:
             return self._memo[key]
         found = self.exact.get(key)
         if found is None and key not in self.exact:
             found = self.surnames.get(key)
-        if found is None and self.fuzzy and self._keys:
-            best = process.extractOne(key, self._keys, scorer=fuzz.ratio,
-                                      score_cutoff=fuzzy_cutoff(len(key)))
-            if best is not None:
-                found = self._canon[best[2]]
+        if found is None and fuzzy and self.fuzzy:
+            found = self._fuzzy(key)
         if len(self._memo) >= MEMO_LIMIT:
             self._memo.clear()
         self._memo[key] = found
         return found
+
+    def _fuzzy(self, key: str) -> str | None:
+        """The closest listed answer within the cutoff that is a plausible slip, or None."""
+        cutoff = fuzzy_cutoff(len(key))
+        if cutoff > 100 or not self._sounds:
+            return None
+        for _choice, _score, i in process.extract(sound(key), self._sounds, scorer=fuzz.ratio,
+                                                  score_cutoff=cutoff, limit=3):
+            ambiguous = self.surnames.get(self._keys[i], "") is None
+            if not ambiguous and plausible_slip(key, self._keys[i]):
+                return self._canon[i]
+        return None

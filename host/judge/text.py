@@ -28,8 +28,9 @@ _TOKEN_FOLDS: dict[str, dict[str, str]] = {
     "fr": {"st": "saint", "ste": "sainte"},
 }
 
-# Plural endings that are really part of the word and must not be folded.
-_KEEP_S = ("ss", "us", "is", "os", "ys", "as")
+# Endings that are part of the word ("glass"); other singulars in -s fold the same way on
+# both sides of a comparison, so "Paris" matching "Pari" does no harm.
+_KEEP_S = ("ss",)
 
 _ONES_EN = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
             "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -122,13 +123,26 @@ def words(text: str, lang: str = "en") -> tuple[str, ...]:
 
 def fold_plural(word: str) -> str:
     """Reduce an English plural to a stem shared with its singular ("berries" -> "berry")."""
+    if word.endswith("ie") and len(word) > 4:  # "brownie" meets "brownies" at "browny"
+        return word[:-2] + "y"
     if len(word) <= 3 or not word.endswith("s") or word.endswith(_KEEP_S):
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "xes", "zes", "sses", "oes")):
+    if word.endswith(("ches", "shes", "xes", "zes", "sses")):
         return word[:-2]
     return word[:-1]
+
+
+def singular_variants(text: str, lang: str = "en") -> list[str]:
+    """The answer with its last word made singular in each plausible way ("tomatoes" ->
+    "tomatoe", "tomato"), for exact lookups that plural folding alone misses."""
+    tokens = words(text, lang)
+    if not tokens or len(tokens[-1]) <= 3 or not tokens[-1].endswith("s"):
+        return []
+    last = tokens[-1]
+    stems = [last[:-1], last[:-2]] if last.endswith("es") else [last[:-1]]
+    return [" ".join((*tokens[:-1], stem)) for stem in stems]
 
 
 def strip_article(tokens: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:

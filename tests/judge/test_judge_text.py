@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from host.judge import normalize
-from host.judge.text import answer_letters, fold_plural, words
+from host.judge.text import answer_letters, fold_plural, singular_variants, words
 
 
 @pytest.mark.parametrize(
@@ -72,4 +72,11 @@ def test_fold_plural_keeps_non_plurals() -> None:
     assert fold_plural("glass") == "glass"
     assert fold_plural("bus") == "bus"
     assert fold_plural("cherries") == "cherry"
-    assert fold_plural("tomatoes") == "tomato"
+    assert fold_plural("brownie") == fold_plural("brownies") == "browny"
+    assert fold_plural("boxes") == "box"
+
+
+def test_singular_variants() -> None:
+    assert singular_variants("Tomatoes") == ["tomatoe", "tomato"]
+    assert singular_variants("Yellow cabs") == ["yellow cab"]
+    assert singular_variants("Bus") == []
