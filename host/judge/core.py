@@ -89,16 +89,15 @@ class Judge:
 
     def _repeats(self, index: AnswerIndex, key: str, matched: str | None,
                  given: Sequence[str]) -> bool:
-        """True when the answer repeats one already given (same key, same match, or fuzzy)."""
-        for previous in given:
-            other = normalize(previous, lang=self.lang)
-            if not other:
-                continue
-            if other == key or similar(other, key):
-                return True
-            if matched is not None and index.lookup(previous) == matched:
-                return True
-        return False
+        """True when the answer repeats one already given: the same listed answer, or, for an
+        answer not on the list, the same words allowing a misspelling."""
+        keys = [k for k in (normalize(previous, lang=self.lang) for previous in given) if k]
+        if key in keys:
+            return True
+        if matched is not None:
+            # Two different listed answers are never repeats, however alike they are spelt.
+            return any(index.lookup(previous) == matched for previous in given)
+        return any(similar(other, key) for other in keys)
 
 
 def build_index(category: Category, lang: str) -> AnswerIndex:
