@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from enum import Enum
 from typing import Any, Literal, Protocol
 
@@ -192,6 +193,9 @@ class CrackListGame:
         self.timer_name = ""
         self.winner: int | None = None
         self._notes: list[Note] = []
+        # index + 1, so that a found seat is never falsy
+        self._seat_by_name = {seat.name: i + 1 for i, seat in enumerate(self.seats)}
+        self._seat_by_name.update({seat.name.lower(): i + 1 for i, seat in enumerate(self.seats)})
         self._deck_sorted = sorted(config.blue.cards())
         self._deck_fingerprint = sum(map(hash, self._deck_sorted))
         self._handlers = self._handler_table()
@@ -230,11 +234,10 @@ class CrackListGame:
 
     def seat_index(self, name: str) -> int:
         """The index of the seat called `name` (case-insensitive), or IllegalEvent."""
-        lowered = name.strip().lower()
-        for index, seat in enumerate(self.seats):
-            if seat.name.lower() == lowered:
-                return index
-        raise IllegalEvent("unknown_player", player=name)
+        index = self._seat_by_name.get(name) or self._seat_by_name.get(name.strip().lower())
+        if index is None:
+            raise IllegalEvent("unknown_player", player=name)
+        return index - 1
 
     def expected_player(self) -> str | None:
         """Who the host is waiting for, when it is one player."""
@@ -267,7 +270,7 @@ class CrackListGame:
             if exact:
                 same = sorted(c for pile in piles for c in pile) == self._deck_sorted
             else:
-                same = sum(hash(c) for pile in piles for c in pile) == self._deck_fingerprint
+                same = sum(map(hash, chain.from_iterable(piles))) == self._deck_fingerprint
             if not same:
                 problems.append("the blue deck's cards changed")
         if not 0 <= self.current < len(self.seats):
