@@ -8,20 +8,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from host.decks import Category, CategoryKind, Deck, DeckError, parse_deck
-from host.judge.generated import generate, param_problem
+from host.judge.generated import COMPLETE, generate, param_problem
 from host.judge.text import words
 
 # Titles that state a letter count: "4-letter first names", "Prénoms de 4 lettres".
 _LETTER_COUNT = re.compile(r"\b(\d{1,2})[- ]?(?:letter|lettre)s?\b", re.IGNORECASE)
 
 # Titles that name package data; listed answers outside it are reported as warnings.
-_TITLE_SOURCES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(us|u\.s\.|american) states$", re.I), "us_states"),
-    (re.compile(r"^(chemical )?elements( of the periodic table)?$", re.I), "elements"),
-    (re.compile(r"^capital cities$|^capitals( of the world)?$", re.I), "capitals"),
-    (re.compile(r"^countries( of the world)?$", re.I), "countries"),
-    (re.compile(r"^currencies$", re.I), "currencies"),
-)
+_TITLE_SOURCES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "en": (
+        (re.compile(r"^(us|u\.s\.|american) states$", re.I), "us_states"),
+        (re.compile(r"^(chemical )?elements( of the periodic table)?$", re.I), "elements"),
+        (re.compile(r"^capital cities$|^capitals( of the world)?$", re.I), "capitals"),
+        (re.compile(r"^(\w+ )?countries( of the world| in \w+| of \w+)?$", re.I), "countries"),
+        (re.compile(r"^currencies$", re.I), "currencies"),
+    ),
+    "fr": (
+        (re.compile(r"^[ée]tats (des |am[ée]ricains)?([ée]tats-unis)?$", re.I), "us_states"),
+        (re.compile(r"^[ée]l[ée]ments chimiques$", re.I), "elements"),
+        (re.compile(r"^pays( d[eu'’ ].*| du monde)?$", re.I), "countries"),
+    ),
+}
 
 
 @dataclass
@@ -80,15 +87,37 @@ def content_errors(deck: Deck, entry: str, cat: Category) -> Iterator[DeckError]
     if source is None or param_problem(source, cat.params if cat.generator else {}):
         return
     yield from _outside(deck, entry, cat, source)
+    if cat.kind is CategoryKind.LISTED and cat.closed:
+        yield from _missing(deck, entry, cat, source)
+
+
+def _missing(deck: Deck, entry: str, cat: Category, source: str) -> Iterator[DeckError]:
+    """For a closed list of a complete set (US states, elements): the members it lacks."""
+    if source not in COMPLETE:
+        return
+    from host.judge.index import AnswerIndex
+
+    listed = AnswerIndex(deck.lang, fuzzy=False)
+    for answer in cat.answers:
+        listed.add(answer.text, answer.aliases)
+    data = generate(source, {}, lang=deck.lang)
+    found = {c for k, c in data.answers.items() if listed.match(k, fuzzy=False) is not None}
+    absent = sorted(set(data.answers.values()) - found)
+    if absent:
+        shown = ", ".join(absent[:8]) + (" ..." if len(absent) > 8 else "")
+        yield DeckError(deck.path or Path("<deck>"), f"closed list lacks {len(absent)} of "
+                        f"generator {source}: {shown}", entry=entry, field="answers")
 
 
 def content_warnings(deck: Deck, entry: str, cat: Category) -> Iterator[DeckError]:
     """Listed answers outside the package data their title names (a hint, not an error)."""
-    if cat.kind is not CategoryKind.LISTED or cat.source or deck.lang != "en":
+    if cat.kind is not CategoryKind.LISTED or cat.source:
         return
-    for pattern, source in _TITLE_SOURCES:
+    for pattern, source in _TITLE_SOURCES.get(deck.lang, ()):
         if pattern.match(cat.title.strip()):
             yield from _outside(deck, entry, cat, source)
+            if cat.closed:
+                yield from _missing(deck, entry, cat, source)
             return
 
 

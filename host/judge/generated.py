@@ -16,6 +16,10 @@ from host.judge.wordnet import CLASSES, class_lemmas
 Params = Mapping[str, str | int]
 
 
+COMPLETE = frozenset({"us_states", "elements"})
+"""Generators whose answers are the whole closed set: a closed list should hold them all."""
+
+
 @dataclass(frozen=True)
 class Generated:
     """A generator's answers: key -> canonical, and how keys are made and matched."""
@@ -34,11 +38,12 @@ def _keyed(names: Iterable[tuple[str, Iterable[str]]], lang: str, **kw: bool) ->
     strict = kw.get("strict", False)
     last_word = kw.get("last_word", False)
     out: dict[str, str] = {}
-    for canonical, aliases in names:
-        for text in (canonical, *aliases):
-            key = strict_key(text, lang) if strict else normalize(text, lang=lang)
-            if key:
-                out.setdefault(key, canonical)
+    pairs = [(canonical, tuple(aliases)) for canonical, aliases in names]
+    # canonical names first: "Congo" is the Republic of the Congo, not an alias of the DRC
+    for text, canonical in [(c, c) for c, _ in pairs] + [(a, c) for c, al in pairs for a in al]:
+        key = strict_key(text, lang) if strict else normalize(text, lang=lang)
+        if key:
+            out.setdefault(key, canonical)
     return Generated(out, fuzzy=kw.get("fuzzy", True), strict=strict, last_word=last_word)
 
 
@@ -124,15 +129,22 @@ def _rhymes(params: Params, lang: str) -> Generated:
     return _keyed(pairs, lang, fuzzy=False, strict=True, last_word=True)
 
 
+@lru_cache(maxsize=2)
+def _census(file: str) -> dict[str, float]:
+    """Name -> frequency (%) from one US Census 1990 list shipped by the `names` package."""
+    text = resources.files("names").joinpath(file).read_text("utf-8")
+    rows = (line.split() for line in text.splitlines() if line.strip())
+    return {row[0].capitalize(): float(row[1]) for row in rows}
+
+
 def _census_names(gender: str) -> list[str]:
-    """First names from the US Census 1990 lists shipped by the `names` package."""
-    files = {"male": ("dist.male.first",), "female": ("dist.female.first",)}
-    wanted = files.get(gender, ("dist.male.first", "dist.female.first"))
-    found: list[str] = []
-    for name in wanted:
-        text = resources.files("names").joinpath(name).read_text("utf-8")
-        found.extend(line.split()[0].capitalize() for line in text.splitlines() if line.strip())
-    return found
+    """US Census 1990 first names; for one gender, those more frequent in it than the other."""
+    male, female = _census("dist.male.first"), _census("dist.female.first")
+    if gender == "male":
+        return [n for n, f in male.items() if f >= female.get(n, 0.0)]
+    if gender == "female":
+        return [n for n, f in female.items() if f >= male.get(n, 0.0)]
+    return [*male, *female]
 
 
 @lru_cache(maxsize=4)
@@ -197,14 +209,38 @@ def _countries(params: Params, lang: str) -> Generated:
     extra.setdefault("MM", []).append("Burma")
     extra.setdefault("CI", []).append("Ivory Coast")
     tr = _french("iso3166-1") if lang == "fr" else None
+    if tr is not None:
+        extra["GB"] += ["Royaume-Uni", "Angleterre", "Écosse", "Pays de Galles", "Irlande du Nord"]
+        extra["VA"] = ["Vatican", "Cité du Vatican"]
     pairs = []
     for c in pycountry.countries:
         names = [getattr(c, "common_name", None) or c.name, c.name,
                  getattr(c, "official_name", None) or c.name, *extra.get(c.alpha_2, [])]
         if tr is not None:
             names = [tr(n) for n in names[:3]] + names
-        pairs.append((names[0], names[1:]))
+        names = [FRENCH_FIXES.get(n, n) for n in names]
+        pairs.append((_inverted(names[0]), [*names[1:], *map(_plain, names)]))
+    pairs.append(("Kosovo", []))  # not in ISO 3166-1, recognised by most UN members
     return _keyed(pairs, lang)
+
+
+FRENCH_FIXES = {"Virginia occidentale": "Virginie-Occidentale"}
+"""Mistranslations in pycountry's French ISO names."""
+
+
+def _plain(name: str) -> str:
+    """An ISO name as people say it: "Russie, Fédération de" -> "Russie",
+    "Saint-Siège (État de la Cité du Vatican)" -> "Saint-Siège"."""
+    return name.split(" (")[0].split(", ")[0].strip()
+
+
+def _inverted(name: str) -> str:
+    """An inverted ISO name put straight: "Congo, The Democratic Republic of the" ->
+    "The Democratic Republic of the Congo"."""
+    head, sep, tail = name.partition(", ")
+    if sep and tail.split()[-1].lower() in ("of", "the", "de", "du", "la", "des"):
+        return f"{tail[0].upper()}{tail[1:]} {head}"
+    return name
 
 
 def _capitals(params: Params, lang: str) -> Generated:
@@ -218,8 +254,11 @@ def _us_states(params: Params, lang: str) -> Generated:
     import pycountry
 
     subdivisions = pycountry.subdivisions.get(country_code="US")  # type: ignore[no-untyped-call]
-    states = [s.name for s in subdivisions if s.type == "State"]
-    return _keyed(((s, ()) for s in sorted(states)), lang)
+    states = sorted(s.name for s in subdivisions if s.type == "State")
+    if lang == "fr":
+        tr = _french("iso3166-2")
+        return _keyed(((FRENCH_FIXES.get(tr(s), tr(s)), (s,)) for s in states), lang)
+    return _keyed(((s, ()) for s in states), lang)
 
 
 def _elements(params: Params, lang: str) -> Generated:

@@ -34,7 +34,7 @@ CLASSES: dict[str, tuple[tuple[str, int], ...]] = {
     "herbs": (("herb", 2),),
     "spices": (("spice", 2),),
     "weapons": (("weapon", 1),),
-    "dances": (("dance", 1), ("dance", 2)),
+    "dances": (("dancing", 1), ("dance", 1)),
     "occupations": (("occupation", 1), ("skilled worker", 1), ("professional", 1)),
     "colours": (("chromatic color", 1), ("achromatic color", 1)),
     "gemstones": (("gem", 2), ("precious stone", 1)),

@@ -98,6 +98,8 @@ def test_decks_check_content(capsys: pytest.CaptureFixture[str]) -> None:
         "the title says 4",
         "entry 'c-1/states' field 'answers': answer 'Ontario' is not known to generator "
         "us_states",
+        "entry 'c-1/states' field 'answers': closed list lacks 49 of generator us_states: "
+        "Alabama, Alaska",
         "warning: ",
         "entry 'c-2/elements' field 'answers': answer 'Kryptonite' is not known to "
         "generator elements",
