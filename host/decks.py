@@ -370,7 +370,7 @@ def _category_problems(path: Path, parent: str, cat: Category, lang: str,
                                 field="answers"))
     if cat.kind is CategoryKind.GENERATED:
         problem = ("a generated category needs a generator" if not cat.generator
-                   else param_problem(cat.generator, cat.params))
+                   else param_problem(cat.generator, cat.params, lang))
         if problem:
             errors.append(DeckError(path, problem, entry=entry, field="generator"))
     elif cat.generator:

@@ -39,13 +39,13 @@ class UsageError(ValueError):
     """A command-line mistake, reported as one sentence."""
 
 
-def _find_deck(spec: Path) -> Path:
-    """A deck path, or the installed deck whose name or file stem is spec."""
+def _find_deck(spec: Path, lang: str | None) -> Path:
+    """A deck path, or the installed deck (of that language) whose name or file stem is spec."""
     from host.decks import find_decks, load_deck
 
     if spec.exists():
         return spec
-    for path in find_decks():
+    for path in find_decks(lang=lang):
         if path.stem == str(spec):
             return path
         try:
@@ -56,12 +56,12 @@ def _find_deck(spec: Path) -> Path:
     raise UsageError(f"no deck file or installed deck named {str(spec)!r}")
 
 
-def deck_category(spec: Path, wanted: str | None) -> tuple[Category, str]:
+def deck_category(spec: Path, wanted: str | None, lang: str | None) -> tuple[Category, str]:
     """The category (by id or title) of a deck, and the deck's language."""
     from host.decks import load_deck
     from host.judge.deckcheck import categories
 
-    deck = load_deck(_find_deck(spec))
+    deck = load_deck(_find_deck(spec, lang))
     if not wanted:
         raise UsageError("--deck needs --category (a category id or title)")
     for _entry, cat in categories(deck):
@@ -91,7 +91,7 @@ def file_category(path: Path) -> Category:
                     answers=tuple(answers))
 
 
-def generator_category(name: str, params: list[str]) -> Category:
+def generator_category(name: str, params: list[str], lang: str) -> Category:
     """A generated category from --generator and --param KEY=VALUE options."""
     from host.judge.generated import param_problem
 
@@ -101,7 +101,7 @@ def generator_category(name: str, params: list[str]) -> Category:
         if not sep:
             raise UsageError(f"--param {item!r}: write KEY=VALUE")
         values[key] = int(value) if value.isdigit() else value
-    problem = param_problem(name, values)
+    problem = param_problem(name, values, lang)
     if problem:
         raise UsageError(problem)
     return Category(name, name, CategoryKind.GENERATED, generator=name, params=values)
@@ -114,12 +114,12 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or "en"
     try:
         if args.deck:
-            category, deck_lang = deck_category(args.deck, args.category)
+            category, deck_lang = deck_category(args.deck, args.category, args.lang)
             lang = args.lang or deck_lang
         elif args.answers:
             category = file_category(args.answers)
         elif args.generator:
-            category = generator_category(args.generator, args.param)
+            category = generator_category(args.generator, args.param, lang)
         else:
             category = Category("open", "open", CategoryKind.OPEN)
         if args.letter is not None and not (len(args.letter) == 1 and args.letter.isalpha()):

@@ -77,7 +77,7 @@ class Judge:
         if self._repeats(index, key, matched, given):
             return Verdict(False, matched, letters, Reason.DUPLICATE)
         if matched is None:
-            unknown_counts = category.kind is CategoryKind.OPEN or (
+            unknown_counts = category.kind is CategoryKind.OPEN or not index.complete or (
                 category.kind is CategoryKind.LISTED and not category.closed)
             if not unknown_counts:
                 return Verdict(False, None, letters, Reason.NOT_IN_LIST)
@@ -102,15 +102,19 @@ class Judge:
 
 def build_index(category: Category, lang: str) -> AnswerIndex:
     """Index a category's listed answers and, for generated ones, the generator's answers."""
-    fuzzy, strict, last_word = True, False, False
+    fuzzy, strict, last_word, complete = True, False, False, True
     generated: Mapping[str, str] = {}
     if category.kind is CategoryKind.GENERATED and category.generator:
-        from host.judge.generated import generate
+        from host.judge.generated import DataMissing, generate
 
-        result = generate(category.generator, category.params, lang=lang)
-        fuzzy, strict, generated = result.fuzzy, result.strict, result.answers
-        last_word = result.last_word
+        try:
+            result = generate(category.generator, category.params, lang=lang)
+            fuzzy, strict, generated = result.fuzzy, result.strict, result.answers
+            last_word = result.last_word
+        except DataMissing:
+            complete = False  # without its data a generated category is settled by a vote
     index = AnswerIndex(lang, fuzzy=fuzzy, strict=strict, last_word=last_word)
+    index.complete = complete
     for entry in category.answers:
         index.add(entry.text, entry.aliases, people=category.people)
     for key, canonical in generated.items():

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from host.decks import Category, CategoryKind, Deck, DeckError, parse_deck
-from host.judge.generated import COMPLETE, generate, param_problem
+from host.judge.generated import COMPLETE, DataMissing, generate, param_problem
 from host.judge.text import words
 
 # Titles that state a letter count: "4-letter first names", "Prénoms de 4 lettres".
@@ -84,7 +84,13 @@ def content_errors(deck: Deck, entry: str, cat: Category) -> Iterator[DeckError]
                 yield DeckError(path, f"answer {text!r} has {got} letters, the title says "
                                 f"{wanted}", entry=entry, field="answers")
     source = cat.generator if cat.kind is CategoryKind.GENERATED else cat.source
-    if source is None or param_problem(source, cat.params if cat.generator else {}):
+    if source is None or param_problem(source, cat.params if cat.generator else {}, deck.lang):
+        return
+    try:
+        generate(source, cat.params if cat.generator else {}, lang=deck.lang)
+    except DataMissing as exc:
+        yield DeckError(path, f"cannot check against {source}: {exc}", entry=entry,
+                        field="generator" if cat.generator else "source")
         return
     yield from _outside(deck, entry, cat, source)
     if cat.kind is CategoryKind.LISTED and cat.closed:
@@ -114,7 +120,7 @@ def content_warnings(deck: Deck, entry: str, cat: Category) -> Iterator[DeckErro
     if cat.kind is not CategoryKind.LISTED or cat.source:
         return
     for pattern, source in _TITLE_SOURCES.get(deck.lang, ()):
-        if pattern.match(cat.title.strip()):
+        if pattern.match(cat.title.strip()) and not param_problem(source, {}, deck.lang):
             yield from _outside(deck, entry, cat, source)
             if cat.closed:
                 yield from _missing(deck, entry, cat, source)

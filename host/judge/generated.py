@@ -11,10 +11,16 @@ from importlib import resources
 
 from host.judge.text import normalize, strict_key
 from host.judge.wordlists import word_list
-from host.judge.wordnet import CLASSES, class_lemmas
+from host.judge.wordnet import CLASSES, WordNetMissing, class_lemmas
 
 Params = Mapping[str, str | int]
 
+
+ENGLISH_ONLY = frozenset({"rhymes", "elements", "colours", "wordnet", "capitals"})
+"""Generators whose data is English: a French deck lists such answers instead."""
+
+DataMissing = (WordNetMissing, OSError, ImportError)
+"""What a generator raises when the offline data it reads is not installed."""
 
 COMPLETE = frozenset({"us_states", "elements"})
 """Generators whose answers are the whole closed set: a closed list should hold them all."""
@@ -305,10 +311,12 @@ GENERATORS: dict[str, Callable[[Params, str], Generated]] = {
 }
 
 
-def param_problem(name: str, params: Params) -> str | None:
-    """What is wrong with a generator's name or parameters, or None."""
+def param_problem(name: str, params: Params, lang: str = "en") -> str | None:
+    """What is wrong with a generator's name or parameters (for a deck language), or None."""
     if name not in GENERATORS:
         return f"unknown generator {name!r} (one of {', '.join(GENERATORS)})"
+    if lang != "en" and name in ENGLISH_ONLY:
+        return f"generator {name!r} has English data only: list the answers instead"
     if name == "rhymes" and not str(params.get("word", "")).isalpha():
         return "rhymes needs params.word, a single word"
     if name == "first_names":
@@ -323,7 +331,7 @@ def param_problem(name: str, params: Params) -> str | None:
 
 def generate(name: str, params: Params, *, lang: str = "en") -> Generated:
     """The answers of a generator for these parameters, computed once and cached."""
-    problem = param_problem(name, params)
+    problem = param_problem(name, params, lang)
     if problem:
         raise ValueError(problem)
     return _cached(name, tuple(sorted((k, params[k]) for k in params)), lang)

@@ -69,6 +69,8 @@ class AnswerIndex:
         self.fuzzy = fuzzy
         self.strict = strict
         self.last_word = last_word
+        self.complete = True
+        """False when a generator's data is missing: unknown answers then go to a vote."""
         self.exact: dict[str, str] = {}
         self.surnames: dict[str, str | None] = {}
         self._keys: list[str] = []

@@ -44,7 +44,7 @@ CLASSES: dict[str, tuple[tuple[str, int], ...]] = {
 
 
 class WordNetMissing(RuntimeError):
-    """WordNet's data files are not installed."""
+    """WordNet's data files are not installed (a DataMissing, see host.judge.generated)."""
 
 
 @lru_cache(maxsize=1)

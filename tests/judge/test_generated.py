@@ -119,3 +119,23 @@ def test_shipped_closed_lists_agree_with_package_data() -> None:
                 assert not problems, "\n".join(map(str, problems))
                 checked += 1
     assert checked > 0
+
+
+def test_french_deck_cannot_use_english_only_generators() -> None:
+    assert param_problem("rhymes", {"word": "bonjour"}, "fr") is not None
+    assert param_problem("countries", {}, "fr") is None
+
+
+def test_missing_data_sends_answers_to_the_vote(monkeypatch: pytest.MonkeyPatch) -> None:
+    from host.decks import Category
+    from host.judge import Judge, Reason
+    from host.judge import generated as gen
+    from host.judge.wordnet import WordNetMissing
+
+    def missing(params: object, lang: str) -> gen.Generated:
+        raise WordNetMissing("WordNet data is missing: install wordnet-base")
+
+    monkeypatch.setitem(gen.GENERATORS, "wordnet", missing)
+    cat = Category("birds-x", "Birds", CategoryKind.GENERATED, generator="wordnet",
+                   params={"class": "birds"})
+    assert Judge().judge(cat, "Robin").reason is Reason.NEEDS_VOTE
