@@ -31,6 +31,10 @@ _TITLE_SOURCES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
 }
 
 
+OPEN_WORLD = frozenset({"first_names", "colours", "wordnet"})
+"""Generators whose data cannot hold every right answer: an unknown example is a warning."""
+
+
 @dataclass
 class Report:
     """What `decks check` found in one file."""
@@ -76,15 +80,16 @@ def content_errors(deck: Deck, entry: str, cat: Category) -> Iterator[DeckError]
     """Answers that break their own category's rules or contradict the generator's data."""
     path = deck.path or Path("<deck>")
     match = _LETTER_COUNT.search(cat.title)
-    if match:
-        wanted = int(match.group(1))
+    length = cat.params.get("length") if cat.generator == "first_names" else None
+    if match or isinstance(length, int):
+        wanted = int(match.group(1)) if match else int(length or 0)
         for text in _texts(cat):
             got = _letter_count(text, deck.lang)
             if got != wanted:
-                yield DeckError(path, f"answer {text!r} has {got} letters, the title says "
+                yield DeckError(path, f"answer {text!r} has {got} letters, the category wants "
                                 f"{wanted}", entry=entry, field="answers")
     source = cat.generator if cat.kind is CategoryKind.GENERATED else cat.source
-    if source is None or param_problem(source, cat.params if cat.generator else {}, deck.lang):
+    if source in OPEN_WORLD or source is None or param_problem(source, cat.params if cat.generator else {}, deck.lang):
         return
     try:
         generate(source, cat.params if cat.generator else {}, lang=deck.lang)
@@ -116,7 +121,12 @@ def _missing(deck: Deck, entry: str, cat: Category, source: str) -> Iterator[Dec
 
 
 def content_warnings(deck: Deck, entry: str, cat: Category) -> Iterator[DeckError]:
-    """Listed answers outside the package data their title names (a hint, not an error)."""
+    """Answers outside package data that cannot be complete (names, WordNet classes), and
+    listed answers outside the data their title names: hints, not errors."""
+    if cat.kind is CategoryKind.GENERATED and cat.generator in OPEN_WORLD:
+        if not param_problem(cat.generator, cat.params, deck.lang):
+            yield from _outside(deck, entry, cat, cat.generator)
+        return
     if cat.kind is not CategoryKind.LISTED or cat.source:
         return
     for pattern, source in _TITLE_SOURCES.get(deck.lang, ()):

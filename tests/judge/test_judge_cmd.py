@@ -95,7 +95,7 @@ def test_decks_check_content(capsys: pytest.CaptureFixture[str]) -> None:
         "entry 'c-1/rhymes-with-haze' field 'answers': answer 'Noise' is not known to "
         "generator rhymes {'word': 'haze'}",
         "entry 'c-1/four-letter-names' field 'answers': answer 'Johnny' has 6 letters, "
-        "the title says 4",
+        "the category wants 4",
         "entry 'c-1/states' field 'answers': answer 'Ontario' is not known to generator "
         "us_states",
         "entry 'c-1/states' field 'answers': closed list lacks 49 of generator us_states: "
