@@ -89,10 +89,11 @@ def content_errors(deck: Deck, entry: str, cat: Category) -> Iterator[DeckError]
                 yield DeckError(path, f"answer {text!r} has {got} letters, the category wants "
                                 f"{wanted}", entry=entry, field="answers")
     source = cat.generator if cat.kind is CategoryKind.GENERATED else cat.source
-    if source in OPEN_WORLD or source is None or param_problem(source, cat.params if cat.generator else {}, deck.lang):
+    params = cat.params if cat.generator else {}
+    if source is None or source in OPEN_WORLD or param_problem(source, params, deck.lang):
         return
     try:
-        generate(source, cat.params if cat.generator else {}, lang=deck.lang)
+        generate(source, params, lang=deck.lang)
     except DataMissing as exc:
         yield DeckError(path, f"cannot check against {source}: {exc}", entry=entry,
                         field="generator" if cat.generator else "source")
