@@ -77,6 +77,7 @@ class AnswerIndex:
         self._sounds: list[str] = []
         self._canon: list[str] = []
         self._memo: dict[str, str | None] = {}
+        self._fuzzy_memo: dict[str, str | None] = {}
 
     def key(self, text: str) -> str:
         """The lookup key of an answer (plurals kept when the index is strict)."""
@@ -93,6 +94,7 @@ class AnswerIndex:
             if people:
                 self._add_surnames(words(text, self.lang), canonical)
         self._memo.clear()
+        self._fuzzy_memo.clear()
 
     def _append(self, key: str, canonical: str) -> None:
         """Offer a key to fuzzy matching."""
@@ -123,20 +125,32 @@ class AnswerIndex:
             self.exact[key] = canonical
             if self.fuzzy:
                 self._append(key, canonical)
+            if self._memo:
+                self._memo.clear()
+                self._fuzzy_memo.clear()
 
     def __len__(self) -> int:
         return len(self.exact)
 
     def lookup(self, text: str) -> str | None:
-        """The canonical answer an answer's text matches (a phrase by its last word if allowed)."""
+        """The canonical answer an answer's text matches: exact, singular, fuzzy, last word."""
+        if text in self._memo:
+            return self._memo[text]
+        found = self._lookup(text)
+        if len(self._memo) >= MEMO_LIMIT:
+            self._memo.clear()
+        self._memo[text] = found
+        return found
+
+    def _lookup(self, text: str) -> str | None:
+        """lookup() without the memo."""
         key = self.key(text)
         found = self.match(key, fuzzy=False)
         for variant in singular_variants(text, self.lang) if found is None else ():
             found = self.match(self.key(variant), fuzzy=False)
             if found is not None:
-                break
+                return found
         if found is None and not real_word(text, self.lang):
-            self._memo.pop(key, None)
             found = self.match(key)
         if found is None and self.last_word:
             tokens = words(text, self.lang)
@@ -146,16 +160,15 @@ class AnswerIndex:
 
     def match(self, key: str, *, fuzzy: bool = True) -> str | None:
         """The canonical answer for a normalised key: exact, then surname, then fuzzy."""
-        if key in self._memo:
-            return self._memo[key]
         found = self.exact.get(key)
         if found is None and key not in self.exact:
             found = self.surnames.get(key)
         if found is None and fuzzy and self.fuzzy:
-            found = self._fuzzy(key)
-        if len(self._memo) >= MEMO_LIMIT:
-            self._memo.clear()
-        self._memo[key] = found
+            if key not in self._fuzzy_memo:
+                if len(self._fuzzy_memo) >= MEMO_LIMIT:
+                    self._fuzzy_memo.clear()
+                self._fuzzy_memo[key] = self._fuzzy(key)
+            found = self._fuzzy_memo[key]
         return found
 
     def _fuzzy(self, key: str) -> str | None:
