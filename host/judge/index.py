@@ -53,11 +53,11 @@ def similar(a: str, b: str) -> bool:
 def real_word(text: str, lang: str) -> bool:
     """True when an answer is one everyday word: then it is not a misspelling of another."""
     tokens = words(text, lang)
-    if lang != "en" or len(tokens) != 1:
+    if len(tokens) != 1:
         return False
     from host.judge.wordlists import common_words
 
-    return tokens[0] in common_words()
+    return tokens[0] in common_words(lang)
 
 
 class AnswerIndex:

@@ -10,8 +10,9 @@ from host.judge.text import strip_accents
 LARGE = (Path("/usr/share/dict/american-english-large"), Path("/usr/share/dict/american-english"),
          Path("/usr/share/dict/words"))
 """Debian wamerican-large (else wamerican): the real-word filter for rhymes."""
-COMMON = (Path("/usr/share/dict/american-english"), Path("/usr/share/dict/words"))
-"""Debian wamerican: everyday words, for the guard against fuzzy-matching a different word."""
+COMMON = {"en": (Path("/usr/share/dict/american-english"), Path("/usr/share/dict/words")),
+          "fr": (Path("/usr/share/dict/french"),)}
+"""Debian wamerican / wfrench: everyday words, guarding against fuzzy-matching another word."""
 
 
 def _read(paths: tuple[Path, ...]) -> list[str]:
@@ -28,7 +29,8 @@ def word_list() -> frozenset[str]:
     return frozenset(strip_accents(w).lower() for w in _read(LARGE) if w.isalpha())
 
 
-@lru_cache(maxsize=1)
-def common_words() -> frozenset[str]:
-    """Everyday lower-case words, no proper nouns (wamerican): "batter", "parrot", "irony"."""
-    return frozenset(strip_accents(w) for w in _read(COMMON) if w.isalpha() and w.islower())
+@lru_cache(maxsize=2)
+def common_words(lang: str = "en") -> frozenset[str]:
+    """Everyday lower-case words, no proper nouns (wamerican, wfrench): "batter", "bain"."""
+    paths = COMMON.get(lang, ())
+    return frozenset(strip_accents(w) for w in _read(paths) if w.isalpha() and w.islower())

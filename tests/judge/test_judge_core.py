@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from host.decks import Category, CategoryKind, load_deck
+from host.decks import AnswerEntry, Category, CategoryKind, load_deck
 from host.judge import Judge, Reason, Verdict
 
 DECK = Path(__file__).resolve().parents[1] / "data" / "decks" / "crack-list-mini.toml"
@@ -119,3 +119,14 @@ def test_index_cached_per_category(judge: Judge, cats: dict[str, Category]) -> N
 def test_letters_without_category() -> None:
     assert Judge().letters("The Beatles") == ("T", "B")
     assert Judge(lang="fr").letters("La Joconde") == ("L", "J")
+
+
+def test_french_listed_category() -> None:
+    fruits = Category("fruits", "Fruits", CategoryKind.LISTED, answers=tuple(
+        AnswerEntry(a) for a in ("Poire", "Cerise", "Citron", "Pamplemousse", "L'Orange")))
+    judge = Judge(lang="fr")
+    assert judge.judge(fruits, "cerisse").matched == "Cerise"
+    assert judge.judge(fruits, "Citrons").matched == "Citron"
+    assert judge.judge(fruits, "orange", letter="L").matched == "L'Orange"
+    assert judge.judge(fruits, "Poivre").reason is Reason.NEEDS_VOTE  # a real word, not a slip
+    assert judge.judge(fruits, "pample mousse").matched == "Pamplemousse"
