@@ -336,6 +336,10 @@ def parse_deck(path: Path) -> tuple[Deck | None, list[DeckError], list[DeckError
         data = _read(path)
     except DeckError as exc:
         return None, [exc], []
+    for name in ("cards", "questions", "lists"):
+        items = data.get(name)
+        if isinstance(items, list) and len(items) > MAX_ENTRIES:  # fail fast, before the schema
+            return None, [DeckError(path, f"more than {MAX_ENTRIES} items", field=name)], []
     errors = _schema_errors(path, data)
     if errors:
         return None, errors, []
