@@ -170,7 +170,13 @@ def _header(path: Path) -> tuple[str | None, str | None]:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return None, None
-        head = tomllib.loads(path.read_text("utf-8")).get("deck", {})
+        text = path.read_text("utf-8")
+        try:  # the [deck] table comes first: parse only what precedes the first [[array]]
+            head = tomllib.loads(text.split("\n[[", 1)[0]).get("deck")
+        except tomllib.TOMLDecodeError:
+            head = None
+        if head is None:
+            head = tomllib.loads(text).get("deck", {})
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return None, None
     if not isinstance(head, dict):
