@@ -56,23 +56,27 @@ class Judge:
         self._indexes[category.id] = (category, index)
         return index
 
-    def letters(self, answer: str, category: Category | None = None) -> tuple[str, ...]:
-        """Upper-case letters the answer may be played with (article rule, people's names)."""
+    def letters(self, answer: str, category: Category | None = None, *,
+                article_letter: bool = True) -> tuple[str, ...]:
+        """Upper-case letters the answer may be played with (article rule, people's names).
+
+        article_letter=False: "The Godfather" plays G only (Scattergories: "A, An and The
+        cannot be used for key letters")."""
         people = category.people if category is not None else False
-        return answer_letters(answer, self.lang, people)
+        return answer_letters(answer, self.lang, people, article_letter)
 
     def judge(self, category: Category, answer: str, *, letter: str | None = None,
-              given: Sequence[str] = ()) -> Verdict:
+              given: Sequence[str] = (), article_letter: bool = True) -> Verdict:
         """Rule on one answer: empty, duplicate, list or generator, then the letter."""
         key = normalize(answer, lang=self.lang)
         if not key:
             return Verdict(False, None, (), Reason.EMPTY)
-        letters = self.letters(answer, category)
+        letters = self.letters(answer, category, article_letter=article_letter)
         index = self.index(category)
         matched = index.lookup(answer)
         if matched is not None and normalize(matched, lang=self.lang) == key:
             # "Godfather" heard for "The Godfather": the article's letter plays too
-            extra = self.letters(matched, category)
+            extra = self.letters(matched, category, article_letter=article_letter)
             letters = (*letters, *(x for x in extra if x not in letters))
         if self._repeats(index, key, matched, given):
             return Verdict(False, matched, letters, Reason.DUPLICATE)

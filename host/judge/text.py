@@ -175,13 +175,15 @@ PARTICLES = frozenset({"van", "von", "de", "da", "di", "du", "del", "della", "de
 
 
 @lru_cache(maxsize=65536)
-def answer_letters(text: str, lang: str = "en", people: bool = False) -> tuple[str, ...]:
-    """Upper-case letters an answer may be played with: first word, after an article, names."""
+def answer_letters(text: str, lang: str = "en", people: bool = False,
+                   article_letter: bool = True) -> tuple[str, ...]:
+    """Upper-case letters an answer may be played with: first word (the article's too when
+    article_letter, as in Crack List; Scattergories says no), people's first or last name."""
     tokens = words(text, lang)
     if not tokens:
         return ()
-    picks = [tokens[0]]
     rest = strip_article(tokens, lang)
+    picks = [tokens[0]] if article_letter or rest is tokens else []
     if rest is not tokens:
         picks.append(rest[0])
     if people and len(rest) > 1:

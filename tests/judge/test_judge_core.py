@@ -130,3 +130,11 @@ def test_french_listed_category() -> None:
     assert judge.judge(fruits, "orange", letter="L").matched == "L'Orange"
     assert judge.judge(fruits, "Poivre").reason is Reason.NEEDS_VOTE  # a real word, not a slip
     assert judge.judge(fruits, "pample mousse").matched == "Pamplemousse"
+
+
+def test_scattergories_article_letter_off(judge: Judge, cats: dict[str, Category]) -> None:
+    films = cats["films"]
+    verdict = judge.judge(films, "The Godfather", letter="T", article_letter=False)
+    assert verdict.reason is Reason.WRONG_LETTER and verdict.letters == ("G",)
+    assert judge.letters("The Lion King", article_letter=False) == ("L",)
+    assert judge.letters("The", article_letter=False) == ("T",)
