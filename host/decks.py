@@ -95,6 +95,12 @@ class QuestionCard:
     answers: tuple[AnswerEntry, ...]
     difficulty: int = 1
 
+    @property
+    def category(self) -> Category:
+        """The question as a closed listed category, ready for host.judge.Judge."""
+        return Category(self.id, self.question, CategoryKind.LISTED, closed=True,
+                        answers=self.answers, difficulty=self.difficulty)
+
 
 @dataclass(frozen=True)
 class CategoryList:

@@ -23,7 +23,8 @@ def register(subparsers: Any) -> None:
     source.add_argument("--answers", type=Path, metavar="FILE",
                         help="a closed list: UTF-8, one answer a line, aliases after ' | '")
     source.add_argument("--generator", metavar="NAME", help="a generated category, e.g. rhymes")
-    parser.add_argument("--category", "-c", metavar="C", help="category id or title (with --deck)")
+    parser.add_argument("--category", "-c", metavar="C",
+                        help="category id or title, or Short List question id (with --deck)")
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                         help="generator parameter, e.g. word=haze (with --generator)")
     parser.add_argument("--letter", "-l", metavar="L", help="the letter the answer must carry")
@@ -64,7 +65,8 @@ def deck_category(spec: Path, wanted: str | None, lang: str | None) -> tuple[Cat
     deck = load_deck(_find_deck(spec, lang))
     if not wanted:
         raise UsageError("--deck needs --category (a category id or title)")
-    for _entry, cat in categories(deck):
+    found = [cat for _entry, cat in categories(deck)] + [q.category for q in deck.questions]
+    for cat in found:
         if wanted in (cat.id, cat.title) or wanted.lower() == cat.title.lower():
             return cat, deck.lang
     raise UsageError(f"deck {deck.name!r} has no category {wanted!r}")

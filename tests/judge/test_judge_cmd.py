@@ -125,3 +125,13 @@ def test_shipped_decks_pass_the_structure_check() -> None:
     for path in find_decks():
         _deck, errors, _warnings = parse_deck(path)
         assert not errors, "\n".join(map(str, errors))
+
+
+def test_judge_short_list_question(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deck = tmp_path / "q.toml"
+    deck.write_text('[deck]\ngame = "short-list"\nlang = "en"\nname = "Q"\n[[questions]]\n'
+                    'id = "q-1"\nquestion = "Name a planet."\nanswers = ["Mercury", "Venus", '
+                    '"Earth", "Mars", "Jupiter", "Saturn", "Uranus", "Neptune"]\n', "utf-8")
+    assert verdict(capsys, ["--deck", str(deck), "-c", "q-1", "Jupitor"])["matched"] == "Jupiter"
+    assert verdict(capsys, ["--deck", str(deck), "-c", "q-1", "Pluto"])["reason"] == (
+        "not_in_list")
