@@ -9,6 +9,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -95,9 +96,10 @@ class QuestionCard:
     answers: tuple[AnswerEntry, ...]
     difficulty: int = 1
 
-    @property
+    @cached_property
     def category(self) -> Category:
-        """The question as a closed listed category, ready for host.judge.Judge."""
+        """The question as a closed listed category, ready for host.judge.Judge (one object,
+        so the judge's per-category index is built once)."""
         return Category(self.id, self.question, CategoryKind.LISTED, closed=True,
                         answers=self.answers, difficulty=self.difficulty)
 
