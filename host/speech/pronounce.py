@@ -1,0 +1,109 @@
+"""Pronunciations for words missing from the dictionary: espeak-ng IPA mapped to CMU phones."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import unicodedata
+from collections.abc import Iterable
+
+# Longest symbols first when matching; values are space-separated ARPAbet phones ("" = drop).
+IPA_TO_CMU: dict[str, str] = {
+    "tʃ": "CH", "dʒ": "JH", "aɪ": "AY", "aʊ": "AW", "ɔɪ": "OY", "eɪ": "EY", "oʊ": "OW",
+    "əʊ": "OW", "ɪə": "IH R", "eə": "EH R", "ʊə": "UH R", "ɑ̃": "AA N", "ɔ̃": "OW N",
+    "ɛ̃": "AE N", "œ̃": "AH N", "ɜː": "ER", "ɑː": "AA", "ɔː": "AO", "iː": "IY", "uː": "UW",
+    "aː": "AA", "eː": "EY", "oː": "OW", "ɚ": "ER", "ɝ": "ER",
+    "p": "P", "b": "B", "t": "T", "d": "D", "k": "K", "g": "G", "ɡ": "G", "f": "F", "v": "V",
+    "θ": "TH", "ð": "DH", "s": "S", "z": "Z", "ʃ": "SH", "ʒ": "ZH", "h": "HH", "m": "M",
+    "n": "N", "ŋ": "NG", "ɲ": "N Y", "l": "L", "ɫ": "L", "ɹ": "R", "r": "R", "ʁ": "R",
+    "ɾ": "T", "j": "Y", "w": "W", "ɥ": "W", "x": "K", "ʔ": "",
+    "i": "IY", "ɪ": "IH", "e": "EY", "ɛ": "EH", "æ": "AE", "a": "AA", "ɑ": "AA", "ɒ": "AA",
+    "ɔ": "AO", "o": "OW", "ʊ": "UH", "u": "UW", "ʌ": "AH", "ə": "AH", "ɐ": "AH", "ɜ": "ER",
+    "y": "UW", "ø": "ER", "œ": "ER", "ɵ": "AH", "ᵻ": "IH", "ɨ": "IH",
+}
+_SYMBOLS = sorted(IPA_TO_CMU, key=len, reverse=True)
+_IGNORED = set("ˈˌːˑ‿.-|'̩̯ ")
+
+# How a letter of the alphabet is said on its own ("B" -> "bee").
+LETTER_NAMES: dict[str, str] = {
+    "a": "EY", "b": "B IY", "c": "S IY", "d": "D IY", "e": "IY", "f": "EH F", "g": "JH IY",
+    "h": "EY CH", "i": "AY", "j": "JH EY", "k": "K EY", "l": "EH L", "m": "EH M",
+    "n": "EH N", "o": "OW", "p": "P IY", "q": "K Y UW", "r": "AA R", "s": "EH S",
+    "t": "T IY", "u": "Y UW", "v": "V IY", "w": "D AH B AH L Y UW", "x": "EH K S",
+    "y": "W AY", "z": "Z IY",
+}
+
+
+class PronunciationError(RuntimeError):
+    """No pronunciation could be generated (espeak-ng missing or silent)."""
+
+
+def ipa_to_cmu(ipa: str) -> list[str]:
+    """Map an IPA string (as espeak-ng prints it) to a list of ARPAbet phones."""
+    text = unicodedata.normalize("NFC", ipa)
+    phones: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] in _IGNORED or unicodedata.combining(text[i]):
+            i += 1
+            continue
+        for sym in _SYMBOLS:
+            if text.startswith(sym, i):
+                phones.extend(IPA_TO_CMU[sym].split())
+                i += len(sym)
+                break
+        else:
+            i += 1  # an IPA symbol we have no mapping for: skip rather than fail
+    return phones
+
+
+def espeak_ipa(words: Iterable[str], voice: str = "en-us") -> list[str]:
+    """Return espeak-ng's IPA for each word (one espeak call for the whole batch)."""
+    exe = shutil.which("espeak-ng")
+    if exe is None:
+        raise PronunciationError("espeak-ng is not installed (apt install espeak-ng)")
+    words = list(words)
+    if not words:
+        return []
+    text = "\n".join(w.replace("\n", " ") for w in words)
+    out = subprocess.run(
+        [exe, "-q", "--ipa", "-v", voice, "--stdin"],
+        input=text + "\n", capture_output=True, text=True, check=False,
+    ).stdout
+    lines = [ln.strip() for ln in out.splitlines() if ln.strip()]
+    if len(lines) != len(words):  # espeak merged lines: fall back to one call per word
+        return [_one_ipa(exe, w, voice) for w in words]
+    return lines
+
+
+def _one_ipa(exe: str, word: str, voice: str) -> str:
+    """IPA for a single word."""
+    out = subprocess.run([exe, "-q", "--ipa", "-v", voice, word],
+                         capture_output=True, text=True, check=False)
+    return " ".join(out.stdout.split())
+
+
+def generate(words: Iterable[str], voice: str = "en-us") -> dict[str, list[str]]:
+    """Generate ARPAbet pronunciations for words; single letters get their letter name."""
+    result: dict[str, list[str]] = {}
+    rest = []
+    for w in words:
+        if len(w) == 1 and w.lower() in LETTER_NAMES:
+            result[w] = LETTER_NAMES[w.lower()].split()
+        else:
+            rest.append(w)
+    for word, ipa in zip(rest, espeak_ipa(rest, voice), strict=True):
+        phones = ipa_to_cmu(ipa)
+        if not phones:
+            raise PronunciationError(f"espeak-ng gave no pronunciation for {word!r}")
+        result[word] = phones
+    return result
+
+
+_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+
+
+def tokenize(phrase: str) -> list[str]:
+    """Split a phrase into lower-case words (letters, digits, inner apostrophes)."""
+    return [m.group(0).replace("’", "'").lower() for m in _WORD_RE.finditer(phrase)]

@@ -1,0 +1,162 @@
+"""PocketSphinx recognizer: the embedded default, English model from the pocketsphinx wheel."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from host.speech import pronounce
+from host.speech.ports import SAMPLE_RATE, Transcript
+from host.speech.wavio import resample_pcm
+
+_SAFE_WORD = re.compile(r"^[a-z]+$")
+
+
+class ModelMissingError(RuntimeError):
+    """The speech model files are not where they should be."""
+
+
+@dataclass(frozen=True)
+class SphinxTuning:
+    """Knobs of the grammar search, calibrated by `partyhost bench speech`."""
+
+    distractors: int = 300
+    """How many other dictionary words stand for 'none of these' in the grammar."""
+    distractor_weight: float = 1.0
+    """Relative weight of the distractor branch against all the choices together."""
+
+
+def default_model_dir() -> Path:
+    """The en-us model shipped inside the pocketsphinx wheel."""
+    import pocketsphinx
+
+    return Path(pocketsphinx.get_model_path()) / "en-us"
+
+
+class SphinxRecognizer:
+    """Recognizer port on PocketSphinx: JSGF grammar of the choices plus a garbage loop."""
+
+    name = "sphinx"
+
+    def __init__(self, model_dir: str | Path | None = None, *, reject: bool = True,
+                 tuning: SphinxTuning | None = None, voice: str = "en-us") -> None:
+        """Load the acoustic model, dictionary and language model (once)."""
+        import pocketsphinx
+
+        root = Path(model_dir) if model_dir else default_model_dir()
+        hmm, dic, lm = root / "en-us", root / "cmudict-en-us.dict", root / "en-us.lm.bin"
+        for path in (hmm, dic, lm):
+            if not path.exists():
+                raise ModelMissingError(
+                    f"PocketSphinx model file {path} is missing; reinstall it with "
+                    "`.venv/bin/pip install --force-reinstall pocketsphinx`")
+        self.reject = reject
+        self.tuning = tuning or SphinxTuning()
+        self.voice = voice
+        self._decoder = pocketsphinx.Decoder(hmm=str(hmm), dict=str(dic), lm=str(lm),
+                                             loglevel="ERROR")
+        self._lm_search = self._decoder.current_search()
+        self._added: set[str] = set()
+        self._choices: dict[tuple[str, ...], str] = {}
+        self._search = self._lm_search
+        self._serial = 0
+        self._pool = _distractor_pool(dic)
+
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        """Constrain recognition to these phrases; None means free decoding."""
+        if choices is None:
+            self._choices = {}
+            self._search = self._lm_search
+            return
+        self._choices = {}
+        for phrase in choices:
+            words = tuple(self._dictionary_word(w) for w in pronounce.tokenize(phrase))
+            if words:
+                self._choices.setdefault(words, phrase)
+        if not self._choices:
+            raise ValueError("set_choices needs at least one phrase with a word in it")
+        self._serial += 1
+        self._search = f"choices{self._serial}"
+        self._decoder.add_jsgf_string(self._search, self._grammar())
+
+    def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
+        """Recognise one whole utterance; with choices, exactly one choice or ""."""
+        if sample_rate != SAMPLE_RATE:
+            pcm = resample_pcm(pcm, sample_rate, SAMPLE_RATE)
+        decoder = self._decoder
+        if decoder.current_search() != self._search:
+            decoder.activate_search(self._search)
+        decoder.start_utt()
+        decoder.process_raw(pcm, full_utt=True)
+        decoder.end_utt()
+        hyp = decoder.hyp()
+        words = tuple(hyp.hypstr.split()) if hyp else ()
+        confidence = float(hyp.prob) if hyp else None
+        if not self._choices:
+            return Transcript(" ".join(_plain(w) for w in words), self.name, confidence)
+        phrase = self._choices.get(words, "")
+        return Transcript(phrase, self.name, confidence if phrase else None)
+
+    def _dictionary_word(self, word: str) -> str:
+        """Return the dictionary entry to use for `word`, adding a pronunciation if needed."""
+        plain = bool(_SAFE_WORD.match(word)) and len(word) > 1
+        if plain and self._decoder.lookup_word(word):
+            return word
+        key = word if plain else _internal_name(word)
+        if key not in self._added:
+            phones = pronounce.generate([word], self.voice)[word]
+            self._decoder.add_word(key, " ".join(phones), False)
+            self._added.add(key)
+        return key
+
+    def _grammar(self) -> str:
+        """JSGF: the choices, or (when rejecting) a weighted loop of phones meaning 'none'."""
+        alts = " | ".join(" ".join(words) for words in self._choices)
+        lines = ["#JSGF V1.0;", "grammar choices;", f"<choice> = {alts};"]
+        distractors = self._distractors() if self.reject else []
+        if distractors:
+            lines.append(f"<other> = {' | '.join(distractors)};")
+            weight = self.tuning.distractor_weight
+            lines.append(f"public <top> = /1/ <choice> | /{weight}/ <other>;")
+        else:
+            lines.append("public <top> = <choice>;")
+        return "\n".join(lines) + "\n"
+
+
+    def _distractors(self) -> list[str]:
+        """Dictionary words that sound like none of the choices' words."""
+        used = {w for words in self._choices for w in words}
+        sounds = {self._decoder.lookup_word(w) for w in used}
+        picked: list[str] = []
+        for word in self._pool:
+            if len(picked) >= self.tuning.distractors:
+                break
+            if word not in used and self._decoder.lookup_word(word) not in sounds:
+                picked.append(word)
+        return picked
+
+
+def _distractor_pool(dictionary: Path, every: int = 97) -> list[str]:
+    """A spread of ordinary dictionary words (every n-th plain 3-8 letter entry)."""
+    words: list[str] = []
+    with dictionary.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh):
+            word = line.split(" ", 1)[0]
+            if n % every == 0 and _SAFE_WORD.match(word) and 3 <= len(word) <= 8:
+                words.append(word)
+    return words
+
+
+def _internal_name(word: str) -> str:
+    """A JSGF-safe dictionary key for a word that is not plain a-z (or is a single letter)."""
+    if len(word) == 1 and word.isalpha() and word.isascii():
+        return f"letter_{word}"
+    return "oov_" + "".join(f"{ord(c):x}" if not c.isascii() or not c.isalnum() else c
+                            for c in word)
+
+
+def _plain(word: str) -> str:
+    """Drop pocketsphinx's alternate-pronunciation suffix: 'zero(2)' -> 'zero'."""
+    return word.split("(", 1)[0]
