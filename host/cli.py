@@ -18,6 +18,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "host.commands.rules",
     "host.commands.say",
     "host.commands.devices",
+    "host.commands.transcribe",
+    "host.commands.models_cmd",
 )
 
 

@@ -1,0 +1,76 @@
+"""`partyhost transcribe`: recognise WAV files, one JSON object per line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from host.speech.stt import ENGINES
+
+
+def register(subparsers: Any) -> None:
+    """Add the `transcribe` sub-command."""
+    parser = subparsers.add_parser(
+        "transcribe",
+        help="recognise speech in WAV files (JSON lines out)",
+        description="Recognise each WAV file and print {\"file\", \"text\", \"engine\", \"ms\"} "
+        "per line. With --choices, text is exactly one of the choices or \"\" (rejected).",
+    )
+    parser.add_argument("wavs", nargs="+", metavar="WAV", help="WAV files (any rate, mono/stereo)")
+    add_engine_arguments(parser)
+    parser.add_argument("--choices", metavar="FILE",
+                        help="UTF-8 text file, one allowed phrase per line")
+    parser.set_defaults(func=run)
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add --engine and --vosk-model, the arguments of host.speech.stt.make_recognizer."""
+    parser.add_argument("--engine", "--stt", choices=ENGINES, default="auto",
+                        help="recognizer: auto = Vosk if a model is installed, else PocketSphinx")
+    parser.add_argument("--vosk-model", metavar="PATH", help="a Vosk model directory")
+
+
+def read_choices(path: str) -> list[str]:
+    """Read a choices file: one phrase per line, blank lines and surrounding spaces ignored."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ValueError(f"{path}: no such choices file") from exc
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text (line with byte {exc.start})") from exc
+    phrases = [line.strip() for line in text.splitlines() if line.strip()]
+    if not phrases:
+        raise ValueError(f"{path}: no phrases in the choices file")
+    return phrases
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load the engine once, then transcribe every file; bad files are reported, not fatal."""
+    from host.speech.stt import EngineError, make_recognizer
+    from host.speech.wavio import WavError, read_wav
+
+    try:
+        choices = read_choices(args.choices) if args.choices else None
+        recognizer = make_recognizer(args.engine, args.vosk_model)
+        recognizer.set_choices(choices)
+    except (ValueError, EngineError, RuntimeError) as error:
+        print(f"partyhost transcribe: {error}", file=sys.stderr)
+        return 1
+    status = 0
+    for wav in args.wavs:
+        try:
+            pcm, rate = read_wav(wav)
+        except WavError as error:
+            print(f"partyhost transcribe: {error}", file=sys.stderr)
+            status = 1
+            continue
+        start = time.perf_counter()
+        result = recognizer.transcribe(pcm, rate)
+        ms = round((time.perf_counter() - start) * 1000, 1)
+        line = {"file": wav, "text": result.text, "engine": result.engine, "ms": ms}
+        print(json.dumps(line, ensure_ascii=False), flush=True)
+    return status
