@@ -43,6 +43,8 @@ class BotSkills:
     """Chance that someone calls the countdown on a slow player."""
     mistake: float = 0.1
     """Chance of a wrong answer, a repeat, a pass or a silence when stuck."""
+    nonsense: bool = True
+    """Whether wrong answers may be made-up words (spoken bots keep to real words)."""
 
 
 class BotTable:
@@ -176,7 +178,7 @@ class BotTable:
         roll = self.rng.random()
         if roll < self.skills.mistake and self.game.given:
             return Answer(player, self.rng.choice(self.game.given))
-        if roll < 2 * self.skills.mistake:
+        if roll < 2 * self.skills.mistake and self.skills.nonsense:
             return Answer(player, self.rng.choice(NONSENSE))
         return Pass(player) if roll < 0.5 else self._timeout()
 

@@ -16,6 +16,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "host.commands.play",
     "host.commands.simulate",
     "host.commands.rules",
+    "host.commands.demo",
     "host.commands.say",
     "host.commands.devices",
     "host.commands.transcribe",

@@ -34,6 +34,7 @@ class TableOptions:
     seed: int = 0
     turn_seconds: float = 20.0
     rounds: int = 3
+    hand_size: int = 8
     first: str | None = None
     lang: str = "en"
     decks: list[str] = field(default_factory=list)

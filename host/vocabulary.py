@@ -5,13 +5,30 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from host.games.crack_list import CrackListGame, State
-from host.games.crack_list_cards import ACTIONS, LETTERS
+from host.games.crack_list_cards import (
+    ACTIONS,
+    CRACK_LIST,
+    HIDDEN,
+    JOKER,
+    LETTERS,
+    REVERSE,
+    STOP,
+    SWAP,
+)
 from host.intents import LETTER_NAMES, SPOKEN_NUMBERS
 
-QUESTIONS = ("repeat", "what's the category", "my hand", "score", "help", "rules", "pause",
-             "resume", "quit")
+QUESTIONS = (
+    "repeat",
+    "what's the category",
+    "my hand",
+    "score",
+    "help",
+    "rules",
+    "pause",
+    "resume",
+    "quit",
+)
 TABLE_CALLS = ("challenge", "crack on")
-
 
 
 def _people(game: CrackListGame) -> list[str]:
@@ -28,25 +45,50 @@ def _answers(game: CrackListGame) -> list[str]:
 def choosing_phrases(game: CrackListGame) -> list[str]:
     """Choosing a category: numbers and the titles on offer."""
     phrases = [f"number {word}" for word in SPOKEN_NUMBERS.values()]
-    phrases += list(SPOKEN_NUMBERS.values()) + ["the first one", "the second one", "the third one"]
+    phrases += [*SPOKEN_NUMBERS.values(), "the first one", "the second one", "the third one"]
     if game.offered:
         phrases += [category.title for category in game.offered.categories]
     return phrases
 
 
 def turn_phrases(game: CrackListGame) -> list[str]:
-    """A turn: answers (plain, with their letter, with the Joker), actions, penalties."""
+    """A turn: answers (plain, with their letter, with the Joker) and actions. With virtual
+    cards the host knows the hand, so only moves the player can make are expected."""
+    hand = set(game.hands[game.current]) if game.state is State.TURN else set()
+    known = bool(hand) and HIDDEN not in hand
     answers = _answers(game)
-    phrases = list(answers)
-    phrases += [f"{text[0].upper()}, {text}" for text in answers if text[:1].isalpha()]
-    phrases += [f"joker {text}" for text in answers]
-    names = _people(game)
-    phrases += ["stop", "reverse", "crack list", "pass"]
-    phrases += [f"swap with {name}" for name in names]
-    cards = [*LETTERS, *(action.replace("_", " ").lower() for action in ACTIONS)]
-    phrases += [f"swap my {card} with {name}" for card in cards for name in names]
-    phrases += penalty_phrases(names)
+    playable = [t for t in answers if not known or JOKER in hand or _first(t) & hand]
+    phrases = list(playable)
+    phrases += [
+        f"{letter}, {t}"
+        for t in playable
+        for letter in sorted(_first(t))
+        if not known or letter in hand
+    ]
+    if not known or JOKER in hand:
+        phrases += [f"joker {t}" for t in answers]
+    names = [n for n in _people(game) if n != game.seats[game.current].name]
+    actions = {STOP: "stop", REVERSE: "reverse", CRACK_LIST: "crack list"}
+    phrases += [said for card, said in actions.items() if not known or card in hand]
+    phrases.append("pass")
+    if not known or SWAP in hand:
+        phrases += [f"swap with {name}" for name in names]
+        cards = sorted(hand - {SWAP}) if known else [*LETTERS, *ACTIONS]
+        phrases += [
+            f"swap my {card.replace('_', ' ').lower() if card in ACTIONS else card} with {name}"
+            for card in cards
+            for name in names
+        ]
     return phrases
+
+
+def _first(answer: str) -> set[str]:
+    """Letters an answer can be played with: its first letter, or the one after an article."""
+    words = answer.split()
+    letters = {answer[:1].upper()}
+    if len(words) > 1 and words[0].lower() in ("the", "a", "an"):
+        letters.add(words[1][:1].upper())
+    return letters
 
 
 def penalty_phrases(names: list[str]) -> list[str]:
@@ -57,8 +99,10 @@ def penalty_phrases(names: list[str]) -> list[str]:
         phrases.append(f"all to {name}")
         for other in names:
             if other != name:
-                phrases += [f"give one to {name} and one to {other}",
-                            f"give one to {name} and two to {other}"]
+                phrases += [
+                    f"give one to {name} and one to {other}",
+                    f"give one to {name} and two to {other}",
+                ]
     return phrases
 
 
@@ -74,8 +118,10 @@ def phrases_now(game: CrackListGame) -> list[str]:
         phrases = choosing_phrases(game)
     elif game.state is State.VOTING:
         phrases = ["yes", "no", *prefixed(names, ("yes", "no"))]
+    elif game.state is State.ANSWERED:
+        phrases = penalty_phrases(names) + prefixed(names, TABLE_CALLS)
     else:
-        phrases = turn_phrases(game) + prefixed(names, TABLE_CALLS)
+        phrases = turn_phrases(game) + list(TABLE_CALLS) + prefixed(names, TABLE_CALLS)
     phrases += list(QUESTIONS) + [f"how many cards has {name} got" for name in names]
     return list(dict.fromkeys(phrases))
 

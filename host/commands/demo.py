@@ -1,0 +1,61 @@
+"""`partyhost demo`: bots with distinct voices play a whole game by voice through the real ears."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the `demo` sub-command."""
+    parser = subparsers.add_parser(
+        "demo",
+        help="watch bot players play a whole game by voice",
+        description="Bot players speak their moves with distinct voices (Piper and espeak-ng), "
+        "with party babble mixed in, into the host's real recognizer through the WAV-file "
+        "microphone; the host plays the game on what it understood. Prints the transcript.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument("game", choices=("crack-list",))
+    parser.add_argument("--players", type=int, default=3, help="bot players (2 to 8)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--hand-size", type=int, default=8, help="cards dealt to each player")
+    parser.add_argument(
+        "--snr", type=float, default=15.0, help="speech-to-babble ratio in dB (99 for no noise)"
+    )
+    parser.add_argument("--stt", choices=("auto", "vosk", "sphinx"), default="auto")
+    parser.add_argument("--json", action="store_true", help="print only one JSON summary")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the demo game and print the transcript or the summary."""
+    from host.demo import run_demo
+    from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
+    from host.speech.piper_tts import PiperSynthesizer
+    from host.speech.ports import Synthesizer
+    from host.speech.stt import make_recognizer
+
+    if not 2 <= args.players <= 8:
+        print("partyhost demo: --players must be 2 to 8", file=sys.stderr)
+        return 2
+    voices: list[Synthesizer] = [PiperSynthesizer()]
+    voices += [EspeakSynthesizer(voice) for voice in BOT_VOICES]
+    recognizer = make_recognizer(args.stt)
+    echo = None if args.json else print
+    report = run_demo(
+        players=args.players,
+        seed=args.seed,
+        rounds=args.rounds,
+        hand_size=args.hand_size,
+        snr_db=args.snr,
+        recognizer=recognizer,
+        voices=voices,
+        echo=echo,
+    )
+    summary = report.as_json()
+    print(json.dumps(summary) if args.json else f"\n{summary}")
+    return 0 if report.completed else 1

@@ -1,0 +1,238 @@
+"""`partyhost demo`: bot players speak a whole Crack List game into the host's real ears.
+
+Each bot has its own voice (Piper, espeak-ng voices), party babble is mixed in, the audio goes
+through the WAV-file microphone into the real recognizer (constrained to the phrases that make
+sense now), and the host plays the game on what it understood, as it would at a table. Time is
+audio time: a fake clock advanced by what is heard and by the silences the bots leave.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from host.bots import BotSkills, BotTable
+from host.clock import FakeClock
+from host.games.common import TimeUp
+from host.games.crack_list_events import CrackListEvent
+from host.intents import say_event
+from host.session import CrackListSession, Line
+from host.speech.audio import WavFileInput
+from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer
+from host.speech.tts import join_pcm
+from host.speech.wavio import resample_pcm, write_wav
+from host.table import TableOptions, build_session
+from host.vocabulary import phrases_now
+
+MAX_UTTERANCES = 3000
+RETRIES = 2
+
+
+@dataclass
+class DemoReport:
+    """What happened in a demo game."""
+
+    completed: bool = False
+    utterances: int = 0
+    understood: int = 0
+    rejected: int = 0
+    misheard: int = 0
+    transcript: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        """The summary `demo --json` prints."""
+        ratio = self.understood / self.utterances if self.utterances else 0.0
+        return {
+            "completed": self.completed,
+            "utterances": self.utterances,
+            "understood": self.understood,
+            "understood_ratio": round(ratio, 3),
+            "rejected": self.rejected,
+            "misheard": self.misheard,
+            "seconds": round(self.seconds, 1),
+        }
+
+
+def to_16k(pcm: bytes, rate: int) -> np.ndarray:
+    """Synthesized audio as 16 kHz float samples."""
+    return np.frombuffer(resample_pcm(pcm, rate, SAMPLE_RATE), dtype=np.int16).astype(np.float32)
+
+
+def mix_noise(speech: np.ndarray, noise: np.ndarray, snr_db: float, rng: random.Random) -> bytes:
+    """Speech with a random stretch of noise at the given signal-to-noise ratio, as int16 PCM."""
+    if noise.size == 0 or snr_db >= 99:
+        return speech.astype(np.int16).tobytes()
+    start = rng.randrange(max(1, noise.size - speech.size))
+    stretch = np.resize(noise[start : start + speech.size], speech.size)
+    speech_power = float(np.mean(speech**2)) or 1.0
+    noise_power = float(np.mean(stretch**2)) or 1.0
+    gain = np.sqrt(speech_power / (noise_power * 10 ** (snr_db / 10)))
+    mixed = speech + gain * stretch
+    return bytes(np.clip(mixed, -32768, 32767).astype(np.int16).tobytes())
+
+
+def babble(
+    voices: Sequence[Synthesizer], phrases: Sequence[str], rng: random.Random, seconds: float = 20.0
+) -> np.ndarray:
+    """Party babble: several voices saying other things at once, summed."""
+    length = int(seconds * SAMPLE_RATE)
+    track = np.zeros(length, dtype=np.float32)
+    for voice in voices:
+        position = 0
+        while position < length:
+            text = rng.choice(phrases)
+            words = to_16k(join_pcm(voice.synthesize(text)), voice.sample_rate)
+            end = min(length, position + words.size)
+            track[position:end] += words[: end - position]
+            position = end + rng.randrange(SAMPLE_RATE // 10, SAMPLE_RATE // 3)
+    return track
+
+
+class Demo:
+    """Runs one spoken game and collects the report."""
+
+    def __init__(
+        self,
+        session: CrackListSession,
+        clock: FakeClock,
+        recognizer: Recognizer,
+        voices: Sequence[Synthesizer],
+        noise: np.ndarray,
+        *,
+        snr_db: float,
+        rng: random.Random,
+        workdir: Path,
+        echo: Callable[[str], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.clock = clock
+        self.recognizer = recognizer
+        self.voices = voices
+        self.noise = noise
+        self.snr_db = snr_db
+        self.rng = rng
+        self.workdir = workdir
+        self.echo = echo
+        self.report = DemoReport()
+        self.heard: list[CrackListEvent] = []
+        session.on_event = lambda event, notes: self.heard.append(event)
+
+    def run(self, bots: BotTable) -> DemoReport:
+        """Play until the game is over (or the utterance budget runs out)."""
+        started = time.perf_counter()
+        self._host(self.session.start())
+        while not self.session.finished and self.report.utterances < MAX_UTTERANCES:
+            event = bots.next_event()
+            if isinstance(event, TimeUp):
+                self.clock.advance(self.session.seconds_to_next_tick() or 0.0)
+                self._host(self.session.tick())
+                continue
+            self._speak_until_understood(event)
+        self.report.completed = self.session.game.state.value == "over"
+        self.report.seconds = time.perf_counter() - started
+        return self.report
+
+    def _speak_until_understood(self, event: CrackListEvent) -> None:
+        speaker = event.player  # type: ignore[union-attr]
+        prefix = None if speaker == self.session.game.expected_player() else speaker
+        text = say_event(event, prefix=prefix).replace(":", "")
+        for _attempt in range(1 + RETRIES):
+            heard = self._hear(speaker, text)
+            before = len(self.heard)
+            lines = self.session.hear(heard)
+            got = self.heard[before : before + 1]
+            self.report.utterances += 1
+            self.report.understood += got == [event]
+            self.report.rejected += not heard
+            self.report.misheard += bool(heard) and got != [event]
+            self._log(speaker, text, heard, got == [event], lines)
+            if heard:
+                return  # the host acted on what it understood, right or wrong
+
+    def _hear(self, speaker: str, text: str) -> str:
+        seat = [s.name for s in self.session.game.seats].index(speaker)
+        voice = self.voices[seat % len(self.voices)]
+        speech = to_16k(join_pcm(voice.synthesize(text)), voice.sample_rate)
+        pcm = mix_noise(speech, self.noise, self.snr_db, self.rng)
+        path = self.workdir / f"utterance-{self.report.utterances:05d}.wav"
+        write_wav(path, pcm, SAMPLE_RATE)
+        microphone = WavFileInput(path, gap_seconds=0.3)
+        chunks = []
+        while (chunk := microphone.read(1600)) is not None:
+            chunks.append(chunk)
+        microphone.close()
+        path.unlink()
+        audio = b"".join(chunks)
+        self.clock.advance(len(audio) / 2 / SAMPLE_RATE)
+        self.recognizer.set_choices(phrases_now(self.session.game))
+        return self.recognizer.transcribe(audio, SAMPLE_RATE).text
+
+    def _host(self, lines: list[Line]) -> None:
+        for line in lines:
+            if self.echo and not line.private_to:
+                self.echo(f"  HOST: {line.text}")
+
+    def _log(
+        self, speaker: str, said: str, heard: str, understood: bool, lines: list[Line]
+    ) -> None:
+        host = " ".join(line.text for line in lines if not line.private_to)
+        self.report.transcript.append(
+            {
+                "speaker": speaker,
+                "said": said,
+                "heard": heard,
+                "understood": understood,
+                "host": host,
+            }
+        )
+        if self.echo:
+            mark = "ok" if understood else ("??" if not heard else "XX")
+            self.echo(f"{speaker:>4} said {said!r:40} heard {heard!r:40} [{mark}]")
+            self._host(lines)
+
+
+def run_demo(
+    *,
+    players: int,
+    seed: int,
+    rounds: int = 3,
+    hand_size: int = 8,
+    snr_db: float = 15.0,
+    recognizer: Recognizer,
+    voices: Sequence[Synthesizer],
+    echo: Callable[[str], None] | None = None,
+) -> DemoReport:
+    """Play one spoken demo game with bot players."""
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
+    rng = random.Random(seed)
+    clock = FakeClock()
+    options = TableOptions(players=names, seed=seed, rounds=rounds, hand_size=hand_size)
+    session = build_session(options, clock, None)
+    noise = (
+        babble(voices, ["stop", "my turn", "what a game", "banana", "no way", "ha ha ha"], rng)
+        if snr_db < 99
+        else np.zeros(0, dtype=np.float32)
+    )
+    skills = BotSkills(invent=0.0, nonsense=False)  # a closed grammar cannot hear made-up words
+    bots = BotTable(session.game, skills, random.Random(rng.random()))
+    with tempfile.TemporaryDirectory(prefix="partyhost-demo-") as tmp:
+        demo = Demo(
+            session,
+            clock,
+            recognizer,
+            voices,
+            noise,
+            snr_db=snr_db,
+            rng=rng,
+            workdir=Path(tmp),
+            echo=echo,
+        )
+        return demo.run(bots)

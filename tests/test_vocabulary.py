@@ -1,0 +1,75 @@
+"""The recognizer is told what makes sense now, and nothing that doesn't."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from host.clock import FakeClock
+from host.games.crack_list_cards import JOKER, SWAP
+from host.intents import IntentParser
+from host.table import TableOptions, build_session
+from host.vocabulary import phrases_now
+
+RULES_DECK = str(Path(__file__).parent / "data" / "decks" / "crack-list-rules.toml")
+
+
+def session(cards: str = "virtual"):  # type: ignore[no-untyped-def]
+    options = TableOptions(
+        players=["Ann", "Bob", "Cat"], seed=2, decks=[RULES_DECK], shipped_decks=False, cards=cards
+    )
+    s = build_session(options, FakeClock(), None)
+    s.start()
+    return s
+
+
+def choose_films(s) -> None:  # type: ignore[no-untyped-def]
+    titles = [c.title for c in s.game.offered.categories]
+    s.hear(f"number {['one', 'two', 'three'][titles.index('Films')]}")
+
+
+def test_choosing_expects_numbers_and_the_titles_on_offer() -> None:
+    s = session()
+    phrases = phrases_now(s.game)
+    assert {"number one", "two", "Films", "Planets of the solar system"} <= set(phrases)
+    assert "Jaws" not in phrases
+
+
+def test_a_turn_expects_only_answers_the_hand_can_play() -> None:
+    s = session()
+    choose_films(s)
+    hand = s.game.hands[s.game.current]
+    hand[:] = ["J", "G", "STOP"]
+    phrases = set(phrases_now(s.game))
+    assert {"Jaws", "J, Jaws", "The Godfather", "G, The Godfather", "stop", "pass"} <= phrases
+    assert {"Alien", "reverse", "swap with Bob", "joker Alien"}.isdisjoint(phrases)
+    assert {
+        "Ann challenge",
+        "Cat crack on",
+        "what's the category",
+        "how many cards has Ann got",
+    } <= phrases
+
+
+def test_jokers_and_swaps_open_their_phrases() -> None:
+    s = session()
+    choose_films(s)
+    player = s.game.expected_player()
+    s.game.hands[s.game.current][:] = [JOKER, SWAP, "A"]
+    phrases = set(phrases_now(s.game))
+    others = [n for n in ("Ann", "Bob", "Cat") if n != player]
+    assert {"joker Zodiac", f"swap with {others[0]}", f"swap my A with {others[1]}"} <= phrases
+
+
+def test_physical_cards_expect_every_answer() -> None:
+    s = session("physical")
+    choose_films(s)
+    assert {"Jaws", "Alien", "joker Alien", "stop", "reverse"} <= set(phrases_now(s.game))
+
+
+def test_every_expected_phrase_parses_to_something() -> None:
+    s = session()
+    choose_films(s)
+    parser = IntentParser(s.game.seats)
+    for phrase in phrases_now(s.game):
+        _, intent = parser.parse(phrase, "turn", s.game.expected_player())
+        assert type(intent).__name__ != "Unclear", phrase
