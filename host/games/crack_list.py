@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
 from enum import Enum
+from itertools import chain
 from typing import Any, Literal, Protocol
 
 from transitions import Machine

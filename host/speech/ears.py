@@ -1,0 +1,84 @@
+"""Ears: whole utterances out of a microphone stream (VAD + endpointing + half-duplex gate).
+
+Time is the stream's own: seconds of audio read so far. With a live microphone that is real
+time; with recorded audio it runs as fast as the audio can be read, so nothing waits.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+
+from host.speech.endpoint import EnergyDetector, Endpointer, VadState
+from host.speech.gate import MicGate
+from host.speech.ports import SAMPLE_RATE, AudioIn
+
+PRE_ROLL_SECONDS = 0.3
+"""Audio kept from before the detector fired, so the first consonant is not cut off."""
+
+
+class StreamClock:
+    """A clock that reads the ears' stream time (the session's clock in voice play)."""
+
+    def __init__(self, ears: MicrophoneEars) -> None:
+        self.ears = ears
+
+    def now(self) -> float:
+        """Seconds of audio heard so far."""
+        return self.ears.stream_time
+
+
+class MicrophoneEars:
+    """Listens to an AudioIn and returns one utterance at a time."""
+
+    def __init__(self, source: AudioIn, *, chunk_seconds: float = 0.02,
+                 half_duplex: bool = True, silence_seconds: float = 0.3,
+                 wait: Callable[[float], None] = time.sleep) -> None:
+        self.source = source
+        self.rate = getattr(source, "sample_rate", SAMPLE_RATE)
+        self.frames = max(1, int(self.rate * chunk_seconds))
+        self.detector = EnergyDetector()
+        self.silence_seconds = silence_seconds
+        self.gate = MicGate() if half_duplex else None
+        self.history = MicGate(tail_seconds=0.0)  # remembers the host's lines for echo checks
+        self.stream_time = 0.0
+        self.wait = wait
+
+    def listen(self, timeout: float | None) -> bytes | None:
+        """The next utterance, b"" after `timeout` seconds without one, None at end of audio."""
+        endpointer = Endpointer(silence_seconds=self.silence_seconds, timeout_seconds=timeout)
+        pre_roll: deque[bytes] = deque(maxlen=max(1, int(PRE_ROLL_SECONDS * self.rate
+                                                         / self.frames)))
+        speech: list[bytes] = []
+        while True:
+            chunk = self.source.read(self.frames)
+            if chunk is None:
+                return b"".join(speech) if endpointer.heard_speech else None
+            if not chunk:
+                self.wait(0.005)  # a live microphone has nothing new yet
+                continue
+            seconds = len(chunk) / 2 / self.rate
+            self.stream_time += seconds
+            if self.gate and not self.gate.is_open(self.stream_time):
+                continue
+            state = endpointer.process(seconds, self.detector.is_speech(chunk))
+            if state is VadState.WAITING and not endpointer.speech:
+                speech.clear()  # whatever came before was a blip, not speech
+                pre_roll.append(chunk)
+                continue
+            if not speech:
+                speech.extend(pre_roll)
+            speech.append(chunk)
+            if state is VadState.DONE:
+                return b"".join(speech) if endpointer.heard_speech else b""
+
+    def host_spoke(self, text: str, seconds: float) -> None:
+        """Close the microphone for the host's line (and its tail) and remember the line."""
+        if self.gate:
+            self.gate.host_speaks(self.stream_time, seconds, text)
+        self.history.host_speaks(self.stream_time, 0.0, text)
+
+    def is_echo(self, transcript: str) -> bool:
+        """True when the transcript repeats the host's recent words."""
+        return self.history.is_echo(transcript)

@@ -1,0 +1,147 @@
+"""The voice loop: the host listens, understands, plays the game and talks back, hands-free."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from host.session import CrackListSession, Line
+from host.speech.audio import AudioUnavailable
+from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer
+from host.vocabulary import phrases_now
+
+
+class Ears(Protocol):
+    """Turns the microphone's stream into whole utterances."""
+
+    def listen(self, timeout: float | None) -> bytes | None:
+        """The next utterance as 16 kHz PCM, b"" when `timeout` seconds pass in silence,
+        None when the audio has ended for good."""
+        ...
+
+    def host_spoke(self, text: str, seconds: float) -> None:
+        """The host has just said `text`, lasting `seconds`: don't hear it as a player."""
+        ...
+
+    def is_echo(self, transcript: str) -> bool:
+        """True when a transcript merely repeats the host's own last line."""
+        ...
+
+
+@dataclass
+class Mouth:
+    """The host's voice: a synthesizer and where its audio goes."""
+
+    synthesizer: Synthesizer
+    outputs: Sequence[AudioOut]
+
+    def say(self, line: Line) -> float:
+        """Speak a line sentence by sentence; returns how many seconds of audio it was."""
+        seconds = 0.0
+        for chunk in self.synthesizer.synthesize(line.text):
+            for out in self.outputs:
+                out.play(chunk, self.synthesizer.sample_rate)
+            seconds += len(chunk) / 2 / self.synthesizer.sample_rate
+        return seconds
+
+
+class VoiceLoop:
+    """Runs a game by voice: listen, recognise (vocabulary of the moment), play, speak."""
+
+    def __init__(self, session: CrackListSession, ears: Ears, recognizer: Recognizer,
+                 mouth: Mouth, *, show: Callable[[str], None] | None = None) -> None:
+        self.session = session
+        self.ears = ears
+        self.recognizer = recognizer
+        self.mouth = mouth
+        self.show = show
+
+    def say(self, lines: list[Line]) -> None:
+        """Speak (and show) the host's lines; private lines are only shown."""
+        for line in lines:
+            if self.show:
+                prefix = f"(for {line.private_to} only) " if line.private_to else "HOST: "
+                self.show(prefix + line.text)
+            if line.private_to:
+                continue
+            seconds = self.mouth.say(line)
+            self.ears.host_spoke(line.text, seconds)
+
+    def expect(self) -> None:
+        """Tell the recognizer what makes sense now; open categories decode freely."""
+        game = self.session.game
+        category = game.category
+        open_answers = (game.state.value == "turn" and category is not None
+                        and not category.answers)
+        self.recognizer.set_choices(None if open_answers else phrases_now(game))
+
+    def step(self) -> bool:
+        """Handle one utterance or one timer; False when the audio has ended."""
+        self.say(self.session.tick())
+        if self.session.finished:
+            return True
+        audio = self.ears.listen(self.session.seconds_to_next_tick())
+        if audio is None:
+            return False
+        if not audio:
+            return True
+        self.expect()
+        text = self.recognizer.transcribe(audio, SAMPLE_RATE).text
+        if self.show:
+            self.show(f"  (heard: {text!r})")
+        if text and self.ears.is_echo(text):
+            return True
+        self.say(self.session.hear(text))
+        return True
+
+    def run(self, *, resumed: bool = False) -> int:
+        """Play until the game ends, the players quit, or the audio ends."""
+        self.say(self.session.start(resumed=resumed))
+        while not self.session.finished:
+            try:
+                if not self.step():
+                    return 0
+            except AudioUnavailable as lost:
+                self.session.hear("pause")
+                if self.show:
+                    self.show(f"{lost} The game is paused and saved: fix the sound and "
+                              "continue with --resume.")
+                return 3
+        return 0
+
+
+def run_voice(session: CrackListSession, args: argparse.Namespace, *, resumed: bool) -> int:
+    """Build ears, recognizer and voice from the command line, and play."""
+    from host.speech.audio import SoundDeviceOutput, WavFileInput, WavFolderOutput
+    from host.speech.cache import CachedSynthesizer, warm_texts
+    from host.speech.ears import MicrophoneEars, StreamClock
+    from host.speech.stt import EngineError, make_recognizer
+    from host.speech.tts import TTSUnavailable, make_synthesizer
+
+    try:
+        recognizer = make_recognizer(args.stt, args.vosk_model)
+        synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice))
+    except (EngineError, TTSUnavailable) as err:
+        print(f"partyhost: {err}", file=sys.stderr)
+        return 2
+    synthesizer.warm(warm_texts([seat.name for seat in session.game.seats]))
+    outputs: list[AudioOut] = []
+    if args.speak_to:
+        outputs.append(WavFolderOutput(args.speak_to))
+    if not args.listen_from:
+        outputs.append(SoundDeviceOutput(args.output_device))
+    source = WavFileInput(args.listen_from) if args.listen_from else _microphone(args)
+    # Recorded audio cannot echo the host, so only a live microphone is gated.
+    ears = MicrophoneEars(source, half_duplex=not args.listen_from)
+    session.clock = StreamClock(ears)
+    loop = VoiceLoop(session, ears, recognizer, Mouth(synthesizer, outputs), show=print)
+    return loop.run(resumed=resumed)
+
+
+def _microphone(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from host.speech.audio import SoundDeviceInput
+
+    return SoundDeviceInput(args.input_device)
