@@ -10,7 +10,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from host.speech.endpoint import EnergyDetector, Endpointer, VadState
+from host.speech.endpoint import Endpointer, EnergyDetector, VadState
 from host.speech.gate import MicGate
 from host.speech.ports import SAMPLE_RATE, AudioIn
 

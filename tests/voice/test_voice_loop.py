@@ -1,0 +1,104 @@
+"""The voice loop for real: Piper speaks the players' lines into WAV files, the host's real ears
+(VAD, endpointing, PocketSphinx with the vocabulary of the moment) hear them, the game follows,
+and the host's own voice goes to WAV files. The microphone and the speaker are the only fakes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from host.clock import FakeClock
+from host.games.crack_list import State
+from host.speech.audio import AudioUnavailable, WavFileInput, WavFolderOutput
+from host.speech.ears import MicrophoneEars, StreamClock
+from host.speech.piper_tts import PiperSynthesizer
+from host.speech.sphinx_stt import SphinxRecognizer
+from host.speech.tts import join_pcm
+from host.speech.wavio import write_wav
+from host.table import TableOptions, build_session
+from host.voice import Mouth, VoiceLoop
+
+RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
+
+
+@pytest.fixture(scope="module")
+def piper() -> PiperSynthesizer:
+    return PiperSynthesizer()
+
+
+@pytest.fixture(scope="module")
+def sphinx() -> SphinxRecognizer:
+    return SphinxRecognizer()
+
+
+def speak_files(folder: Path, piper: PiperSynthesizer, lines: list[str]) -> Path:
+    """Write each line as a numbered WAV, as a player would say it."""
+    folder.mkdir()
+    for number, text in enumerate(lines, 1):
+        write_wav(folder / f"{number:02d}.wav", join_pcm(piper.synthesize(text)),
+                  piper.sample_rate)
+    return folder
+
+
+def voice_session(tmp_path: Path, ears: MicrophoneEars):  # type: ignore[no-untyped-def]
+    options = TableOptions(players=["Ann", "Bob", "Cat"], seed=2, decks=[RULES_DECK],
+                           shipped_decks=False)
+    session = build_session(options, FakeClock(), tmp_path / "save.json")
+    session.clock = StreamClock(ears)
+    return session
+
+
+def test_a_spoken_choice_question_and_quit_run_the_game(tmp_path: Path, piper, sphinx) -> None:  # type: ignore[no-untyped-def]
+    said = speak_files(tmp_path / "in", piper, ["number two", "what's the category", "quit"])
+    ears = MicrophoneEars(WavFileInput(said, gap_seconds=0.6), half_duplex=False)
+    session = voice_session(tmp_path, ears)
+    shown: list[str] = []
+    out = WavFolderOutput(tmp_path / "out")
+    loop = VoiceLoop(session, ears, sphinx, Mouth(piper, [out]), show=shown.append)
+    assert loop.run() == 0
+    assert session.game.category is not None
+    assert session.game.category.title == "Planets of the solar system"
+    assert any("We're on" in s or "The category is" in s for s in shown)
+    assert session.finished and session.game.state is State.TURN
+    assert len(list((tmp_path / "out").glob("*.wav"))) >= 5
+
+
+def test_the_turn_timer_runs_on_audio_time(tmp_path: Path, piper, sphinx) -> None:  # type: ignore[no-untyped-def]
+    said = speak_files(tmp_path / "in", piper, ["number one"])
+    silence = tmp_path / "in" / "02.wav"
+    write_wav(silence, b"\0\0" * 16_000 * 25, 16_000)  # 25 s of nobody answering
+    ears = MicrophoneEars(WavFileInput(said, gap_seconds=0.3), half_duplex=False)
+    session = voice_session(tmp_path, ears)
+    shown: list[str] = []
+    VoiceLoop(session, ears, sphinx, Mouth(piper, []), show=shown.append).run()
+    assert any("Time's up" in s or "Too slow" in s for s in shown)
+
+
+def test_the_host_does_not_hear_itself(tmp_path: Path, piper) -> None:  # type: ignore[no-untyped-def]
+    ears = MicrophoneEars(WavFileInput(speak_files(tmp_path / "in", piper, ["pass"])))
+    ears.host_spoke("Bob, what have you got?", 2.0)
+    assert ears.is_echo("what have you got")
+    assert not ears.is_echo("pass")
+    assert ears.gate is not None and not ears.gate.is_open(ears.stream_time + 1.0)
+
+
+class UnpluggedMicrophone:
+    """A microphone that disappears mid-game (the one fake: there is no sound card here)."""
+
+    sample_rate = 16_000
+
+    def read(self, frames: int) -> bytes | None:
+        raise AudioUnavailable("The microphone was disconnected.")
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def test_a_lost_microphone_pauses_and_saves_instead_of_crashing(tmp_path: Path, piper, sphinx) -> None:  # type: ignore[no-untyped-def]
+    ears = MicrophoneEars(UnpluggedMicrophone())
+    session = voice_session(tmp_path, ears)
+    shown: list[str] = []
+    assert VoiceLoop(session, ears, sphinx, Mouth(piper, []), show=shown.append).run() == 3
+    assert any("paused and saved" in s for s in shown)
+    assert (tmp_path / "save.json").exists()
