@@ -108,4 +108,4 @@ def test_nothing_sensible_is_unclear() -> None:
 )
 def test_what_bots_say_reads_back_as_the_same_event(event: object) -> None:
     state = {ChooseCategory: "choosing", Vote: "voting"}.get(type(event), "turn")
-    assert PARSER.parse(say_event(event, prefix="Bob"), state)[1] == event  # type: ignore[arg-type]
+    assert PARSER.parse(say_event(event, prefix="Bob"), state)[1] == event

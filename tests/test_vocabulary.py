@@ -13,7 +13,7 @@ from host.vocabulary import phrases_now
 RULES_DECK = str(Path(__file__).parent / "data" / "decks" / "crack-list-rules.toml")
 
 
-def session(cards: str = "virtual"):  # type: ignore[no-untyped-def]
+def session(cards: str = "virtual"):
     options = TableOptions(
         players=["Ann", "Bob", "Cat"], seed=2, decks=[RULES_DECK], shipped_decks=False, cards=cards
     )
@@ -22,7 +22,7 @@ def session(cards: str = "virtual"):  # type: ignore[no-untyped-def]
     return s
 
 
-def choose_films(s) -> None:  # type: ignore[no-untyped-def]
+def choose_films(s) -> None:
     titles = [c.title for c in s.game.offered.categories]
     s.hear(f"number {['one', 'two', 'three'][titles.index('Films')]}")
 

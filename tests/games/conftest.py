@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +76,11 @@ class Table:
         return self.game.hands[seat]
 
 
+TableFactory = Callable[..., Table]
+
+
 @pytest.fixture
-def table(red_cards: list[CategoryCard], judge: Judge):  # type: ignore[no-untyped-def]
+def table(red_cards: list[CategoryCard], judge: Judge) -> TableFactory:
     """Factory: table(players=..., **config) -> a started Table with Ann choosing."""
 
     def make(

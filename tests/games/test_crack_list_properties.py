@@ -65,7 +65,7 @@ def test_any_event_stream_keeps_the_game_sound(
         if event == "current-timer":
             event = TimeUp(game.timer_token)
         before = snapshot(game)
-        notes = game.handle(event)  # type: ignore[arg-type]
+        notes = game.handle(event)
         assert notes, "every event gets an answer"
         if notes[0].kind == "refused":
             assert len(notes) == 1 and notes[0].params["reason"]

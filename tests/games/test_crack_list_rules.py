@@ -23,10 +23,10 @@ from host.games.crack_list_events import (
     PlaySwap,
     Vote,
 )
-from tests.games.conftest import FILMS, OPEN, PLANETS
+from tests.games.conftest import FILMS, OPEN, PLANETS, Table, TableFactory
 
 
-def timeout(t) -> TimeUp:  # type: ignore[no-untyped-def]
+def timeout(t: Table) -> TimeUp:
     """The TimeUp for the game's current timer."""
     return TimeUp(t.game.timer_token)
 
@@ -46,7 +46,7 @@ def test_blue_deck_has_78_cards_with_letters_penalties_and_actions() -> None:
     assert cards.penalty_of("A") == 0
 
 
-def test_blue_deck_mix_is_configurable(table) -> None:  # type: ignore[no-untyped-def]
+def test_blue_deck_mix_is_configurable(table: TableFactory) -> None:
     mix = BlueDeckMix({**BlueDeckMix().counts, "A": 10})
     t = table(blue=mix)
     assert len(t.game.draw_pile) + sum(map(len, t.game.hands)) == 85
@@ -54,7 +54,7 @@ def test_blue_deck_mix_is_configurable(table) -> None:  # type: ignore[no-untype
         BlueDeckMix({"A": 3, "BANANA": 1}).validate()
 
 
-def test_category_card_offers_three_categories(table) -> None:  # type: ignore[no-untyped-def]
+def test_category_card_offers_three_categories(table: TableFactory) -> None:
     t = table()
     offer = t.note("category_card")
     assert offer.params["player"] == "Ann"
@@ -64,14 +64,14 @@ def test_category_card_offers_three_categories(table) -> None:  # type: ignore[n
 # 2. Dealing and the draw pile -------------------------------------------------------------------
 
 
-def test_deal_eight_each_rest_is_draw_pile(table) -> None:  # type: ignore[no-untyped-def]
+def test_deal_eight_each_rest_is_draw_pile(table: TableFactory) -> None:
     t = table()
     assert [len(h) for h in t.game.hands] == [8, 8, 8]
     assert len(t.game.draw_pile) == 78 - 24
     assert not t.game.check_invariants()
 
 
-def test_empty_draw_pile_reshuffles_played_cards_keeping_the_top_one(table) -> None:  # type: ignore[no-untyped-def]
+def test_empty_draw_pile_reshuffles_played_cards_keeping_the_top_one(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     game = t.game
@@ -89,7 +89,7 @@ def test_empty_draw_pile_reshuffles_played_cards_keeping_the_top_one(table) -> N
 # 3. Choosing the category -----------------------------------------------------------------------
 
 
-def test_chooser_picks_by_position_and_next_player_starts(table) -> None:  # type: ignore[no-untyped-def]
+def test_chooser_picks_by_position_and_next_player_starts(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     assert t.note("category_chosen").params["category"] == "Planets of the solar system"
@@ -97,7 +97,7 @@ def test_chooser_picks_by_position_and_next_player_starts(table) -> None:  # typ
     assert t.game.expected_player() == "Bob"
 
 
-def test_only_the_chooser_chooses(table) -> None:  # type: ignore[no-untyped-def]
+def test_only_the_chooser_chooses(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Bob", 1))
     assert t.note("refused").params["reason"] == "not_your_choice"
@@ -105,12 +105,12 @@ def test_only_the_chooser_chooses(table) -> None:  # type: ignore[no-untyped-def
     assert t.note("refused").params["reason"] == "no_such_category"
 
 
-def test_first_chooser_can_be_chosen(table) -> None:  # type: ignore[no-untyped-def]
+def test_first_chooser_can_be_chosen(table: TableFactory) -> None:
     t = table(first=2)
     assert t.note("category_card").params["player"] == "Cat"
 
 
-def test_choose_timeout_picks_for_the_player(table) -> None:  # type: ignore[no-untyped-def]
+def test_choose_timeout_picks_for_the_player(table: TableFactory) -> None:
     t = table()
     t(timeout(t))
     assert "choose_timeout" in t.kinds() and t.game.state is State.TURN
@@ -119,7 +119,7 @@ def test_choose_timeout_picks_for_the_player(table) -> None:  # type: ignore[no-
 # 4. Turns and the timer -------------------------------------------------------------------------
 
 
-def test_turns_go_clockwise_with_a_20_second_timer(table) -> None:  # type: ignore[no-untyped-def]
+def test_turns_go_clockwise_with_a_20_second_timer(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     assert t.note("timer").params["seconds"] == 20
@@ -130,13 +130,13 @@ def test_turns_go_clockwise_with_a_20_second_timer(table) -> None:  # type: igno
     assert t.game.expected_player() == "Cat"
 
 
-def test_turn_time_is_configurable(table) -> None:  # type: ignore[no-untyped-def]
+def test_turn_time_is_configurable(table: TableFactory) -> None:
     t = table(turn_seconds=45)
     t(ChooseCategory("Ann", FILMS))
     assert t.note("timer").params["seconds"] == 45
 
 
-def test_out_of_turn_answer_is_refused(table) -> None:  # type: ignore[no-untyped-def]
+def test_out_of_turn_answer_is_refused(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t(Answer("Cat", "Jaws"))
@@ -146,7 +146,7 @@ def test_out_of_turn_answer_is_refused(table) -> None:  # type: ignore[no-untype
 # 5. Wrong, repeated, too slow: draw a card ------------------------------------------------------
 
 
-def test_wrong_answer_draws_a_card(table) -> None:  # type: ignore[no-untyped-def]
+def test_wrong_answer_draws_a_card(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     t.rig(1, ["P", "A", "B"])
@@ -156,7 +156,7 @@ def test_wrong_answer_draws_a_card(table) -> None:  # type: ignore[no-untyped-de
     assert t.game.expected_player() == "Cat"
 
 
-def test_repeated_answer_draws_a_card(table) -> None:  # type: ignore[no-untyped-def]
+def test_repeated_answer_draws_a_card(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     t.rig(1, ["M", "A", "B"])
@@ -167,7 +167,7 @@ def test_repeated_answer_draws_a_card(table) -> None:  # type: ignore[no-untyped
     assert len(t.hand(2)) == 4
 
 
-def test_running_out_of_time_draws_a_card(table) -> None:  # type: ignore[no-untyped-def]
+def test_running_out_of_time_draws_a_card(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t(timeout(t))
@@ -175,7 +175,7 @@ def test_running_out_of_time_draws_a_card(table) -> None:  # type: ignore[no-unt
     assert len(t.hand(1)) == 9
 
 
-def test_stale_timer_is_refused(table) -> None:  # type: ignore[no-untyped-def]
+def test_stale_timer_is_refused(table: TableFactory) -> None:
     t = table()
     old = timeout(t)
     t(ChooseCategory("Ann", FILMS))
@@ -187,7 +187,7 @@ def test_stale_timer_is_refused(table) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("letter", ["T", "G"])
-def test_the_godfather_plays_with_t_or_g(table, letter: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_godfather_plays_with_t_or_g(table: TableFactory, letter: str) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [letter, "A", "B"])
@@ -198,7 +198,7 @@ def test_the_godfather_plays_with_t_or_g(table, letter: str) -> None:  # type: i
 # 7. Crack List card -----------------------------------------------------------------------------
 
 
-def test_crack_list_card_new_category_then_next_player_answers(table) -> None:  # type: ignore[no-untyped-def]
+def test_crack_list_card_new_category_then_next_player_answers(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.CRACK_LIST, "A"])
@@ -208,7 +208,7 @@ def test_crack_list_card_new_category_then_next_player_answers(table) -> None:  
     assert t.game.expected_player() == "Cat"
 
 
-def test_crack_list_cannot_be_the_last_card(table) -> None:  # type: ignore[no-untyped-def]
+def test_crack_list_cannot_be_the_last_card(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.CRACK_LIST])
@@ -219,7 +219,7 @@ def test_crack_list_cannot_be_the_last_card(table) -> None:  # type: ignore[no-u
 # 8. Joker ---------------------------------------------------------------------------------------
 
 
-def test_joker_answers_with_any_letter(table) -> None:  # type: ignore[no-untyped-def]
+def test_joker_answers_with_any_letter(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     t.rig(1, [cards.JOKER, "A"])
@@ -228,7 +228,7 @@ def test_joker_answers_with_any_letter(table) -> None:  # type: ignore[no-untype
     assert t.hand(1) == ["A"]
 
 
-def test_joker_on_a_penalty_letter_may_penalise(table) -> None:  # type: ignore[no-untyped-def]
+def test_joker_on_a_penalty_letter_may_penalise(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.JOKER, "A"])
@@ -239,7 +239,7 @@ def test_joker_on_a_penalty_letter_may_penalise(table) -> None:  # type: ignore[
     assert [len(h) for h in t.game.hands] == [10, 1, 9]
 
 
-def test_joker_penalty_can_be_declined(table) -> None:  # type: ignore[no-untyped-def]
+def test_joker_penalty_can_be_declined(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.JOKER, "A"])
@@ -252,7 +252,7 @@ def test_joker_penalty_can_be_declined(table) -> None:  # type: ignore[no-untype
 # 9. Stop, Reverse, Swap -------------------------------------------------------------------------
 
 
-def test_stop_skips_the_next_player(table) -> None:  # type: ignore[no-untyped-def]
+def test_stop_skips_the_next_player(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.STOP, "A"])
@@ -261,7 +261,7 @@ def test_stop_skips_the_next_player(table) -> None:  # type: ignore[no-untyped-d
     assert t.game.expected_player() == "Ann"
 
 
-def test_reverse_flips_the_direction(table) -> None:  # type: ignore[no-untyped-def]
+def test_reverse_flips_the_direction(table: TableFactory) -> None:
     t = table(players=("Ann", "Bob", "Cat", "Dan"))
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.REVERSE, "A"])
@@ -271,7 +271,7 @@ def test_reverse_flips_the_direction(table) -> None:  # type: ignore[no-untyped-
     assert t.game.expected_player() == "Dan"
 
 
-def test_swap_whole_hand(table) -> None:  # type: ignore[no-untyped-def]
+def test_swap_whole_hand(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.SWAP, "A", "B"])
@@ -281,7 +281,7 @@ def test_swap_whole_hand(table) -> None:  # type: ignore[no-untyped-def]
     assert t.hand(1) == cat_hand and sorted(t.hand(2)) == ["A", "B"]
 
 
-def test_swap_one_card(table) -> None:  # type: ignore[no-untyped-def]
+def test_swap_one_card(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.SWAP, "Q", "B"])
@@ -291,7 +291,7 @@ def test_swap_one_card(table) -> None:  # type: ignore[no-untyped-def]
     assert not t.game.check_invariants()
 
 
-def test_ending_on_a_swap_hands_victory_to_the_other_player(table) -> None:  # type: ignore[no-untyped-def]
+def test_ending_on_a_swap_hands_victory_to_the_other_player(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.SWAP])
@@ -300,7 +300,7 @@ def test_ending_on_a_swap_hands_victory_to_the_other_player(table) -> None:  # t
     assert t.note("round_won").params["player"] == "Cat"
 
 
-def test_cannot_swap_a_card_you_do_not_hold(table) -> None:  # type: ignore[no-untyped-def]
+def test_cannot_swap_a_card_you_do_not_hold(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.SWAP, "A"])
@@ -324,7 +324,7 @@ def test_cannot_swap_a_card_you_do_not_hold(table) -> None:  # type: ignore[no-u
 def test_penalty_letters_hand_out_cards(
     table,
     answer: str,
-    letter: str,  # type: ignore[no-untyped-def]
+    letter: str,
     targets: tuple[tuple[str, int], ...],
 ) -> None:
     t = table()
@@ -349,7 +349,9 @@ def test_penalty_letters_hand_out_cards(
         ("Q", (("Cat", 1), ("Cat", 2)), "penalty_split"),
     ],
 )
-def test_bad_penalty_splits_are_refused(table, letter: str, targets, reason: str) -> None:  # type: ignore[no-untyped-def]
+def test_bad_penalty_splits_are_refused(
+    table: TableFactory, letter: str, targets, reason: str
+) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [letter, "A"])
@@ -358,7 +360,7 @@ def test_bad_penalty_splits_are_refused(table, letter: str, targets, reason: str
     assert t.note("refused").params["reason"] == reason
 
 
-def test_unassigned_penalty_goes_to_the_next_player_when_time_runs_out(table) -> None:  # type: ignore[no-untyped-def]
+def test_unassigned_penalty_goes_to_the_next_player_when_time_runs_out(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, ["K", "A"])
@@ -374,7 +376,9 @@ def test_unassigned_penalty_goes_to_the_next_player_when_time_runs_out(table) ->
 # 11. Everyone stuck ------------------------------------------------------------------------------
 
 
-def test_everyone_stuck_abandons_the_category_and_the_chooser_chooses_again(table) -> None:  # type: ignore[no-untyped-def]
+def test_everyone_stuck_abandons_the_category_and_the_chooser_chooses_again(
+    table: TableFactory,
+) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     t(Pass("Bob"))
@@ -389,7 +393,7 @@ def test_everyone_stuck_abandons_the_category_and_the_chooser_chooses_again(tabl
 # 12. Rounds and the game -------------------------------------------------------------------------
 
 
-def test_last_card_wins_the_round_and_the_winner_chooses_next(table) -> None:  # type: ignore[no-untyped-def]
+def test_last_card_wins_the_round_and_the_winner_chooses_next(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     t.rig(1, ["M"])
@@ -402,7 +406,7 @@ def test_last_card_wins_the_round_and_the_winner_chooses_next(table) -> None:  #
     assert [len(h) for h in t.game.hands] == [8, 8, 8]
 
 
-def test_most_rounds_wins_after_three_rounds(table) -> None:  # type: ignore[no-untyped-def]
+def test_most_rounds_wins_after_three_rounds(table: TableFactory) -> None:
     t = table(rounds=3)
     for winner in ("Bob", "Cat", "Bob"):
         win_round(t, winner)
@@ -412,7 +416,7 @@ def test_most_rounds_wins_after_three_rounds(table) -> None:  # type: ignore[no-
     assert t.note("refused").params["reason"] == "game_over"
 
 
-def test_a_tie_after_the_last_round_plays_a_deciding_round(table) -> None:  # type: ignore[no-untyped-def]
+def test_a_tie_after_the_last_round_plays_a_deciding_round(table: TableFactory) -> None:
     t = table(rounds=2)
     win_round(t, "Bob")
     win_round(t, "Cat")
@@ -421,7 +425,7 @@ def test_a_tie_after_the_last_round_plays_a_deciding_round(table) -> None:  # ty
     assert t.note("game_won").params["player"] == "Cat"
 
 
-def win_round(t, winner: str) -> None:  # type: ignore[no-untyped-def]
+def win_round(t: Table, winner: str) -> None:
     """Let `winner` play their last card in the current round."""
     game = t.game
     if game.state is State.CHOOSING:
@@ -440,7 +444,7 @@ def win_round(t, winner: str) -> None:  # type: ignore[no-untyped-def]
 # 13. Challenges ----------------------------------------------------------------------------------
 
 
-def test_challenge_on_a_listed_answer_is_settled_by_the_list(table) -> None:  # type: ignore[no-untyped-def]
+def test_challenge_on_a_listed_answer_is_settled_by_the_list(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     t.rig(1, ["M", "A"])
@@ -450,7 +454,7 @@ def test_challenge_on_a_listed_answer_is_settled_by_the_list(table) -> None:  # 
     assert t.game.state is State.TURN and t.game.expected_player() == "Cat"
 
 
-def test_unverifiable_answer_goes_to_a_majority_vote(table) -> None:  # type: ignore[no-untyped-def]
+def test_unverifiable_answer_goes_to_a_majority_vote(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", OPEN))
     t.rig(1, ["B", "A"])
@@ -468,7 +472,7 @@ def test_unverifiable_answer_goes_to_a_majority_vote(table) -> None:  # type: ig
     assert not t.game.check_invariants()
 
 
-def test_a_tied_vote_lets_the_answer_stand(table) -> None:  # type: ignore[no-untyped-def]
+def test_a_tied_vote_lets_the_answer_stand(table: TableFactory) -> None:
     t = table(players=("Ann", "Bob", "Cat", "Dan"))
     t(ChooseCategory("Ann", OPEN))
     t.rig(1, ["B", "A"])
@@ -480,7 +484,7 @@ def test_a_tied_vote_lets_the_answer_stand(table) -> None:  # type: ignore[no-un
     assert t.hand(1) == ["A"]
 
 
-def test_closed_list_rejects_unlisted_answers_outright(table) -> None:  # type: ignore[no-untyped-def]
+def test_closed_list_rejects_unlisted_answers_outright(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     t.rig(1, ["P", "A"])
@@ -488,7 +492,7 @@ def test_closed_list_rejects_unlisted_answers_outright(table) -> None:  # type: 
     assert t.note("answer_wrong").params["reason"] == "not_in_list"
 
 
-def test_cannot_challenge_own_answer_or_after_the_next_player_acted(table) -> None:  # type: ignore[no-untyped-def]
+def test_cannot_challenge_own_answer_or_after_the_next_player_acted(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", PLANETS))
     t.rig(1, ["M", "A"])
@@ -503,7 +507,7 @@ def test_cannot_challenge_own_answer_or_after_the_next_player_acted(table) -> No
 # 14. Time challenge -------------------------------------------------------------------------------
 
 
-def test_countdown_forces_a_card_when_it_runs_out(table) -> None:  # type: ignore[no-untyped-def]
+def test_countdown_forces_a_card_when_it_runs_out(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t(CallCountdown("Cat"))
@@ -516,7 +520,7 @@ def test_countdown_forces_a_card_when_it_runs_out(table) -> None:  # type: ignor
     assert t.kinds()[:3] == ["countdown_expired", "timeout", "draw"]
 
 
-def test_an_answer_in_time_beats_the_countdown(table) -> None:  # type: ignore[no-untyped-def]
+def test_an_answer_in_time_beats_the_countdown(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, ["J", "A"])
@@ -525,7 +529,7 @@ def test_an_answer_in_time_beats_the_countdown(table) -> None:  # type: ignore[n
     assert "answer_accepted" in t.kinds()
 
 
-def test_you_cannot_count_yourself_down(table) -> None:  # type: ignore[no-untyped-def]
+def test_you_cannot_count_yourself_down(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t(CallCountdown("Bob"))
@@ -535,7 +539,7 @@ def test_you_cannot_count_yourself_down(table) -> None:  # type: ignore[no-untyp
 # 15. Two players and teams ------------------------------------------------------------------------
 
 
-def test_two_players_same_rules(table) -> None:  # type: ignore[no-untyped-def]
+def test_two_players_same_rules(table: TableFactory) -> None:
     t = table(players=("Ann", "Bob"))
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, [cards.STOP, "A"])
@@ -543,14 +547,14 @@ def test_two_players_same_rules(table) -> None:  # type: ignore[no-untyped-def]
     assert t.game.expected_player() == "Bob"
 
 
-def test_teams_share_a_hand_and_a_turn(table) -> None:  # type: ignore[no-untyped-def]
+def test_teams_share_a_hand_and_a_turn(table: TableFactory) -> None:
     t = table(players=(), teams=[["Ann", "Bob"], ["Cat", "Dan", "Eve"]])
     names = [seat.name for seat in t.game.seats]
     assert names == ["Ann and Bob", "Cat and Dan and Eve"]
     assert [len(h) for h in t.game.hands] == [8, 8]
 
 
-def test_too_many_people_is_refused(table) -> None:  # type: ignore[no-untyped-def]
+def test_too_many_people_is_refused(table: TableFactory) -> None:
     teams = [[f"P{i}{j}" for j in range(3)] for i in range(7)]
     with pytest.raises(ValueError, match="at most 20 people"):
         table(players=(), teams=teams)
@@ -559,7 +563,7 @@ def test_too_many_people_is_refused(table) -> None:  # type: ignore[no-untyped-d
 # 16. Virtual and physical cards -------------------------------------------------------------------
 
 
-def test_virtual_cards_refuse_a_letter_not_in_hand(table) -> None:  # type: ignore[no-untyped-def]
+def test_virtual_cards_refuse_a_letter_not_in_hand(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, ["A", "B"])
@@ -567,7 +571,7 @@ def test_virtual_cards_refuse_a_letter_not_in_hand(table) -> None:  # type: igno
     assert t.note("refused").params["reason"] == "no_such_card"
 
 
-def test_physical_cards_trust_the_letter_and_track_counts(table) -> None:  # type: ignore[no-untyped-def]
+def test_physical_cards_trust_the_letter_and_track_counts(table: TableFactory) -> None:
     t = table(cards="physical")
     assert set(t.hand(0)) == {cards.HIDDEN}
     t(ChooseCategory("Ann", FILMS))
@@ -591,6 +595,11 @@ def test_house_rules_describe_the_default_blue_deck() -> None:
     counts = BlueDeckMix().counts
     letters = sum(counts[x] for x in cards.LETTERS)
     assert f"{sum(counts.values())} cards: {letters} letters" in text
-    for action, said in (("CRACK_LIST", "Crack List"), ("JOKER", "Joker"), ("STOP", "Stop"),
-                         ("REVERSE", "Reverse"), ("SWAP", "Swap")):
+    for action, said in (
+        ("CRACK_LIST", "Crack List"),
+        ("JOKER", "Joker"),
+        ("STOP", "Stop"),
+        ("REVERSE", "Reverse"),
+        ("SWAP", "Swap"),
+    ):
         assert f"{counts[action]} {said}" in text

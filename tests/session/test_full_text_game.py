@@ -30,7 +30,7 @@ def test_bots_type_a_complete_game_and_the_host_understands_every_move() -> None
             clock.advance(session.seconds_to_next_tick() or 0.0)
             session.tick()
             continue
-        speaker = event.player  # type: ignore[union-attr]
+        speaker = event.player
         prefix = None if speaker == session.game.expected_player() else speaker
         before = len(heard)
         session.hear(say_event(event, prefix=prefix))

@@ -23,7 +23,7 @@ def options(**changes: object) -> TableOptions:
     base = TableOptions(
         players=["Ann", "Bob", "Cat"], seed=5, decks=[RULES_DECK], shipped_decks=False
     )
-    return TableOptions(**{**base.as_json(), **changes})  # type: ignore[arg-type]
+    return TableOptions(**{**base.as_json(), **changes})
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-def texts(lines: list) -> str:  # type: ignore[type-arg]
+def texts(lines: list) -> str:
     return " | ".join(line.text for line in lines)
 
 

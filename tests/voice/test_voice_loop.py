@@ -10,6 +10,7 @@ import pytest
 
 from host.clock import FakeClock
 from host.games.crack_list import State
+from host.session import CrackListSession
 from host.speech.audio import AudioUnavailable, WavFileInput, WavFolderOutput
 from host.speech.ears import MicrophoneEars, StreamClock
 from host.speech.piper_tts import PiperSynthesizer
@@ -36,20 +37,22 @@ def speak_files(folder: Path, piper: PiperSynthesizer, lines: list[str]) -> Path
     """Write each line as a numbered WAV, as a player would say it."""
     folder.mkdir()
     for number, text in enumerate(lines, 1):
-        write_wav(folder / f"{number:02d}.wav", join_pcm(piper.synthesize(text)),
-                  piper.sample_rate)
+        write_wav(folder / f"{number:02d}.wav", join_pcm(piper.synthesize(text)), piper.sample_rate)
     return folder
 
 
-def voice_session(tmp_path: Path, ears: MicrophoneEars):  # type: ignore[no-untyped-def]
-    options = TableOptions(players=["Ann", "Bob", "Cat"], seed=2, decks=[RULES_DECK],
-                           shipped_decks=False)
+def voice_session(tmp_path: Path, ears: MicrophoneEars) -> CrackListSession:
+    options = TableOptions(
+        players=["Ann", "Bob", "Cat"], seed=2, decks=[RULES_DECK], shipped_decks=False
+    )
     session = build_session(options, FakeClock(), tmp_path / "save.json")
     session.clock = StreamClock(ears)
     return session
 
 
-def test_a_spoken_choice_question_and_quit_run_the_game(tmp_path: Path, piper, sphinx) -> None:  # type: ignore[no-untyped-def]
+def test_a_spoken_choice_question_and_quit_run_the_game(
+    tmp_path: Path, piper: PiperSynthesizer, sphinx: SphinxRecognizer
+) -> None:
     said = speak_files(tmp_path / "in", piper, ["number two", "what's the category", "quit"])
     ears = MicrophoneEars(WavFileInput(said, gap_seconds=0.6), half_duplex=False)
     session = voice_session(tmp_path, ears)
@@ -64,7 +67,9 @@ def test_a_spoken_choice_question_and_quit_run_the_game(tmp_path: Path, piper, s
     assert len(list((tmp_path / "out").glob("*.wav"))) >= 5
 
 
-def test_the_turn_timer_runs_on_audio_time(tmp_path: Path, piper, sphinx) -> None:  # type: ignore[no-untyped-def]
+def test_the_turn_timer_runs_on_audio_time(
+    tmp_path: Path, piper: PiperSynthesizer, sphinx: SphinxRecognizer
+) -> None:
     said = speak_files(tmp_path / "in", piper, ["number one"])
     silence = tmp_path / "in" / "02.wav"
     write_wav(silence, b"\0\0" * 16_000 * 25, 16_000)  # 25 s of nobody answering
@@ -75,7 +80,7 @@ def test_the_turn_timer_runs_on_audio_time(tmp_path: Path, piper, sphinx) -> Non
     assert any("Time's up" in s or "Too slow" in s for s in shown)
 
 
-def test_the_host_does_not_hear_itself(tmp_path: Path, piper) -> None:  # type: ignore[no-untyped-def]
+def test_the_host_does_not_hear_itself(tmp_path: Path, piper: PiperSynthesizer) -> None:
     ears = MicrophoneEars(WavFileInput(speak_files(tmp_path / "in", piper, ["pass"])))
     ears.host_spoke("Bob, what have you got?", 2.0)
     assert ears.is_echo("what have you got")
@@ -95,7 +100,9 @@ class UnpluggedMicrophone:
         """Nothing to release."""
 
 
-def test_a_lost_microphone_pauses_and_saves_instead_of_crashing(tmp_path: Path, piper, sphinx) -> None:  # type: ignore[no-untyped-def]
+def test_a_lost_microphone_pauses_and_saves_instead_of_crashing(
+    tmp_path: Path, piper: PiperSynthesizer, sphinx: SphinxRecognizer
+) -> None:
     ears = MicrophoneEars(UnpluggedMicrophone())
     session = voice_session(tmp_path, ears)
     shown: list[str] = []
