@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,9 +24,13 @@ class SphinxTuning:
     """Knobs of the grammar search, calibrated by `partyhost bench speech`."""
 
     distractors: int = 300
-    """How many other dictionary words stand for 'none of these' in the grammar."""
-    distractor_weight: float = 1.0
-    """Relative weight of the distractor branch against all the choices together."""
+    """At most this many other dictionary words stand for 'none of these' in the grammar."""
+    per_choice: int = 4
+    """Distractors per choice (small choice sets get fewer, so they are not drowned)."""
+    min_distractors: int = 40
+    """Never fewer distractors than this."""
+    min_distance: float = 0.34
+    """Distractors must differ from every choice word by more than this phone edit distance."""
 
 
 def default_model_dir() -> Path:
@@ -118,8 +123,8 @@ class SphinxRecognizer:
         distractors = self._distractors() if self.reject else []
         if distractors:
             lines.append(f"<other> = {' | '.join(distractors)};")
-            weight = self.tuning.distractor_weight
-            lines.append(f"public <top> = /1/ <choice> | /{weight}/ <other>;")
+            # (JSGF weights barely move PocketSphinx here, so the count of distractors is the knob.)
+            lines.append("public <top> = <choice> | <other>;")
         else:
             lines.append("public <top> = <choice>;")
         return "\n".join(lines) + "\n"
@@ -127,26 +132,33 @@ class SphinxRecognizer:
 
     def _distractors(self) -> list[str]:
         """Dictionary words that sound like none of the choices' words."""
+        from rapidfuzz.distance import Levenshtein
+
         used = {w for words in self._choices for w in words}
-        sounds = {self._decoder.lookup_word(w) for w in used}
+        sounds = [self._decoder.lookup_word(w).split() for w in used]
+        t = self.tuning
+        wanted = min(t.distractors, max(t.min_distractors, t.per_choice * len(self._choices)))
         picked: list[str] = []
         for word in self._pool:
-            if len(picked) >= self.tuning.distractors:
+            if len(picked) >= wanted:
                 break
-            if word not in used and self._decoder.lookup_word(word) not in sounds:
+            phones = self._decoder.lookup_word(word).split()
+            near = any(Levenshtein.normalized_distance(phones, s) <= self.tuning.min_distance
+                       for s in sounds)
+            if word not in used and not near:
                 picked.append(word)
         return picked
 
 
-def _distractor_pool(dictionary: Path, every: int = 97) -> list[str]:
-    """A spread of ordinary dictionary words (every n-th plain 3-8 letter entry)."""
-    words: list[str] = []
+def _distractor_pool(dictionary: Path, size: int = 1000) -> list[str]:
+    """An evenly spread sample of ordinary dictionary words (plain 3-8 letter entries)."""
     with dictionary.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh):
-            word = line.split(" ", 1)[0]
-            if n % every == 0 and _SAFE_WORD.match(word) and 3 <= len(word) <= 8:
-                words.append(word)
-    return words
+        words = [w for w in (line.split(" ", 1)[0] for line in fh)
+                 if _SAFE_WORD.match(w) and 3 <= len(w) <= 8]
+    step = max(1, len(words) // size)
+    pool = words[::step]
+    random.Random(len(pool)).shuffle(pool)  # fixed order, but not alphabetical
+    return pool
 
 
 def _internal_name(word: str) -> str:

@@ -46,3 +46,53 @@ def sphinx_pick() -> PickWord:
         return hyp.hypstr if hyp else ""
 
     return pick
+
+
+# --- hearing-side fixtures (recognizers, spoken test audio) ---
+
+ASTERISK = "/usr/share/asterisk/sounds/en"
+
+
+@pytest.fixture(scope="session")
+def sphinx_recognizer():  # type: ignore[no-untyped-def]
+    """The real PocketSphinx recognizer with the wheel's English model, loaded once."""
+    from host.speech.sphinx_stt import SphinxRecognizer
+
+    return SphinxRecognizer()
+
+
+@pytest.fixture(scope="session")
+def speak(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., bytes]:
+    """Return speak(text, voice="en-us") -> 16 kHz PCM spoken by espeak-ng (cached per session)."""
+    import subprocess
+
+    from host.speech.wavio import read_wav
+
+    folder = tmp_path_factory.mktemp("spoken")
+    cache: dict[tuple[str, str], bytes] = {}
+
+    def speak(text: str, voice: str = "en-us") -> bytes:
+        key = (text, voice)
+        if key not in cache:
+            path = folder / f"u{len(cache)}.wav"
+            subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), text], check=True)
+            pcm, _ = read_wav(path)
+            pad = bytes(int(0.25 * 16_000) * 2)
+            cache[key] = pad + pcm + pad
+        return cache[key]
+
+    return speak
+
+
+@pytest.fixture(scope="session")
+def piper_speak(piper_synth: PiperSynthesizer) -> Callable[[str], bytes]:
+    """Return piper_speak(text) -> 16 kHz PCM in the Piper joe voice (cached per session)."""
+    cache: dict[str, bytes] = {}
+
+    def speak(text: str) -> bytes:
+        if text not in cache:
+            pcm = b"".join(piper_synth.synthesize(text))
+            cache[text] = resample_pcm(pcm, piper_synth.sample_rate, 16_000)
+        return cache[text]
+
+    return speak
