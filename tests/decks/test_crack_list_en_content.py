@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from host.decks import CategoryKind, load_deck, parse_deck
+from host.judge.deckcheck import check_deck_file
 
 DECK = Path(__file__).resolve().parents[2] / "decks" / "crack-list" / "en" / "core.toml"
 
@@ -109,3 +110,9 @@ def test_loads_without_deck_errors() -> None:
     assert len(loaded.cards) == 78
     kinds = Counter(cat.kind for card in loaded.cards for cat in card.categories)
     assert kinds[CategoryKind.LISTED] > 180
+
+
+def test_decks_check_is_clean() -> None:
+    report = check_deck_file(DECK)
+    assert [str(e) for e in report.errors] == []
+    assert [str(w) for w in report.warnings] == []
