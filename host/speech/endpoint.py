@@ -81,10 +81,10 @@ class EnergyDetector:
         """Classify one chunk of int16 mono PCM and update the noise floor."""
         level = level_dbfs(pcm)
         speech = level >= self.min_dbfs and level >= self.floor_dbfs + self.margin_db
-        # The floor falls fast and rises slowly, so speech does not drag it up.
-        rate = 0.3 if level < self.floor_dbfs else 0.02
-        if not speech:
-            self.floor_dbfs += rate * (level - self.floor_dbfs)
+        # The floor falls fast and rises slowly (a few dB a second), so a steady hum is
+        # learnt while a few seconds of speech barely move it.
+        rate = 0.3 if level < self.floor_dbfs else (0.002 if speech else 0.02)
+        self.floor_dbfs += rate * (level - self.floor_dbfs)
         return speech
 
 

@@ -151,14 +151,15 @@ def sha256_of(path: Path) -> str:
     return h.hexdigest()
 
 
-def progress_bar(stream: IO[str] = sys.stderr) -> Progress:
-    """A text progress bar callback for fetch()."""
+def progress_bar(stream: IO[str] | None = None) -> Progress:
+    """A text progress bar callback for fetch() (on stderr unless told otherwise)."""
     def show(done: int, total: int | None) -> None:
+        out = stream or sys.stderr
         if total:
             filled = int(30 * done / total)
-            stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] "
-                         f"{done / 1e6:6.1f}/{total / 1e6:.1f} MB")
+            out.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] "
+                      f"{done / 1e6:6.1f}/{total / 1e6:.1f} MB")
         else:
-            stream.write(f"\r{done / 1e6:6.1f} MB")
-        stream.flush()
+            out.write(f"\r{done / 1e6:6.1f} MB")
+        out.flush()
     return show
