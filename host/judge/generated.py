@@ -109,7 +109,8 @@ def _pronounce(word: str, lookup: Mapping[str, list[str]]) -> list[str]:
 
 @lru_cache(maxsize=1)
 def rhyme_index() -> dict[str, frozenset[str]]:
-    """Every real word (Debian word list) grouped by its rhyming part (CMUdict)."""
+    """Every real word (Debian word list) grouped by its rhyming part (CMUdict), and again
+    under "last:" + the sounds from its last vowel on (for the looser one-syllable rhyme)."""
     import pronouncing
 
     pronouncing.init_cmu()
@@ -118,18 +119,48 @@ def rhyme_index() -> dict[str, frozenset[str]]:
     for word in word_list() or frozenset(lookup):
         for phones in _pronounce(word, lookup):
             groups.setdefault(rhyming_part(phones), set()).add(word)
+            if _full_last_vowel(word, phones):
+                groups.setdefault("last:" + last_vowel_part(phones), set()).add(word)
     return {part: frozenset(ws) for part, ws in groups.items()}
 
 
+_REDUCED = frozenset({"AH", "IH", "ER", "UH", "IY"})
+
+
+def _full_last_vowel(word: str, phones: str) -> bool:
+    """True when a word's last vowel is heard in full though CMUdict marks it unstressed:
+    "termite", "endgame", "chimpanzee" (-ee), but not the "-y" of "happy" or the "-er" of
+    "butter"."""
+    vowel = [p for p in phones.split() if p[-1].isdigit()][-1:]
+    if not vowel:
+        return False
+    sound = vowel[0].rstrip("012")
+    return sound not in _REDUCED or (sound == "IY" and word.endswith(("ee", "ees")))
+
+
+def last_vowel_part(phones: str) -> str:
+    """Phones from the last vowel on, stress dropped ("chimpanzee" -> "IY")."""
+    parts = phones.split()
+    vowels = [i for i, p in enumerate(parts) if p[-1].isdigit()] or [0]
+    return " ".join(p.rstrip("012") for p in parts[vowels[-1]:])
+
+
 def _rhymes(params: Params, lang: str) -> Generated:
-    """Real words rhyming with params["word"]: same sounds from the last stressed vowel on."""
+    """Real words rhyming with params["word"]: same sounds from the last stressed vowel on.
+
+    When that is the word's last syllable ("bee", "light", "haze"), a word whose last syllable
+    sounds the same counts too, stressed or not, as players hear it: "chimpanzee", "termite"."""
     import pronouncing
 
     pronouncing.init_cmu()
     word = str(params["word"]).lower()
     found: set[str] = set()
+    index = rhyme_index()
     for phones in _pronounce(word, pronouncing.lookup):
-        found |= rhyme_index().get(rhyming_part(phones), frozenset())
+        part = rhyming_part(phones)
+        found |= index.get(part, frozenset())
+        if part == last_vowel_part(phones):
+            found |= index.get("last:" + part, frozenset())
     found.discard(word)
     pairs = ((w.capitalize(), ()) for w in sorted(found))
     return _keyed(pairs, lang, fuzzy=False, strict=True, last_word=True)

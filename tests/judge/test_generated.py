@@ -32,6 +32,14 @@ def test_rhymes_are_real_words_sounding_alike() -> None:
     assert rhyming_part("AO1 L W EY2 Z") == "EY Z"
 
 
+def test_one_syllable_rhymes_hear_the_last_syllable() -> None:
+    bee = {w.lower() for w in values("rhymes", word="bee")}
+    assert {"tree", "chimpanzee", "refugee", "pedigree", "employee"} <= bee
+    assert not {"happy", "city", "baby"} & bee
+    assert has("rhymes", "termite", word="light") and has("rhymes", "endgame", word="game")
+    assert not has("rhymes", "computer", word="butter")
+
+
 def test_first_names_by_length_and_gender() -> None:
     four = values("first_names", length=4)
     assert {"John", "Mary", "Liam", "Isla", "Zara"} <= four
