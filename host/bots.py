@@ -54,6 +54,8 @@ class BotTable:
         self.game = game
         self.skills = skills
         self.rng = rng
+        self._given_key: tuple[int, int] = (0, -1)
+        self._given_set: set[str] = set()
 
     def next_event(self) -> CrackListEvent:
         """The next thing someone at the table does."""
@@ -165,13 +167,21 @@ class BotTable:
         answers = category.answers
         if not answers:
             return None
-        given = {g.lower() for g in self.game.given}
+        given = self._given_lower()
         start = self.rng.randrange(len(answers))
         for entry in answers[start:] + answers[:start]:
             text = entry.text
             if (letters is None or text[0].upper() in letters) and text.lower() not in given:
                 return text
         return None
+
+    def _given_lower(self) -> set[str]:
+        """The answers given so far in this category, lower-cased (cached while unchanged)."""
+        given = self.game.given
+        key = (id(self.game.category), len(given))
+        if key != self._given_key:
+            self._given_key, self._given_set = key, {g.lower() for g in given}
+        return self._given_set
 
     def _stuck(self, seat: int) -> CrackListEvent:
         player = self._name(seat)

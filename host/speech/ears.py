@@ -81,4 +81,4 @@ class MicrophoneEars:
 
     def is_echo(self, transcript: str) -> bool:
         """True when the transcript repeats the host's recent words."""
-        return self.history.is_echo(transcript)
+        return bool(self.history.is_echo(transcript))
