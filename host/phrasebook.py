@@ -49,7 +49,9 @@ class Phrasebook:
     """The lines of one language, and the variant picker."""
 
     def __init__(self, lang: str = "en", rng: random.Random | None = None) -> None:
-        text = resources.files("host.lines").joinpath(f"{lang}.toml").read_text("utf-8")
+        book = resources.files("host.lines").joinpath(f"{lang}.toml")
+        self.lang = lang if book.is_file() else "en"
+        text = resources.files("host.lines").joinpath(f"{self.lang}.toml").read_text("utf-8")
         data = tomllib.loads(text)
         self.lines: Mapping[str, list[str]] = data["lines"]
         self.refusals: Mapping[str, list[str]] = data["refusals"]

@@ -92,6 +92,10 @@ def play_crack_list(args: argparse.Namespace) -> int:
     except (SetupError, autosave.SaveError) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
+    deck_lang = getattr(session.game.judge, "lang", "en")
+    if session.phrases.lang != deck_lang:
+        print(f"The host speaks English only for now; the {deck_lang} decks are used.",
+              file=sys.stderr)
     problem = microphone_problem(args)
     if not args.text and problem is None:
         from host.voice import run_voice
