@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "host.commands.devices",
     "host.commands.transcribe",
     "host.commands.models_cmd",
+    "host.commands.bench",
 )
 
 

@@ -1,0 +1,262 @@
+"""Speech benchmark: accuracy among ~70 choices (recorded and synthetic, clean and babble),
+false accepts, reply latency, TTS time to first audio, peak memory."""
+
+from __future__ import annotations
+
+import functools
+import resource
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from host.speech.ports import SAMPLE_RATE, Recognizer
+from host.speech.wavio import from_pcm, read_wav, to_pcm
+
+ASTERISK = Path("/usr/share/asterisk/sounds/en")
+KLETTRES = Path("/usr/share/klettres/en/alpha")
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "speech"
+BABBLE_PROMPTS = ("demo-congrats.wav", "conf-adminmenu.wav", "vm-instructions.wav",
+                  "demo-instruct.wav", "vm-opts.wav", "privacy-prompt.wav")
+ESPEAK_VOICES = ("en-us", "en-gb", "en-us+f3", "en-gb-scotland")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One spoken test utterance and what it says ("" when it is none of the choices)."""
+
+    expected: str
+    pcm: bytes
+    source: str
+
+
+def read_table(name: str) -> list[tuple[str, str]]:
+    """Read a phrase<TAB>file table from tests/data/speech (comments start with #)."""
+    rows = []
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            phrase, path = line.split("\t")
+            rows.append((phrase, path))
+    return rows
+
+
+def recorded_items(table: str, expected: bool = True) -> list[Item]:
+    """Human recordings from asterisk-core-sounds-en-wav listed in a table."""
+    return [Item(phrase if expected else "", read_wav(ASTERISK / path)[0], f"asterisk:{path}")
+            for phrase, path in read_table(table) if (ASTERISK / path).exists()]
+
+
+def klettres_items() -> list[Item]:
+    """The English letters read by a person (klettres-data, Ogg decoded by sox)."""
+    if not KLETTRES.is_dir() or not shutil.which("sox"):
+        return []
+    items = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for ogg in sorted(KLETTRES.glob("*.ogg")):
+            wav = Path(tmp) / (ogg.stem + ".wav")
+            command = ["sox", str(ogg), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16", str(wav)]
+            subprocess.run(command, check=True, capture_output=True)
+            items.append(Item(ogg.stem.lower(), read_wav(wav)[0], f"klettres:{ogg.name}"))
+    return items
+
+
+def spoken_form(phrase: str) -> str:
+    """How to ask a synthesizer to say a choice (a lone letter as a letter)."""
+    return phrase.upper() + "." if len(phrase) == 1 else phrase
+
+
+def espeak_items(phrases: Iterable[str], voice: str) -> list[Item]:
+    """The phrases said by espeak-ng with one voice, padded with a little silence."""
+    items = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, phrase in enumerate(phrases):
+            wav = Path(tmp) / f"{i}.wav"
+            subprocess.run(["espeak-ng", "-v", voice, "-w", str(wav), spoken_form(phrase)],
+                           check=True)
+            items.append(Item(phrase, pad(read_wav(wav)[0]), f"espeak:{voice}"))
+    return items
+
+
+def piper_items(phrases: Iterable[str], synth: Any) -> list[Item]:
+    """The phrases said by the Piper voice."""
+    from host.speech.wavio import resample_pcm
+
+    return [Item(p, pad(resample_pcm(b"".join(synth.synthesize(spoken_form(p))),
+                                     synth.sample_rate)), "piper:joe") for p in phrases]
+
+
+def pad(pcm: bytes, seconds: float = 0.25) -> bytes:
+    """Surround PCM with quiet room noise, as an endpointer would deliver it."""
+    rng = np.random.default_rng(len(pcm))
+    quiet = to_pcm(rng.normal(0, 30 / 32768, int(SAMPLE_RATE * seconds)).astype(np.float32))
+    return quiet + pcm + quiet
+
+
+def babble(seconds: float, seed: int = 0) -> np.ndarray:
+    """Babble noise: several other people's prompts summed, random offsets."""
+    rng = np.random.default_rng(seed)
+    n = int(seconds * SAMPLE_RATE)
+    out = np.zeros(n, dtype=np.float64)
+    for name in BABBLE_PROMPTS:
+        if not (ASTERISK / name).exists():
+            continue
+        voice = from_pcm(read_wav(ASTERISK / name)[0]).astype(np.float64)
+        voice = np.tile(voice, n // max(1, voice.size) + 2)
+        start = int(rng.integers(0, voice.size - n))
+        out += voice[start:start + n] / (voice.std() or 1.0)
+    return out
+
+
+def mix(pcm: bytes, snr_db: float, seed: int = 0) -> bytes:
+    """Add babble at the given signal-to-noise ratio (speech power over its active frames)."""
+    speech = from_pcm(pcm).astype(np.float64)
+    frames = speech[: speech.size // 320 * 320].reshape(-1, 320)
+    power = (frames ** 2).mean(axis=1)
+    active = power[power >= 0.1 * power.max()] if power.size else np.array([1e-6])
+    noise = babble(speech.size / SAMPLE_RATE, seed)
+    noise *= np.sqrt(active.mean() / 10 ** (snr_db / 10) / max((noise ** 2).mean(), 1e-12))
+    return to_pcm((speech + noise).astype(np.float32))
+
+
+def noisy(pcm: bytes, index: int, snr_db: float) -> bytes:
+    """The index-th test utterance with its own babble at snr_db."""
+    return mix(pcm, snr_db, seed=index)
+
+
+@dataclass
+class Score:
+    """Counts for one condition."""
+
+    right: int = 0
+    wrong: int = 0
+    rejected: int = 0
+
+    @property
+    def accuracy(self) -> float:
+        """Share of utterances answered with the right choice."""
+        total = self.right + self.wrong + self.rejected
+        return self.right / total if total else 0.0
+
+
+def evaluate(recognizer: Recognizer, items: Sequence[Item],
+             transform: Callable[[bytes, int], bytes] | None = None) -> Score:
+    """Recognise every item (after an optional noise transform) and count the outcomes."""
+    score = Score()
+    for i, item in enumerate(items):
+        pcm = transform(item.pcm, i) if transform else item.pcm
+        text = recognizer.transcribe(pcm).text
+        if text == item.expected:
+            score.right += 1
+        elif text == "":
+            score.rejected += 1
+        else:
+            score.wrong += 1
+    return score
+
+
+def false_accept_rate(recognizer: Recognizer, items: Sequence[Item]) -> float:
+    """Share of none-of-the-choices utterances that were wrongly given a choice."""
+    accepted = sum(recognizer.transcribe(item.pcm).text != "" for item in items)
+    return accepted / len(items) if items else 0.0
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) of values, by linear interpolation."""
+    return float(np.percentile(np.asarray(values), q)) if values else float("nan")
+
+
+def reply_latency(recognizer: Recognizer, items: Sequence[Item], synth: Any) -> list[float]:
+    """End of speech to first reply audio: recognise, build the reply, synthesize its first
+    sentence (the audio is complete when the endpointer fires, so the clock starts there)."""
+    times = []
+    for item in items:
+        start = time.perf_counter()
+        heard = recognizer.transcribe(item.pcm).text
+        reply = f"{heard.capitalize()}! Yes, that's on the list." if heard else \
+            "Sorry, I didn't catch that."
+        if synth is not None:
+            next(iter(synth.synthesize(reply)))
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def tts_first_audio(synth: Any, lines: Sequence[str]) -> list[float]:
+    """Milliseconds from asking the synthesizer to the first chunk of audio."""
+    times = []
+    for line in lines:
+        start = time.perf_counter()
+        next(iter(synth.synthesize(line)))
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def load_piper() -> Any:
+    """The synthesis helper's PiperSynthesizer, or None when it is not there."""
+    try:
+        from host.speech.piper_tts import PiperSynthesizer
+    except ImportError:
+        return None
+    return PiperSynthesizer()
+
+
+def run(engine: str = "sphinx", *, quick: bool = False,
+        log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Run the whole speech benchmark and return the numbers."""
+    from host.speech.stt import make_recognizer
+
+    recognizer = make_recognizer(engine)
+    choices = [phrase for phrase, _ in read_table("asterisk_choices.tsv")]
+    recognizer.set_choices(choices)
+    human = recorded_items("asterisk_choices.tsv") + klettres_items()
+    outside = recorded_items("asterisk_outside.tsv", expected=False)
+    if quick:
+        human, outside = human[::4], outside[::4]
+    result: dict[str, Any] = {"engine": recognizer.name, "choices": len(choices),
+                              "human_utterances": len(human), "outside_utterances": len(outside)}
+    log(f"{len(human)} recorded utterances, {len(choices)} choices")
+    clean = evaluate(recognizer, human)
+    result["accuracy_clean"] = clean.accuracy
+    result["rejected_clean"] = clean.rejected / len(human)
+    for snr in (20, 10):
+        score = evaluate(recognizer, human, functools.partial(noisy, snr_db=snr))
+        result[f"accuracy_noise_{snr}db"] = score.accuracy
+        log(f"babble {snr} dB: {score.accuracy:.3f}")
+    result["false_accept_rate"] = false_accept_rate(recognizer, outside)
+    piper = load_piper()
+    synthetic: dict[str, float] = {}
+    phrases = choices[::3] if quick else choices
+    if piper is not None:
+        synthetic["piper:joe"] = evaluate(recognizer, piper_items(phrases, piper)).accuracy
+    for voice in ESPEAK_VOICES[:1] if quick else ESPEAK_VOICES:
+        synthetic[f"espeak:{voice}"] = evaluate(recognizer, espeak_items(phrases, voice)).accuracy
+    result["accuracy_synthetic"] = synthetic
+    latency = reply_latency(recognizer, human[:40], piper)
+    result["reply_latency_ms_p50"] = percentile(latency, 50)
+    result["reply_latency_ms_p95"] = percentile(latency, 95)
+    if piper is not None:
+        tts = tts_first_audio(piper, ["Well done!", "Next player, name a fruit.",
+                                      "Sorry, I didn't catch that.", "Five, four, three."] * 3)
+        result["tts_first_audio_ms_p50"] = percentile(tts, 50)
+    else:
+        result["tts_first_audio_ms_p50"] = None
+    result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return result
+
+
+def format_report(result: dict[str, Any]) -> str:
+    """Human-readable lines for the benchmark result."""
+    lines = []
+    for key, value in result.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v:.3f}" for k, v in value.items())
+        elif isinstance(value, float):
+            value = f"{value:.3f}" if value < 10 else f"{value:.0f}"
+        lines.append(f"{key:26} {value}")
+    return "\n".join(lines)
+
