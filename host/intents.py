@@ -32,7 +32,8 @@ class Query:
     """A question or command for the host itself, not a move in the game."""
 
     kind: str
-    """repeat, category, hand, count, score, help, pause, resume, quit, rules."""
+    """repeat, category, hand, count, score, help, pause, resume, quit, rules, and speaker
+    ("my turn, Bob" alone: the next thing said is Bob's)."""
     player: str | None = None
     target: str | None = None
 
@@ -137,7 +138,15 @@ class IntentParser:
         self.person_to_seat.update({clean(s.name): s.name for s in self.seats})
 
     def split_speaker(self, text: str) -> tuple[str | None, str]:
-        """Take a "Bob: ..." or "Bob, ..." prefix off, returning (seat or None, rest)."""
+        """Take a "Bob: ...", "Bob, ..." or "my turn, Bob ..." prefix off: (seat or None, rest)."""
+        claimed = re.match(
+            r"\s*(?:my turn|it'?s my turn|this is|it'?s)[\s,]+(.*)$", text, re.S | re.I
+        )
+        if claimed:
+            for person, seat in sorted(self.person_to_seat.items(), key=lambda kv: -len(kv[0])):
+                words = clean(claimed.group(1))
+                if words == person or words.startswith(person + " "):
+                    return seat, words[len(person) :].strip()
         match = re.match(r"\s*([^:,]{1,40})\s*[:,]\s*(.*)$", text, re.S)
         if match:
             seat = self.person_to_seat.get(clean(match.group(1)))
@@ -159,6 +168,8 @@ class IntentParser:
         prefixed, rest = self.split_speaker(text)
         speaker = prefixed or speaker
         words = clean(rest)
+        if prefixed and not words:
+            return speaker, Query("speaker", speaker)
         if not words:
             return speaker, Unclear(text)
         query = self._query(words, speaker)

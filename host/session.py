@@ -51,6 +51,8 @@ class SessionState:
     last_lines: list[Line] = field(default_factory=list)
     finished: bool = False
     quit: bool = False
+    next_speaker: str | None = None
+    """Who said "my turn, Bob": their next utterance is theirs."""
 
 
 class CrackListSession:
@@ -92,7 +94,8 @@ class CrackListSession:
         expected = self.game.expected_player()
         offered = self.game.offered
         titles = [c.title for c in offered.categories] if offered and state == "choosing" else []
-        who, intent = self.parser.parse(text, state, speaker or expected, titles)
+        claimed, self.s.next_speaker = self.s.next_speaker, None
+        who, intent = self.parser.parse(text, state, speaker or claimed or expected, titles)
         if isinstance(intent, Query):
             return self._answer_query(intent)
         if isinstance(intent, Unclear):
@@ -219,6 +222,7 @@ class CrackListSession:
             "pause": self._pause,
             "resume": self._resume,
             "quit": self._quit,
+            "speaker": self._claim_turn,
         }
         lines = handlers[query.kind](query)
         return lines if query.kind == "repeat" else self._remember(lines)
@@ -264,6 +268,10 @@ class CrackListSession:
             self.s.deadline.at = self.clock.now() + remaining
             self.s.scheduled = []
         return [self._line("resumed")]
+
+    def _claim_turn(self, query: Query) -> list[Line]:
+        self.s.next_speaker = query.player
+        return [self._line("go_ahead", player=query.player)]
 
     def _quit(self, query: Query) -> list[Line]:
         self.s.quit = True

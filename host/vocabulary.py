@@ -123,6 +123,7 @@ def phrases_now(game: CrackListGame) -> list[str]:
     else:
         phrases = turn_phrases(game) + list(TABLE_CALLS) + prefixed(names, TABLE_CALLS)
     phrases += list(QUESTIONS) + [f"how many cards has {name} got" for name in names]
+    phrases += [f"my turn {name}" for name in names]
     return list(dict.fromkeys(phrases))
 
 

@@ -109,3 +109,19 @@ def test_nothing_sensible_is_unclear() -> None:
 def test_what_bots_say_reads_back_as_the_same_event(event: object) -> None:
     state = {ChooseCategory: "choosing", Vote: "voting"}.get(type(event), "turn")
     assert PARSER.parse(say_event(event, prefix="Bob"), state)[1] == event
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("my turn, Bob: challenge", Challenge("Bob")),
+        ("my turn Cat crack on", CallCountdown("Cat")),
+        ("it's my turn, Bob, challenge", Challenge("Bob")),
+    ],
+)
+def test_my_turn_names_who_speaks(said: str, expected: object) -> None:
+    assert PARSER.parse(said, "turn", "Ann")[1] == expected
+
+
+def test_my_turn_alone_claims_the_next_utterance() -> None:
+    assert PARSER.parse("my turn, Bob", "turn", "Ann")[1] == Query("speaker", "Bob")

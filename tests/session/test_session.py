@@ -144,3 +144,12 @@ def test_resume_of_a_finished_game_says_so(tmp_path: Path) -> None:
         load(tmp_path / "s.json")
     with pytest.raises(ValueError, match="no saved game"):
         load(tmp_path / "missing.json")
+
+
+def test_my_turn_then_the_move(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    turn = session.game.expected_player()
+    other = next(s.name for s in session.game.seats if s.name != turn)
+    assert other in texts(session.hear(f"my turn, {other}"))
+    assert "Five" in texts(session.hear("crack on"))
