@@ -143,15 +143,14 @@ class IntentParser:
             r"\s*(?:my turn|it'?s my turn|this is|it'?s)[\s,]+(.*)$", text, re.S | re.I
         )
         if claimed:
+            words = clean(claimed.group(1))
             for person, seat in sorted(self.person_to_seat.items(), key=lambda kv: -len(kv[0])):
-                words = clean(claimed.group(1))
                 if words == person or words.startswith(person + " "):
                     return seat, words[len(person) :].strip()
         match = re.match(r"\s*([^:,]{1,40})\s*[:,]\s*(.*)$", text, re.S)
-        if match:
-            seat = self.person_to_seat.get(clean(match.group(1)))
-            if seat:
-                return seat, match.group(2)
+        named = self.person_to_seat.get(clean(match.group(1))) if match else None
+        if match and named:
+            return named, match.group(2)
         lowered = clean(text)
         for person, seat in sorted(self.person_to_seat.items(), key=lambda kv: -len(kv[0])):
             if lowered.startswith(person + " "):

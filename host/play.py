@@ -87,20 +87,25 @@ def microphone_problem(args: argparse.Namespace) -> str | None:
 
 def play_crack_list(args: argparse.Namespace) -> int:
     """Host a Crack List game by voice, or in the text console when there is no microphone."""
+    problem = microphone_problem(args)
+    if not args.text and problem is None:
+        from host.voice import run_voice
+
+        return run_voice(args)
+    if problem:
+        print(f"{problem} Playing in the text console instead.", file=sys.stderr)
     try:
         session, resumed = make_session(args)
     except (SetupError, autosave.SaveError) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
+    warn_language(session)
+    return run_console(session, speak=wav_voice(args), resumed=resumed)
+
+
+def warn_language(session: CrackListSession) -> None:
+    """Say so when the decks' language has no phrasebook of its own yet."""
     deck_lang = getattr(session.game.judge, "lang", "en")
     if session.phrases.lang != deck_lang:
         print(f"The host speaks English only for now; the {deck_lang} decks are used.",
               file=sys.stderr)
-    problem = microphone_problem(args)
-    if not args.text and problem is None:
-        from host.voice import run_voice
-
-        return run_voice(session, args, resumed=resumed)
-    if problem:
-        print(f"{problem} Playing in the text console instead.", file=sys.stderr)
-    return run_console(session, speak=wav_voice(args), resumed=resumed)

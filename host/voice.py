@@ -113,35 +113,62 @@ class VoiceLoop:
         return 0
 
 
-def run_voice(session: CrackListSession, args: argparse.Namespace, *, resumed: bool) -> int:
-    """Build ears, recognizer and voice from the command line, and play."""
-    from host.speech.audio import SoundDeviceOutput, WavFileInput, WavFolderOutput
-    from host.speech.cache import CachedSynthesizer, warm_texts
+def run_voice(args: argparse.Namespace) -> int:
+    """Build ears, recognizer and voice from the command line, meet the players, and play."""
+    from host import autosave
+    from host.play import make_session, warn_language
     from host.speech.ears import MicrophoneEars, StreamClock
-    from host.speech.stt import EngineError, make_recognizer
-    from host.speech.tts import TTSUnavailable, make_synthesizer
+    from host.speech.stt import EngineError
+    from host.speech.tts import TTSUnavailable
+    from host.table import SetupError
 
     try:
-        recognizer = make_recognizer(args.stt, args.vosk_model)
-        synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice))
-    except (EngineError, TTSUnavailable) as err:
+        ears, recognizer, mouth = _senses(args)
+        if not args.resume:
+            args.players = _meet_players(args, ears, recognizer, mouth)
+        session, resumed = make_session(args)
+    except (EngineError, TTSUnavailable, SetupError, autosave.SaveError, EOFError) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
-    synthesizer.warm(warm_texts([seat.name for seat in session.game.seats]))
+    warn_language(session)
+    assert isinstance(ears, MicrophoneEars)
+    session.clock = StreamClock(ears)
+    return VoiceLoop(session, ears, recognizer, mouth, show=print).run(resumed=resumed)
+
+
+def _senses(args: argparse.Namespace) -> tuple[Ears, Recognizer, Mouth]:
+    """The microphone (or recorded audio), the recognizer and the host's voice."""
+    from host.speech.audio import SoundDeviceInput, SoundDeviceOutput, WavFileInput, WavFolderOutput
+    from host.speech.cache import CachedSynthesizer, warm_texts
+    from host.speech.ears import MicrophoneEars
+    from host.speech.stt import make_recognizer
+    from host.speech.tts import make_synthesizer
+
+    recognizer = make_recognizer(args.stt, args.vosk_model)
+    synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice))
+    synthesizer.warm(warm_texts(list(args.players)))
     outputs: list[AudioOut] = []
     if args.speak_to:
         outputs.append(WavFolderOutput(args.speak_to))
     if not args.listen_from:
         outputs.append(SoundDeviceOutput(args.output_device))
-    source = WavFileInput(args.listen_from) if args.listen_from else _microphone(args)
+    source = WavFileInput(args.listen_from) if args.listen_from else \
+        SoundDeviceInput(args.input_device)
     # Recorded audio cannot echo the host, so only a live microphone is gated.
     ears = MicrophoneEars(source, half_duplex=not args.listen_from)
-    session.clock = StreamClock(ears)
-    loop = VoiceLoop(session, ears, recognizer, Mouth(synthesizer, outputs), show=print)
-    return loop.run(resumed=resumed)
+    return ears, recognizer, Mouth(synthesizer, outputs)
 
 
-def _microphone(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from host.speech.audio import SoundDeviceInput
+def _meet_players(args: argparse.Namespace, ears: Ears, recognizer: Recognizer,
+                  mouth: Mouth) -> list[str]:
+    """Players confirm the names given with --players, or say theirs (teams: as given)."""
+    from host.phrasebook import Phrasebook
+    from host.voice_setup import Asker, collect_names, common_first_names, confirm_names
 
-    return SoundDeviceInput(args.input_device)
+    if args.teams:
+        return list(args.players)
+    asker = Asker(ears, recognizer, mouth, Phrasebook(args.lang), show=print)
+    known = common_first_names()
+    if args.players:
+        return confirm_names(asker, args.players, known)
+    return collect_names(asker, known)

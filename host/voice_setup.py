@@ -1,0 +1,102 @@
+"""Before a voice game: players confirm the names given on the command line, or say them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from host.phrasebook import Phrasebook
+from host.session import Line
+from host.speech.ports import SAMPLE_RATE, Recognizer
+from host.voice import Ears, Mouth
+
+YES = ("yes", "yeah", "yep", "that's right", "correct")
+NO = ("no", "nope", "wrong")
+DONE = ("that's everyone", "that's all", "let's play", "start the game")
+NAME_VOCABULARY = 1500
+"""How many of the commonest first names the recognizer listens for."""
+LISTEN_SECONDS = 12.0
+
+
+def common_first_names(count: int = NAME_VOCABULARY) -> list[str]:
+    """The commonest first names (US Census order, then world names), for hearing names."""
+    from itertools import chain, zip_longest
+
+    from host.judge.generated import generate
+
+    male, female = (list(generate("first_names", {"gender": g}).answers.values())
+                    for g in ("male", "female"))
+    both = chain.from_iterable(zip_longest(male, female))
+    return list(dict.fromkeys(name for name in both if name))[:count]
+
+
+@dataclass
+class Asker:
+    """Asks a question aloud and hears one answer among the expected phrases."""
+
+    ears: Ears
+    recognizer: Recognizer
+    mouth: Mouth
+    phrases: Phrasebook
+    show: Callable[[str], None] | None = None
+
+    def say(self, key: str, **params: object) -> None:
+        """Say one phrasebook line."""
+        text = self.phrases.line(key, **params)
+        if self.show:
+            self.show(f"HOST: {text}")
+        self.ears.host_spoke(text, self.mouth.say(Line(text, key)))
+
+    def ask(self, key: str, choices: Sequence[str], tries: int = 3, **params: object) -> str:
+        """Ask, listen, and return what was heard among `choices` ("" if nothing was)."""
+        for attempt in range(tries):
+            self.say("setup_retry" if attempt else key, **params)
+            if attempt:
+                self.say(key, **params)
+            audio = self.ears.listen(LISTEN_SECONDS)
+            if audio is None:
+                raise EOFError("the microphone stream ended during set-up")
+            if audio:
+                self.recognizer.set_choices(list(choices))
+                heard = self.recognizer.transcribe(audio, SAMPLE_RATE).text
+                if self.show:
+                    self.show(f"  (heard: {heard!r})")
+                if heard:
+                    return heard
+        return ""
+
+
+def confirm_names(asker: Asker, names: Sequence[str], known: Sequence[str]) -> list[str]:
+    """Each player in seat order confirms their name, or says the right one."""
+    asker.say("setup_meet")
+    confirmed = []
+    for number, name in enumerate(names, 1):
+        answer = asker.ask("setup_confirm", [*YES, *NO, name, *known], number=number, name=name)
+        if answer and answer not in (*YES, *NO) and answer.lower() != name.lower():
+            if asker.ask("setup_readback", [*YES, *NO], name=answer) in YES:
+                name = answer
+        elif answer in NO:
+            asker.say("setup_keep", name=name)
+        confirmed.append(name)
+        asker.say("setup_welcome", name=name)
+    return confirmed
+
+
+def collect_names(asker: Asker, known: Sequence[str], most: int = 10) -> list[str]:
+    """Each player in turn says their name; the host reads it back for a yes."""
+    asker.say("setup_meet")
+    names: list[str] = []
+    while len(names) < most:
+        number = len(names) + 1
+        key = "setup_ask_name" if len(names) >= 2 or number == 1 else "setup_need_two"
+        choices = [*known, *DONE] if len(names) >= 2 else list(known)
+        heard = asker.ask(key, choices, number=number)
+        if heard in DONE:
+            break
+        if heard and heard not in names and asker.ask("setup_readback", [*YES, *NO],
+                                                      name=heard) in YES:
+            names.append(heard)
+            asker.say("setup_welcome", name=heard)
+        if len(names) >= 2:
+            asker.say("setup_more")
+    return names
