@@ -11,6 +11,7 @@ import pytest
 
 from host.decks import CategoryKind, load_deck, parse_deck
 from host.judge.deckcheck import check_deck_file
+from tests.decks.content import repeated_answers
 
 DECK = Path(__file__).resolve().parents[2] / "decks" / "crack-list" / "en" / "core.toml"
 
@@ -71,16 +72,7 @@ def test_generated_categories_list_examples(raw: dict[str, Any]) -> None:
 
 
 def test_no_duplicate_answers_within_a_category(raw: dict[str, Any]) -> None:
-    dupes = []
-    for cat in categories(raw):
-        seen: set[str] = set()
-        for answer in cat.get("answers", []):
-            for text in answer.split(" | "):
-                key = text.strip().casefold()
-                if key in seen:
-                    dupes.append((cat["id"], text))
-                seen.add(key)
-    assert dupes == []
+    assert repeated_answers(categories(raw)) == []
 
 
 def test_rulebook_categories_present(raw: dict[str, Any]) -> None:

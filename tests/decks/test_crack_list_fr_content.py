@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from host.decks import CategoryKind, load_deck, parse_deck
+from tests.decks.content import repeated_answers
 
 DECK = Path(__file__).resolve().parents[2] / "decks" / "crack-list" / "fr" / "core.toml"
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -72,16 +73,7 @@ def test_closed_lists_are_complete(raw: dict[str, Any]) -> None:
 
 
 def test_no_duplicate_answers_within_a_category(raw: dict[str, Any]) -> None:
-    dupes = []
-    for cat in categories(raw):
-        seen: set[str] = set()
-        for answer in cat.get("answers", []):
-            for text in answer.split(" | "):
-                key = text.strip().casefold()
-                if key in seen:
-                    dupes.append((cat["id"], text))
-                seen.add(key)
-    assert dupes == []
+    assert repeated_answers(categories(raw)) == []
 
 
 def test_adult_only_for_swear_words(raw: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from host.cli import main
 from host.decks import CategoryKind, load_deck, parse_deck
+from tests.decks.content import repeated_answers
 
 DECK = Path(__file__).resolve().parents[2] / "decks" / "scattergories" / "en" / "core.toml"
 
@@ -77,16 +78,7 @@ def test_listed_answers_cover_most_letters(raw: dict[str, Any]) -> None:
 
 
 def test_no_duplicate_answers_within_a_category(raw: dict[str, Any]) -> None:
-    dupes = []
-    for cat in categories(raw):
-        seen: set[str] = set()
-        for answer in cat.get("answers", []):
-            for text in answer.split(" | "):
-                key = text.strip().casefold()
-                if key in seen:
-                    dupes.append((cat["id"], text))
-                seen.add(key)
-    assert dupes == []
+    assert repeated_answers(categories(raw)) == []
 
 
 def test_people_categories_are_flagged(raw: dict[str, Any]) -> None:
