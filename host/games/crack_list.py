@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import chain
 from typing import Any, Literal, Protocol
 
 from transitions import Machine
@@ -19,7 +18,7 @@ from transitions import Machine
 from host.decks import Category, CategoryCard
 from host.games import crack_list_cards as cards
 from host.games.common import IllegalEvent, Note, Seat, TimeUp
-from host.games.crack_list_cards import BlueDeckMix
+from host.games.crack_list_cards import BlueDeckMix, DeckCheck
 from host.games.crack_list_events import (
     Answer,
     CallCountdown,
@@ -196,8 +195,7 @@ class CrackListGame:
         # index + 1, so that a found seat is never falsy
         self._seat_by_name = {seat.name: i + 1 for i, seat in enumerate(self.seats)}
         self._seat_by_name.update({seat.name.lower(): i + 1 for i, seat in enumerate(self.seats)})
-        self._deck_sorted = sorted(config.blue.cards())
-        self._deck_fingerprint = sum(map(hash, self._deck_sorted))
+        self._deck = DeckCheck(config.blue.cards())
         self._handlers = self._handler_table()
         _MACHINE.add_model(self, initial=State.CHOOSING)
 
@@ -264,15 +262,10 @@ class CrackListGame:
         problems = []
         piles = (self.draw_pile, self.played, *self.hands)
         total = sum(map(len, piles))
-        if total != self.config.blue.size:
-            problems.append(f"blue cards not conserved: {total} != {self.config.blue.size}")
-        if self.config.cards == "virtual":
-            if exact:
-                same = sorted(c for pile in piles for c in pile) == self._deck_sorted
-            else:
-                same = sum(map(hash, chain.from_iterable(piles))) == self._deck_fingerprint
-            if not same:
-                problems.append("the blue deck's cards changed")
+        if total != self._deck.size:
+            problems.append(f"blue cards not conserved: {total} != {self._deck.size}")
+        if self.config.cards == "virtual" and not self._deck.same_cards(piles, exact=exact):
+            problems.append("the blue deck's cards changed")
         if not 0 <= self.current < len(self.seats):
             problems.append(f"current seat {self.current} out of range")
         if self.direction not in (1, -1):

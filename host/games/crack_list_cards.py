@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 
 CRACK_LIST = "CRACK_LIST"
 JOKER = "JOKER"
@@ -63,3 +65,30 @@ class BlueDeckMix:
     def size(self) -> int:
         """How many cards the deck holds."""
         return sum(self.counts.values())
+
+
+class DeckCheck:
+    """Checks that a deal's piles still hold exactly the deck's cards, none lost, added or changed.
+
+    The cheap check compares a multiset fingerprint: each kind of card has a fixed random 55-bit
+    weight and the piles' weights are summed (below 2**62 for decks up to 128 cards, so sum()
+    stays on machine integers); a change of cards goes unseen with odds of about 2**-55. The
+    exact check sorts every card.
+    """
+
+    def __init__(self, deck: Iterable[str]) -> None:
+        self.sorted = sorted(deck)
+        self.size = len(self.sorted)
+        rng = random.Random("blue deck fingerprint")
+        self._weights = {card: rng.getrandbits(55) for card in dict.fromkeys(self.sorted)}
+        self._fingerprint = sum(map(self._weights.__getitem__, self.sorted))
+
+    def same_cards(self, piles: Iterable[list[str]], *, exact: bool = False) -> bool:
+        """True when the piles together hold the deck's cards (card by card when `exact`)."""
+        cards = chain.from_iterable(piles)
+        if exact:
+            return sorted(cards) == self.sorted
+        try:
+            return sum(map(self._weights.__getitem__, cards)) == self._fingerprint
+        except KeyError:  # a card that is not in this deck at all
+            return False
