@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from host.decks import Category, CategoryKind
-from host.judge.index import AnswerIndex, similar
+from host.judge.index import MEMO_LIMIT, AnswerIndex, similar
 from host.judge.text import answer_letters, normalize
 
 
@@ -41,20 +41,24 @@ class Verdict:
 
 
 class Judge:
-    """Rules on answers; caches each category's normalised index by category id."""
+    """Rules on answers; caches each category's normalised index, and its rulings on answers,
+    by category id."""
 
     def __init__(self, *, lang: str = "en") -> None:
         self.lang = lang
-        self._indexes: dict[str, tuple[Category, AnswerIndex]] = {}
+        self._indexes: dict[str, _Cached] = {}
 
     def index(self, category: Category) -> AnswerIndex:
         """The (cached) index of a category's known answers, generator's answers included."""
+        return self._cached(category).index
+
+    def _cached(self, category: Category) -> _Cached:
+        """The category's index and rulings, built on first use."""
         cached = self._indexes.get(category.id)
-        if cached is not None and cached[0] is category:
-            return cached[1]
-        index = build_index(category, self.lang)
-        self._indexes[category.id] = (category, index)
-        return index
+        if cached is None or cached.category is not category:
+            cached = _Cached(category, build_index(category, self.lang))
+            self._indexes[category.id] = cached
+        return cached
 
     def letters(self, answer: str, category: Category | None = None, *,
                 article_letter: bool = True) -> tuple[str, ...]:
@@ -68,40 +72,120 @@ class Judge:
     def judge(self, category: Category, answer: str, *, letter: str | None = None,
               given: Sequence[str] = (), article_letter: bool = True) -> Verdict:
         """Rule on one answer: empty, duplicate, list or generator, then the letter."""
+        cached = self._cached(category)
+        ruling = cached.ruling(answer, letter, article_letter)
+        if ruling is None:
+            ruling = self._rule(category, cached.index, answer, letter, article_letter)
+            cached.remember(answer, letter, article_letter, ruling)
+        if ruling.key and cached.given.repeats(given, ruling.key, ruling.verdict.matched):
+            return ruling.duplicate
+        return ruling.verdict
+
+    def _rule(self, category: Category, index: AnswerIndex, answer: str, letter: str | None,
+              article_letter: bool) -> _Ruling:
+        """The verdict on an answer that repeats none given before, and its key."""
         key = normalize(answer, lang=self.lang)
         if not key:
-            return Verdict(False, None, (), Reason.EMPTY)
+            return _Ruling(key, Verdict(False, None, (), Reason.EMPTY))
         letters = self.letters(answer, category, article_letter=article_letter)
-        index = self.index(category)
         matched = index.lookup(answer)
         if matched is not None and normalize(matched, lang=self.lang) == key:
             # "Godfather" heard for "The Godfather": the article's letter plays too
             extra = self.letters(matched, category, article_letter=article_letter)
             letters = (*letters, *(x for x in extra if x not in letters))
-        if self._repeats(index, key, matched, given):
-            return Verdict(False, matched, letters, Reason.DUPLICATE)
         if matched is None:
             unknown_counts = category.kind is CategoryKind.OPEN or not index.complete or (
                 category.kind is CategoryKind.LISTED and not category.closed)
             if not unknown_counts:
-                return Verdict(False, None, letters, Reason.NOT_IN_LIST)
+                return _Ruling(key, Verdict(False, None, letters, Reason.NOT_IN_LIST))
         if letter is not None and letter.upper() not in letters:
-            return Verdict(False, matched, letters, Reason.WRONG_LETTER)
+            return _Ruling(key, Verdict(False, matched, letters, Reason.WRONG_LETTER))
         if matched is None:
-            return Verdict(None, None, letters, Reason.NEEDS_VOTE)
-        return Verdict(True, matched, letters, Reason.OK)
+            return _Ruling(key, Verdict(None, None, letters, Reason.NEEDS_VOTE))
+        return _Ruling(key, Verdict(True, matched, letters, Reason.OK))
 
-    def _repeats(self, index: AnswerIndex, key: str, matched: str | None,
-                 given: Sequence[str]) -> bool:
+
+class _Ruling:
+    """The judge's ruling on one answer text, letter and article rule, before the repeat check."""
+
+    __slots__ = ("duplicate", "key", "verdict")
+
+    def __init__(self, key: str, verdict: Verdict) -> None:
+        self.key = key
+        """The answer's normalised key ("" for an empty answer)."""
+        self.verdict = verdict
+        """The verdict when the answer repeats none given before."""
+        self.duplicate = Verdict(False, verdict.matched, verdict.letters, Reason.DUPLICATE)
+        """The verdict when it does."""
+
+
+class _GivenKeys:
+    """The keys and listed answers of the answers given so far in one category.
+
+    Kept in step with the game's list of given answers: usually it has grown by one since the
+    last ruling, so only the new answer is normalised and looked up.
+    """
+
+    def __init__(self, index: AnswerIndex, lang: str) -> None:
+        self.index = index
+        self.lang = lang
+        self.texts: tuple[str, ...] = ()
+        self.keys: set[str] = set()
+        self.matched: set[str | None] = set()
+
+    def repeats(self, given: Sequence[str], key: str, matched: str | None) -> bool:
         """True when the answer repeats one already given: the same listed answer, or, for an
         answer not on the list, the same words allowing a misspelling."""
-        keys = [k for k in (normalize(previous, lang=self.lang) for previous in given) if k]
-        if key in keys:
+        self._sync(given)
+        if key in self.keys:
             return True
         if matched is not None:
             # Two different listed answers are never repeats, however alike they are spelt.
-            return any(index.lookup(previous) == matched for previous in given)
-        return any(similar(other, key) for other in keys)
+            return matched in self.matched
+        return any(similar(other, key) for other in self.keys)
+
+    def _sync(self, given: Sequence[str]) -> None:
+        """Catch up with `given`: add what was appended, or start again if anything else moved."""
+        texts = tuple(given)
+        if texts == self.texts:
+            return
+        known = len(self.texts)
+        if texts[:known] != self.texts:
+            self.keys.clear()
+            self.matched.clear()
+            known = 0
+        for text in texts[known:]:
+            key = normalize(text, lang=self.lang)
+            if key:
+                self.keys.add(key)
+            self.matched.add(self.index.lookup(text))
+        self.texts = texts
+
+
+class _Cached:
+    """One category's index with the judge's memory of rulings in it."""
+
+    def __init__(self, category: Category, index: AnswerIndex) -> None:
+        self.category = category
+        self.index = index
+        self.given = _GivenKeys(index, index.lang)
+        self._rulings: dict[tuple[str, str | None, bool], _Ruling] = {}
+        self._size = len(index)
+
+    def ruling(self, answer: str, letter: str | None, article_letter: bool) -> _Ruling | None:
+        """The remembered ruling, or None (forgetting all if the index has grown since)."""
+        if len(self.index) != self._size:
+            self._rulings.clear()
+            self.given = _GivenKeys(self.index, self.index.lang)
+            self._size = len(self.index)
+        return self._rulings.get((answer, letter, article_letter))
+
+    def remember(self, answer: str, letter: str | None, article_letter: bool,
+                 ruling: _Ruling) -> None:
+        """Keep a ruling for next time (forgetting all once the memo is full)."""
+        if len(self._rulings) >= MEMO_LIMIT:
+            self._rulings.clear()
+        self._rulings[(answer, letter, article_letter)] = ruling
 
 
 def build_index(category: Category, lang: str) -> AnswerIndex:

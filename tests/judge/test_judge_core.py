@@ -138,3 +138,29 @@ def test_scattergories_article_letter_off(judge: Judge, cats: dict[str, Category
     assert verdict.reason is Reason.WRONG_LETTER and verdict.letters == ("G",)
     assert judge.letters("The Lion King", article_letter=False) == ("L",)
     assert judge.letters("The", article_letter=False) == ("T",)
+
+
+def test_repeat_check_follows_the_given_list_as_it_grows_shrinks_and_changes(
+    judge: Judge, cats: dict[str, Category]
+) -> None:
+    films = cats["films"]
+    given: list[str] = []
+    assert judge.judge(films, "Jaws", given=given).reason is Reason.OK
+    given.append("Jaws")
+    assert judge.judge(films, "Jaws", given=given).reason is Reason.DUPLICATE
+    given.append("The Godfather")
+    assert judge.judge(films, "godfather", given=given).reason is Reason.DUPLICATE
+    given.remove("Jaws")  # a rejected answer is taken back
+    assert judge.judge(films, "Jaws", given=given).reason is Reason.OK
+    assert judge.judge(films, "Jaws", given=["Star Wars"]).reason is Reason.OK
+    assert judge.judge(films, "Jaws", given=["jaws"]).reason is Reason.DUPLICATE
+    assert judge.judge(films, "Jaws").reason is Reason.OK
+
+
+def test_remembered_rulings_match_a_fresh_judge(judge: Judge, cats: dict[str, Category]) -> None:
+    asked = [("films", "The Godfather", "G"), ("films", "Godfather", "T"),
+             ("planets", "Mars", "Q"), ("planets", "Pluto", None), ("swear-words", "Blimey", "B")]
+    for _ in range(2):
+        for cat, answer, letter in asked:
+            fresh = Judge(lang="en").judge(cats[cat], answer, letter=letter, given=["Jaws"])
+            assert judge.judge(cats[cat], answer, letter=letter, given=["Jaws"]) == fresh
