@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,10 @@ class SphinxTuning:
     """Distractors per choice (small choice sets get fewer, so they are not drowned)."""
     min_distractors: int = 40
     """Never fewer distractors than this."""
+    adapt_channel: bool = False
+    """Carry the cepstral mean from utterance to utterance (live CMN, no spectral subtraction)
+    instead of each utterance's own mean. Better once a few dozen utterances came through one
+    microphone (measured by the bench), worse on the first few and order-dependent."""
     min_distance: float = 0.34
     """Distractors must differ from every choice word by more than this phone edit distance."""
 
@@ -60,9 +65,13 @@ class SphinxRecognizer:
         self.reject = reject
         self.tuning = tuning or SphinxTuning()
         self.voice = voice
+        self._params_dir = tempfile.TemporaryDirectory(prefix="partyhost-sphinx-")
+        overrides = {"cmn": "live", "remove_noise": "no"} if self.tuning.adapt_channel else {}
+        featparams = _front_end(hmm / "feat.params", Path(self._params_dir.name), overrides)
         self._decoder = pocketsphinx.Decoder(hmm=str(hmm), dict=str(dic), lm=str(lm),
-                                             loglevel="ERROR")
+                                             featparams=str(featparams), loglevel="ERROR")
         self._lm_search = self._decoder.current_search()
+        self._initial_cmn = self._decoder.get_cmn()
         self._added: set[str] = set()
         self._choices: dict[tuple[str, ...], str] = {}
         self._search = self._lm_search
@@ -93,9 +102,7 @@ class SphinxRecognizer:
         decoder = self._decoder
         if decoder.current_search() != self._search:
             decoder.activate_search(self._search)
-        decoder.start_utt()
-        decoder.process_raw(pcm, full_utt=True)
-        decoder.end_utt()
+        self._decode(pcm)
         hyp = decoder.hyp()
         words = tuple(hyp.hypstr.split()) if hyp else ()
         confidence = float(hyp.prob) if hyp else None
@@ -103,6 +110,16 @@ class SphinxRecognizer:
             return Transcript(" ".join(_plain(w) for w in words), self.name, confidence)
         phrase = self._choices.get(words, "")
         return Transcript(phrase, self.name, confidence if phrase else None)
+
+    def reset_channel(self) -> None:
+        """Forget the learnt channel mean (with adapt_channel, when the microphone changes)."""
+        self._decoder.set_cmn(self._initial_cmn)
+
+    def _decode(self, pcm: bytes) -> None:
+        """Run the active search over one whole utterance."""
+        self._decoder.start_utt()
+        self._decoder.process_raw(pcm, full_utt=True)
+        self._decoder.end_utt()
 
     def _dictionary_word(self, word: str) -> str:
         """Return the dictionary entry to use for `word`, adding a pronunciation if needed."""
@@ -148,6 +165,19 @@ class SphinxRecognizer:
             if word not in used and not near:
                 picked.append(word)
         return picked
+
+
+def _front_end(model_params: Path, folder: Path, overrides: dict[str, str]) -> Path:
+    """Write a copy of the model's feat.params with some settings replaced."""
+    lines = []
+    for line in model_params.read_text(encoding="utf-8").splitlines():
+        key = line.split(maxsplit=1)[0].lstrip("-") if line.strip() else ""
+        if key not in overrides:
+            lines.append(line)
+    lines += [f"-{key} {value}" for key, value in overrides.items()]
+    path = folder / "feat.params"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
 
 
 def _distractor_pool(dictionary: Path, size: int = 1000) -> list[str]:
