@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import chain, islice
 
 from host.decks import Category
 from host.games import crack_list_cards as cards
@@ -25,6 +26,36 @@ from host.games.crack_list_events import (
 )
 
 NONSENSE = ("Xyzzy", "Blorptastic", "Quibbleflux", "Snergle", "Wompus")
+ACTIONS = (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)
+PRETEND_HAND = (*cards.LETTERS, *ACTIONS, cards.JOKER)
+"""The cards a bot imagines holding when the host cannot see its hand."""
+
+
+@dataclass(frozen=True)
+class KnownAnswers:
+    """A category's listed answers as the bots search them."""
+
+    entries: list[tuple[str, str, str]]
+    """(text, upper-case initial, lower case) of each answer, in the deck's order."""
+    initials: frozenset[str]
+    """Every initial in `entries`."""
+
+
+_KNOWN: dict[int, tuple[Category, KnownAnswers]] = {}
+
+
+def known_answers(category: Category) -> KnownAnswers:
+    """The category's answers for bots, built once per category and shared by every game."""
+    cached = _KNOWN.get(id(category))
+    if cached is None or cached[0] is not category:
+        entries = [(e.text, e.text[0].upper(), e.text.lower()) for e in category.answers]
+        if len(_KNOWN) >= 4096:
+            _KNOWN.clear()
+        cached = _KNOWN[id(category)] = (
+            category,
+            KnownAnswers(entries, frozenset(initial for _, initial, _ in entries)),
+        )
+    return cached[1]
 
 
 @dataclass(frozen=True)
@@ -56,6 +87,9 @@ class BotTable:
         self.rng = rng
         self._given_key: tuple[int, int] = (0, -1)
         self._given_set: set[str] = set()
+        self._names = [seat.name for seat in game.seats]
+        seats = range(len(self._names))
+        self._other_seats = [[i for i in seats if i != seat] for seat in seats]
 
     def next_event(self) -> CrackListEvent:
         """The next thing someone at the table does."""
@@ -69,10 +103,10 @@ class BotTable:
         return self._vote()
 
     def _name(self, seat: int) -> str:
-        return self.game.seats[seat].name
+        return self._names[seat]
 
     def _others(self, seat: int) -> list[int]:
-        return [i for i in range(len(self.game.seats)) if i != seat]
+        return self._other_seats[seat]
 
     def _timeout(self) -> TimeUp:
         return TimeUp(self.game.timer_token)
@@ -107,22 +141,12 @@ class BotTable:
         plausible hand of its own."""
         if cards.HIDDEN not in hand:
             return hand
-        pretend = [
-            *cards.LETTERS,
-            cards.STOP,
-            cards.REVERSE,
-            cards.SWAP,
-            cards.CRACK_LIST,
-            cards.JOKER,
-        ]
-        return self.rng.sample(pretend, min(len(hand), len(pretend)))
+        return self.rng.sample(PRETEND_HAND, min(len(hand), len(PRETEND_HAND)))
 
     def _action(self, seat: int, hand: list[str]) -> CrackListEvent | None:
         hand = self._visible(hand)
-        actions = [
-            c for c in hand if c in (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)
-        ]
-        if hand == [cards.SWAP] and self.rng.random() < self.skills.mistake:
+        actions = [c for c in hand if c in ACTIONS]
+        if len(hand) == 1 and hand[0] == cards.SWAP and self.rng.random() < self.skills.mistake:
             return PlaySwap(self._name(seat), self._name(self.rng.choice(self._others(seat))))
         if not actions or self.rng.random() >= self.skills.action:
             return None
@@ -164,14 +188,16 @@ class BotTable:
 
     def _known_answer(self, category: Category, letters: set[str] | None) -> str | None:
         """A listed answer not given yet, starting with one of `letters` (any when None)."""
-        answers = category.answers
+        known = known_answers(category)
+        answers = known.entries
         if not answers:
             return None
         given = self._given_lower()
         start = self.rng.randrange(len(answers))
-        for entry in answers[start:] + answers[:start]:
-            text = entry.text
-            if (letters is None or text[0].upper() in letters) and text.lower() not in given:
+        if letters is not None and known.initials.isdisjoint(letters):
+            return None
+        for text, initial, lower in chain(islice(answers, start, None), islice(answers, start)):
+            if (letters is None or initial in letters) and lower not in given:
                 return text
         return None
 
@@ -179,8 +205,13 @@ class BotTable:
         """The answers given so far in this category, lower-cased (cached while unchanged)."""
         given = self.game.given
         key = (id(self.game.category), len(given))
-        if key != self._given_key:
-            self._given_key, self._given_set = key, {g.lower() for g in given}
+        if key == self._given_key:
+            return self._given_set
+        if key == (self._given_key[0], self._given_key[1] + 1):
+            self._given_set.add(given[-1].lower())  # one more answer given
+        else:
+            self._given_set = {g.lower() for g in given}
+        self._given_key = key
         return self._given_set
 
     def _stuck(self, seat: int) -> CrackListEvent:
