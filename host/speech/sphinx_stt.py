@@ -30,6 +30,11 @@ class SphinxTuning:
     """Distractors per choice (small choice sets get fewer, so they are not drowned)."""
     min_distractors: int = 40
     """Never fewer distractors than this."""
+    silprob: float = 0.3
+    """Silence transition probability (model default 0.005); higher lets pauses and noise
+    around the word be silence rather than part of a wrong choice (bench: 10 dB babble)."""
+    fillprob: float = 0.1
+    """Filler ([NOISE], [SPEECH]) transition probability (default 1e-8): babble goes there."""
     adapt_channel: bool = False
     """Carry the cepstral mean from utterance to utterance (live CMN, no spectral subtraction)
     instead of each utterance's own mean. Better once a few dozen utterances came through one
@@ -69,7 +74,9 @@ class SphinxRecognizer:
         overrides = {"cmn": "live", "remove_noise": "no"} if self.tuning.adapt_channel else {}
         featparams = _front_end(hmm / "feat.params", Path(self._params_dir.name), overrides)
         self._decoder = pocketsphinx.Decoder(hmm=str(hmm), dict=str(dic), lm=str(lm),
-                                             featparams=str(featparams), loglevel="ERROR")
+                                             featparams=str(featparams), loglevel="ERROR",
+                                             silprob=self.tuning.silprob,
+                                             fillprob=self.tuning.fillprob)
         self._lm_search = self._decoder.current_search()
         self._initial_cmn = self._decoder.get_cmn()
         self._added: set[str] = set()

@@ -102,3 +102,17 @@ def test_pocketsphinx_testdata_cards() -> None:
     rec = SphinxRecognizer()
     rec.set_choices(["seven of clubs", "ten of clubs", "five five", "four queen of clubs"])
     assert rec.transcribe(resample_pcm(pcm, rate), 16_000).text == "seven of clubs"
+
+
+def test_channel_adaptation_carries_the_mean_and_resets() -> None:
+    from host.speech.sphinx_stt import SphinxTuning
+
+    rec = SphinxRecognizer(tuning=SphinxTuning(adapt_channel=True))
+    rec.set_choices(["tomorrow", "yesterday", "hello"])
+    before = rec._decoder.get_cmn()
+    texts = [rec.transcribe(asterisk(f)).text for f in
+             ["digits/tomorrow.wav", "digits/yesterday.wav", "hello.wav"]]
+    assert set(texts) <= {"tomorrow", "yesterday", "hello", ""}
+    assert rec._decoder.get_cmn() != before  # the channel mean moved with what it heard
+    rec.reset_channel()
+    assert rec._decoder.get_cmn() == before
