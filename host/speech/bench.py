@@ -269,8 +269,33 @@ def run(engine: str = "sphinx", *, quick: bool = False,
         result["tts_first_audio_ms_p50"] = percentile(tts, 50)
     else:
         result["tts_first_audio_ms_p50"] = None
-    result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    result["peak_rss_mb"] = session_rss_mb(engine)
+    result["bench_process_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return result
+
+
+SESSION_PROBE = """
+import resource, sys
+from host.speech import bench
+from host.speech.stt import make_recognizer
+rec = make_recognizer(sys.argv[1])
+rec.set_choices([p for p, _ in bench.read_table("asterisk_choices.tsv")])
+for item in bench.recorded_items("asterisk_choices.tsv")[:20]:
+    rec.transcribe(item.pcm)
+synth = bench.load_piper()
+if synth is not None:
+    b"".join(synth.synthesize("Well done! That is on the list. Next player, name a fruit."))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def session_rss_mb(engine: str) -> float:
+    """Peak memory of a process doing a session's speech work: one recognizer and Piper."""
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", SESSION_PROBE, engine], capture_output=True,
+                         text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    return float(out.stdout.strip().splitlines()[-1])
 
 
 def format_report(result: dict[str, Any]) -> str:
