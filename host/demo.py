@@ -130,6 +130,9 @@ class Demo:
         started = time.perf_counter()
         self._host(self.session.start())
         while not self.session.finished and self.report.utterances < MAX_UTTERANCES:
+            if self.session.paused:
+                self._say_plainly(self.session.game.seats[0].name, "resume")
+                continue
             event = bots.next_event()
             if isinstance(event, TimeUp):
                 self.clock.advance(self.session.seconds_to_next_tick() or 0.0)
@@ -157,6 +160,11 @@ class Demo:
             if heard:
                 return  # the host acted on what it understood, right or wrong
 
+    def _say_plainly(self, speaker: str, text: str) -> None:
+        """A player says something that is not a game move (bots reply to a paused host)."""
+        heard = self._hear(speaker, text)
+        self._host(self.session.hear(heard))
+
     def _hear(self, speaker: str, text: str) -> str:
         seat = [s.name for s in self.session.game.seats].index(speaker)
         voice = self.voices[seat % len(self.voices)]
@@ -172,7 +180,9 @@ class Demo:
         path.unlink()
         audio = b"".join(chunks)
         self.clock.advance(len(audio) / 2 / SAMPLE_RATE)
-        self.recognizer.set_choices(phrases_now(self.session.game))
+        self.recognizer.set_choices(
+            phrases_now(self.session.game, confirming_quit=self.session.s.confirming_quit)
+        )
         return self.recognizer.transcribe(audio, SAMPLE_RATE).text
 
     def _host(self, lines: list[Line]) -> None:

@@ -11,7 +11,7 @@ from host.games.common import IllegalEvent, Note, TimeUp
 from host.games.crack_list import CrackListGame, State
 from host.games.crack_list_cards import HIDDEN
 from host.games.crack_list_events import CrackListEvent
-from host.intents import IntentParser, Query, Unclear
+from host.intents import IntentParser, Query, Unclear, clean
 from host.phrasebook import NUMBER_WORDS, Phrasebook
 
 
@@ -51,6 +51,8 @@ class SessionState:
     last_lines: list[Line] = field(default_factory=list)
     finished: bool = False
     quit: bool = False
+    confirming_quit: bool = False
+    """The host asked "really quit?": only a yes ends the game."""
     next_speaker: str | None = None
     """Who said "my turn, Bob": their next utterance is theirs."""
 
@@ -94,6 +96,8 @@ class CrackListSession:
         expected = self.game.expected_player()
         offered = self.game.offered
         titles = [c.title for c in offered.categories] if offered and state == "choosing" else []
+        if self.s.confirming_quit:
+            return self._confirm_quit(text)
         claimed, self.s.next_speaker = self.s.next_speaker, None
         who, intent = self.parser.parse(text, state, speaker or claimed or expected, titles)
         if isinstance(intent, Query):
@@ -136,6 +140,11 @@ class CrackListSession:
         if self.s.deadline:
             times.append(self.s.deadline.at)
         return max(0.0, min(times) - self.clock.now()) if times else None
+
+    @property
+    def paused(self) -> bool:
+        """True while the players have paused the game."""
+        return self.s.paused_remaining is not None
 
     @property
     def finished(self) -> bool:
@@ -274,5 +283,16 @@ class CrackListSession:
         return [self._line("go_ahead", player=query.player)]
 
     def _quit(self, query: Query) -> list[Line]:
-        self.s.quit = True
-        return [self._line("quit")]
+        # A misheard "quit" must not end a party: ask first.
+        self.s.confirming_quit = True
+        return [self._line("confirm_quit")]
+
+    def _confirm_quit(self, text: str) -> list[Line]:
+        self.s.confirming_quit = False
+        words = clean(text)
+        if words in ("yes", "yeah", "yep", "quit", "yes quit"):
+            self.s.quit = True
+            return [self._line("quit")]
+        if words in ("no", "nope", "carry on", "continue", ""):
+            return [self._line("quit_cancelled")]
+        return [self._line("quit_cancelled"), *self.hear(text)]

@@ -119,6 +119,7 @@ def build_game(options: TableOptions) -> CrackListGame:
             cards=options.cards,  # type: ignore[arg-type]
             turn_seconds=options.turn_seconds,
             rounds=options.rounds,
+            hand_size=options.hand_size,
             first=first,
             blue=load_blue_mix(options.blue_deck),
         )

@@ -111,8 +111,10 @@ def prefixed(names: Iterable[str], calls: Iterable[str]) -> list[str]:
     return [f"{name} {call}" for name in names for call in calls]
 
 
-def phrases_now(game: CrackListGame) -> list[str]:
+def phrases_now(game: CrackListGame, *, confirming_quit: bool = False) -> list[str]:
     """Every phrase the host expects now, without duplicates, in a stable order."""
+    if confirming_quit:
+        return ["yes", "no", "carry on"]
     names = _people(game)
     if game.state is State.CHOOSING:
         phrases = choosing_phrases(game)

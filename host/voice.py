@@ -51,8 +51,15 @@ class Mouth:
 class VoiceLoop:
     """Runs a game by voice: listen, recognise (vocabulary of the moment), play, speak."""
 
-    def __init__(self, session: CrackListSession, ears: Ears, recognizer: Recognizer,
-                 mouth: Mouth, *, show: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        session: CrackListSession,
+        ears: Ears,
+        recognizer: Recognizer,
+        mouth: Mouth,
+        *,
+        show: Callable[[str], None] | None = None,
+    ) -> None:
         self.session = session
         self.ears = ears
         self.recognizer = recognizer
@@ -74,9 +81,10 @@ class VoiceLoop:
         """Tell the recognizer what makes sense now; open categories decode freely."""
         game = self.session.game
         category = game.category
-        open_answers = (game.state.value == "turn" and category is not None
-                        and not category.answers)
-        self.recognizer.set_choices(None if open_answers else phrases_now(game))
+        open_answers = game.state.value == "turn" and category is not None and not category.answers
+        confirming = self.session.s.confirming_quit
+        phrases = phrases_now(game, confirming_quit=confirming)
+        self.recognizer.set_choices(None if open_answers and not confirming else phrases)
 
     def step(self) -> bool:
         """Handle one utterance or one timer; False when the audio has ended."""
@@ -107,8 +115,10 @@ class VoiceLoop:
             except AudioUnavailable as lost:
                 self.session.hear("pause")
                 if self.show:
-                    self.show(f"{lost} The game is paused and saved: fix the sound and "
-                              "continue with --resume.")
+                    self.show(
+                        f"{lost} The game is paused and saved: fix the sound and "
+                        "continue with --resume."
+                    )
                 return 3
         return 0
 
@@ -152,15 +162,17 @@ def _senses(args: argparse.Namespace) -> tuple[Ears, Recognizer, Mouth]:
         outputs.append(WavFolderOutput(args.speak_to))
     if not args.listen_from:
         outputs.append(SoundDeviceOutput(args.output_device))
-    source = WavFileInput(args.listen_from) if args.listen_from else \
-        SoundDeviceInput(args.input_device)
+    source = (
+        WavFileInput(args.listen_from) if args.listen_from else SoundDeviceInput(args.input_device)
+    )
     # Recorded audio cannot echo the host, so only a live microphone is gated.
     ears = MicrophoneEars(source, half_duplex=not args.listen_from)
     return ears, recognizer, Mouth(synthesizer, outputs)
 
 
-def _meet_players(args: argparse.Namespace, ears: Ears, recognizer: Recognizer,
-                  mouth: Mouth) -> list[str]:
+def _meet_players(
+    args: argparse.Namespace, ears: Ears, recognizer: Recognizer, mouth: Mouth
+) -> list[str]:
     """Players confirm the names given with --players, or say theirs (teams: as given)."""
     from host.phrasebook import Phrasebook
     from host.voice_setup import Asker, collect_names, common_first_names, confirm_names

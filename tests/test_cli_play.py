@@ -86,7 +86,7 @@ def test_no_microphone_falls_back_to_the_text_console_in_one_sentence(tmp_path: 
         "Bob",
         "--save",
         str(tmp_path / "s.json"),
-        stdin="quit\n",
+        stdin="quit\nyes\n",
     )
     assert run.returncode == 0
     assert "text console" in run.stderr and "Traceback" not in run.stderr

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 8:
         print("partyhost demo: --players must be 2 to 8", file=sys.stderr)
         return 2
-    voices: list[Synthesizer] = [PiperSynthesizer()]
+    voices: list[Synthesizer] = [PiperSynthesizer(steady=True)]  # same seed, same game
     voices += [EspeakSynthesizer(voice) for voice in BOT_VOICES]
     recognizer = make_recognizer(args.stt)
     echo = None if args.json else print

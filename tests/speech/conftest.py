@@ -17,7 +17,7 @@ PickWord = Callable[[bytes, int, Sequence[str]], str]
 @pytest.fixture(scope="session")
 def piper_synth() -> PiperSynthesizer:
     """The real Piper synthesizer with the packaged joe voice, loaded once per session."""
-    return PiperSynthesizer()
+    return PiperSynthesizer(steady=True)
 
 
 @pytest.fixture(scope="session")

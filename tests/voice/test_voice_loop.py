@@ -25,7 +25,7 @@ RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-r
 
 @pytest.fixture(scope="module")
 def piper() -> PiperSynthesizer:
-    return PiperSynthesizer()
+    return PiperSynthesizer(steady=True)
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +53,7 @@ def voice_session(tmp_path: Path, ears: MicrophoneEars) -> CrackListSession:
 def test_a_spoken_choice_question_and_quit_run_the_game(
     tmp_path: Path, piper: PiperSynthesizer, sphinx: SphinxRecognizer
 ) -> None:
-    said = speak_files(tmp_path / "in", piper, ["number two", "what's the category", "quit"])
+    said = speak_files(tmp_path / "in", piper, ["number two", "what's the category", "quit", "yes"])
     ears = MicrophoneEars(WavFileInput(said, gap_seconds=0.6), half_duplex=False)
     session = voice_session(tmp_path, ears)
     shown: list[str] = []

@@ -19,7 +19,7 @@ from host.voice_setup import Asker, collect_names, common_first_names, confirm_n
 
 @pytest.fixture(scope="module")
 def piper() -> PiperSynthesizer:
-    return PiperSynthesizer()
+    return PiperSynthesizer(steady=True)
 
 
 @pytest.fixture(scope="module")

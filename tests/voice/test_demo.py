@@ -1,0 +1,35 @@
+"""`partyhost demo`: a whole (short) game spoken by bots through the real recognizer."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from host.demo import run_demo
+from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
+from host.speech.piper_tts import PiperSynthesizer
+from host.speech.sphinx_stt import SphinxRecognizer
+
+
+def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
+    voices = [PiperSynthesizer(steady=True), *(EspeakSynthesizer(v) for v in BOT_VOICES[:2])]
+    report = run_demo(players=3, seed=4, rounds=1, hand_size=2, snr_db=20.0,
+                      recognizer=SphinxRecognizer(), voices=voices)
+    summary = report.as_json()
+    assert summary["completed"] is True
+    assert summary["utterances"] == summary["understood"] + summary["rejected"] + \
+        summary["misheard"]
+    assert summary["understood"] > 0
+    assert 0.0 < summary["understood_ratio"] <= 1.0
+    assert all({"speaker", "said", "heard", "understood", "host"} <= set(row)
+               for row in report.transcript)
+
+
+def test_demo_command_prints_one_json_object() -> None:
+    run = subprocess.run([sys.executable, "-m", "host", "demo", "crack-list", "--players", "2",
+                          "--seed", "1", "--rounds", "1", "--hand-size", "1", "--json"],
+                         capture_output=True, text=True, timeout=300)
+    summary = json.loads(run.stdout)
+    assert {"completed", "utterances", "understood", "understood_ratio"} <= set(summary)
+    assert run.returncode == (0 if summary["completed"] else 1)
