@@ -43,6 +43,8 @@ class VoskRecognizer:
         self.unk = next((t for t in UNK_TOKENS if self._model.vosk_model_find_word(t) >= 0), None)
         self._choices: dict[tuple[str, ...], str] = {}
         self._grammar: str | None = None
+        self.missing_words: list[str] = []
+        """Words of the last choices the model does not know (their phrases were left out)."""
         self._rec: Any = None
 
     def knows(self, word: str) -> bool:
@@ -55,9 +57,12 @@ class VoskRecognizer:
             self._choices, self._grammar = {}, None
             return
         self._choices = {}
+        self.missing_words = []
         for phrase in choices:
             words = tuple(pronounce.tokenize(phrase))
-            if words and all(self.knows(w) for w in words):
+            unknown = [w for w in words if not self.knows(w)]
+            self.missing_words += unknown
+            if words and not unknown:
                 self._choices.setdefault(words, phrase)
         phrases = [" ".join(words) for words in self._choices]
         if self.unk:

@@ -42,6 +42,7 @@ def test_words_outside_the_vocabulary_are_left_out_of_the_grammar(
     assert not vosk_ko.knows("zzqx")
     vosk_ko.set_choices(["zzqx", "바나나"])
     assert vosk_ko._grammar is not None and "zzqx" not in vosk_ko._grammar
+    assert vosk_ko.missing_words == ["zzqx"]
 
 
 def test_free_decoding_and_partial_results(vosk_ko: VoskRecognizer,
