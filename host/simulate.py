@@ -73,59 +73,67 @@ class SimulationReport:
         }
 
 
+ROTATION_RESETS = frozenset({"category_abandoned", "crack_list_card", "round_won", "vote_upheld"})
+"""Notes after which the next turn no longer follows from the last one."""
+
+
 def turn_violation(
     game: CrackListGame, actor: int | None, direction: int, notes: list[Note]
 ) -> str | None:
     """Describe an illegal turn order in these notes, if any, replaying the rotation rules."""
+    if actor is None:
+        return None
     steps = 1
-    names = [seat.name for seat in game.seats]
+    seats = game.seats
     for note in notes:
-        if actor is None:
+        kind = note.kind
+        if kind in ROTATION_RESETS:
             return None
-        if note.kind in ("category_abandoned", "crack_list_card", "round_won", "vote_upheld"):
-            return None
-        if note.kind == "reverse":
+        if kind == "reverse":
             direction = -direction
-        elif note.kind == "stop":
+        elif kind == "stop":
             steps = 2
-        elif note.kind == "turn" and note.params["how"] != "after_choice":
-            expected = names[(actor + direction * steps) % len(names)]
+        elif kind == "turn" and note.params["how"] != "after_choice":
+            actor = (actor + direction * steps) % len(seats)
+            expected = seats[actor].name
             if note.params["player"] != expected:
                 return f"turn went to {note.params['player']}, expected {expected}"
-            actor, steps = names.index(expected), 1
+            steps = 1
     return None
 
 
 def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> None:
     """Play one game to the end, counting notes and checking invariants after every event."""
-    for note in game.start():
-        report.events[note.kind] += 1
+    count = report.events.update
+    count(note.kind for note in game.start())
     for _ in range(MAX_EVENTS_PER_GAME):
         if game.state is State.OVER:
             report.completed += 1
             return
-        actor = (
-            game.current
-            if game.state is State.TURN
-            else (game.pending.seat if game.pending is not None else None)
-        )
+        actor = _actor(game)
         direction = game.direction
         event = bots.next_event()
         notes = game.handle(event)
         report.handled += 1
-        for note in notes:
-            report.events[note.kind] += 1
-            if note.kind == "refused":
-                report.refused[str(note.params["reason"])] += 1
-        round_over = any(note.kind == "round_won" for note in notes)
-        problems = game.check_invariants(exact=round_over)
-        if not (len(notes) == 1 and notes[0].kind == "refused"):
+        kinds = [note.kind for note in notes]
+        count(kinds)
+        if "refused" in kinds:
+            report.refused.update(str(n.params["reason"]) for n in notes if n.kind == "refused")
+        problems = game.check_invariants(exact="round_won" in kinds)
+        if kinds != ["refused"]:
             wrong_turn = turn_violation(game, actor, direction, notes)
             if wrong_turn:
                 problems.append(wrong_turn)
         if problems:
             report.invariant_violations += len(problems)
             report.violations.extend(f"{event}: {p}" for p in problems)
+
+
+def _actor(game: CrackListGame) -> int | None:
+    """The seat whose act the next turn counts from: the player on turn, or the answerer."""
+    if game.state is State.TURN:
+        return game.current
+    return game.pending.seat if game.pending is not None else None
 
 
 def simulate(
