@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 
@@ -72,8 +72,10 @@ class DeckCheck:
 
     The cheap check compares a multiset fingerprint: each kind of card has a fixed random 55-bit
     weight and the piles' weights are summed (below 2**62 for decks up to 128 cards, so sum()
-    stays on machine integers); a change of cards goes unseen with odds of about 2**-55. The
-    exact check sorts every card.
+    stays on machine integers); a change of cards goes unseen with odds of about 2**-55. Each
+    pile's sum is reused while the pile still equals, card for card, a copy taken when it was
+    summed (most events touch one or two piles), so the fingerprint is always that of the
+    piles' actual cards. The exact check sorts every card.
     """
 
     def __init__(self, deck: Iterable[str]) -> None:
@@ -82,13 +84,24 @@ class DeckCheck:
         rng = random.Random("blue deck fingerprint")
         self._weights = {card: rng.getrandbits(55) for card in dict.fromkeys(self.sorted)}
         self._fingerprint = sum(map(self._weights.__getitem__, self.sorted))
+        self._seen: list[tuple[list[str], int]] = []
+        """Per pile position: a copy of the pile as last summed, and its sum."""
 
-    def same_cards(self, piles: Iterable[list[str]], *, exact: bool = False) -> bool:
+    def same_cards(self, piles: Sequence[list[str]], *, exact: bool = False) -> bool:
         """True when the piles together hold the deck's cards (card by card when `exact`)."""
-        cards = chain.from_iterable(piles)
         if exact:
-            return sorted(cards) == self.sorted
+            return sorted(chain.from_iterable(piles)) == self.sorted
+        seen = self._seen
+        if len(seen) != len(piles):
+            seen[:] = [([], 0)] * len(piles)
+        total = 0
         try:
-            return sum(map(self._weights.__getitem__, cards)) == self._fingerprint
+            for i, pile in enumerate(piles):
+                copy, weight = seen[i]
+                if pile != copy:
+                    weight = sum(map(self._weights.__getitem__, pile))
+                    seen[i] = (pile.copy(), weight)
+                total += weight
         except KeyError:  # a card that is not in this deck at all
             return False
+        return total == self._fingerprint
