@@ -151,10 +151,9 @@ def simulate(
     names = [f"Bot{i + 1}" for i in range(players)]
     config = CrackListConfig(make_seats(names), cards=cards)  # type: ignore[arg-type]
     started = time.perf_counter()
-    warm = getattr(judge, "index", None)
-    for card in category_cards if warm else ():
-        for category in card.categories:
-            warm(category)  # type: ignore[misc]
+    prepare = getattr(judge, "prepare", None)
+    if prepare is not None:
+        prepare(category for card in category_cards for category in card.categories)
     report.warmup_seconds = time.perf_counter() - started
     started = time.perf_counter()
     for number in range(games):

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from host.decks import Category, CategoryKind
 from host.judge.index import MEMO_LIMIT, AnswerIndex, similar
 from host.judge.text import answer_letters, normalize
+from host.judge.wordlists import common_words
 
 
 class Reason(StrEnum):
@@ -51,6 +52,12 @@ class Judge:
     def index(self, category: Category) -> AnswerIndex:
         """The (cached) index of a category's known answers, generator's answers included."""
         return self._cached(category).index
+
+    def prepare(self, categories: Iterable[Category]) -> None:
+        """Do the one-off work ahead of play: index every category, load the word lists."""
+        for category in categories:
+            self.index(category)
+        common_words(self.lang)
 
     def _cached(self, category: Category) -> _Cached:
         """The category's index and rulings, built on first use."""
@@ -108,15 +115,22 @@ class Judge:
 class _Ruling:
     """The judge's ruling on one answer text, letter and article rule, before the repeat check."""
 
-    __slots__ = ("duplicate", "key", "verdict")
+    __slots__ = ("_duplicate", "key", "verdict")
 
     def __init__(self, key: str, verdict: Verdict) -> None:
         self.key = key
         """The answer's normalised key ("" for an empty answer)."""
         self.verdict = verdict
         """The verdict when the answer repeats none given before."""
-        self.duplicate = Verdict(False, verdict.matched, verdict.letters, Reason.DUPLICATE)
-        """The verdict when it does."""
+        self._duplicate: Verdict | None = None
+
+    @property
+    def duplicate(self) -> Verdict:
+        """The verdict when the answer repeats one given before."""
+        if self._duplicate is None:
+            verdict = self.verdict
+            self._duplicate = Verdict(False, verdict.matched, verdict.letters, Reason.DUPLICATE)
+        return self._duplicate
 
 
 class _GivenKeys:
