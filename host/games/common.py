@@ -30,7 +30,7 @@ class IllegalEvent(ValueError):
         return Note("refused", {"reason": self.reason, **self.params})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TimeUp:
     """The session's clock reached the deadline the game asked for."""
 

@@ -130,7 +130,7 @@ class CrackListConfig:
             raise ValueError("the blue deck is too small to deal to every player")
 
 
-@dataclass
+@dataclass(slots=True)
 class PendingAnswer:
     """The answer that stands while others may challenge it."""
 
@@ -196,6 +196,9 @@ class CrackListGame:
         self._seat_by_name = {seat.name: i + 1 for i, seat in enumerate(self.seats)}
         self._seat_by_name.update({seat.name.lower(): i + 1 for i, seat in enumerate(self.seats)})
         self._deck = DeckCheck(config.blue.cards())
+        self._names = [seat.name for seat in self.seats]
+        self._physical = config.cards == "physical"
+        self._virtual = config.cards == "virtual"
         self._handlers = self._handler_table()
         _MACHINE.add_model(self, initial=State.CHOOSING)
 
@@ -264,7 +267,7 @@ class CrackListGame:
         total = sum(map(len, piles))
         if total != self._deck.size:
             problems.append(f"blue cards not conserved: {total} != {self._deck.size}")
-        if self.config.cards == "virtual" and not self._deck.same_cards(piles, exact=exact):
+        if self._virtual and not self._deck.same_cards(piles, exact=exact):
             problems.append("the blue deck's cards changed")
         if not 0 <= self.current < len(self.seats):
             problems.append(f"current seat {self.current} out of range")
@@ -328,7 +331,7 @@ class CrackListGame:
         return self.seat_index(name)
 
     def _name(self, index: int) -> str:
-        return self.seats[index].name
+        return self._names[index]
 
     def _require_turn(self, player: str) -> int:
         """Check it is their turn; once they act, the last answer can no longer be challenged."""
@@ -350,7 +353,7 @@ class CrackListGame:
         self.round_no += 1
         deck = self.config.blue.cards()
         self.rng.shuffle(deck)
-        if self.config.cards == "physical":
+        if self._physical:
             deck = [cards.HIDDEN] * len(deck)
         size = self.config.hand_size
         self.hands = [deck[i * size : (i + 1) * size] for i in range(len(self.seats))]
@@ -430,7 +433,7 @@ class CrackListGame:
         seat = self._require_turn(event.player)
         assert self.category is not None
         hand = self.hands[seat]
-        physical = self.config.cards == "physical"
+        physical = self._physical
         if event.joker and not physical and cards.JOKER not in hand:
             raise IllegalEvent("no_such_card", card="Joker")
         letter = None if event.joker else (event.letter.upper() if event.letter else None)
@@ -458,14 +461,14 @@ class CrackListGame:
         if physical:
             return verdict.letters[0] if verdict.letters else None
         playable = [x for x in verdict.letters if x in hand]
-        if not playable:
-            return None
+        if len(playable) < 2:
+            return playable[0] if playable else None
         # With two playable letters (an article), spend the one that hurts the others most.
         return max(playable, key=cards.penalty_of)
 
     def _play(self, seat: int, card: str) -> None:
         hand = self.hands[seat]
-        hand.remove(cards.HIDDEN if self.config.cards == "physical" else card)
+        hand.remove(cards.HIDDEN if self._physical else card)
         self.played.append(card)
 
     def _stand(self, seat: int, text: str, verdict: Verdict, card: str) -> None:
@@ -720,7 +723,7 @@ class CrackListGame:
 
     def _unplay(self, pending: PendingAnswer) -> None:
         card = self.played.pop()
-        self.hands[pending.seat].append(cards.HIDDEN if self.config.cards == "physical" else card)
+        self.hands[pending.seat].append(cards.HIDDEN if self._physical else card)
         given = pending.verdict.matched or pending.text
         if given in self.given:
             self.given.remove(given)
@@ -729,7 +732,7 @@ class CrackListGame:
 
     def _play_action(self, player: str, card: str) -> int:
         seat = self._require_turn(player)
-        if self.config.cards == "virtual" and card not in self.hands[seat]:
+        if self._virtual and card not in self.hands[seat]:
             raise IllegalEvent("no_such_card", card=card)
         if card == cards.CRACK_LIST and len(self.hands[seat]) == 1:
             raise IllegalEvent("crack_list_last_card")
@@ -787,7 +790,7 @@ class CrackListGame:
         self._next_turn()
 
     def _check_swap_card(self, seat: int, give: str | None) -> None:
-        if give is None or self.config.cards == "physical":
+        if give is None or self._physical:
             return
         hand = self.hands[seat]
         needed = 2 if give == cards.SWAP else 1
@@ -801,8 +804,8 @@ class CrackListGame:
         theirs = self.hands[target]
         taken = theirs.pop(self.rng.randrange(len(theirs))) if theirs else None
         mine = self.hands[seat]
-        mine.remove(cards.HIDDEN if self.config.cards == "physical" else give)
-        theirs.append(cards.HIDDEN if self.config.cards == "physical" else give)
+        mine.remove(cards.HIDDEN if self._physical else give)
+        theirs.append(cards.HIDDEN if self._physical else give)
         if taken is not None:
             mine.append(taken)
         self._say("swap_card", player=self._name(seat), target=self._name(target), card=give)
@@ -832,7 +835,7 @@ class CrackListGame:
             return False
         top = self.played.pop()
         pile = self.played
-        if self.config.cards == "physical":
+        if self._physical:
             pile = [cards.HIDDEN] * len(pile)
         self.rng.shuffle(pile)
         self.draw_pile, self.played = pile, [top]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from host.games.common import TimeUp
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChooseCategory:
     """The chooser picks one of the three categories on the red card."""
 
@@ -16,7 +16,7 @@ class ChooseCategory:
     """1, 2 or 3: the category's position on the card."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Answer:
     """A player plays a letter card (or the Joker) and gives an answer."""
 
@@ -28,28 +28,28 @@ class Answer:
     """True when the player plays the Joker for this answer."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayCrackList:
     """The player plays a Crack List card and will choose a new category."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayStop:
     """The player plays a Stop card: the next player misses a turn."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayReverse:
     """The player plays a Reverse card: the direction of play flips."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaySwap:
     """The player plays a Swap card with another player."""
 
@@ -59,7 +59,7 @@ class PlaySwap:
     """The one card to give (a letter or action name); None swaps the whole hand."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Penalise:
     """After a penalty letter, the player says who takes the penalty cards."""
 
@@ -68,21 +68,21 @@ class Penalise:
     """(player, cards) pairs; an empty tuple declines a Joker's optional penalty."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """The player gives up on this turn and draws a card."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Challenge:
     """Another player challenges the answer just given."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Vote:
     """A player votes on a challenged answer that the host cannot verify."""
 
@@ -90,7 +90,7 @@ class Vote:
     accept: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallCountdown:
     """Another player calls the time challenge: "5, 4, 3, 2, 1... Crack On!"."""
 
