@@ -147,7 +147,7 @@ class SphinxRecognizer:
         missing = []
         for word in sorted(words):
             key = self._key(word)
-            if key == word or key in self._added:
+            if key in self._added or (key == word and self._decoder.lookup_word(word)):
                 continue
             known = self._decoder.lookup_word(word) if len(word) > 1 else None
             if known:

@@ -78,6 +78,12 @@ def test_words_missing_from_the_dictionary_get_pronunciations(
     assert sphinx_recognizer.transcribe(piper_speak("Zoë")).text == "Zoë"
 
 
+def test_plain_words_missing_from_the_dictionary_get_pronunciations(
+        sphinx_recognizer: SphinxRecognizer, piper_speak: Callable[[str], bytes]) -> None:
+    sphinx_recognizer.set_choices(["Teacake", "Kowhai", "stop", "reverse"])
+    assert sphinx_recognizer.transcribe(piper_speak("Teacake")).text == "Teacake"
+
+
 def test_single_letters_are_said_as_letter_names(sphinx_recognizer: SphinxRecognizer) -> None:
     sphinx_recognizer.set_choices(["Q", "Y", "J", "R"])
     assert sphinx_recognizer.transcribe(asterisk("letters/q.wav")).text == "Q"
