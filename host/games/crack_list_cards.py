@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, compress, count
-from operator import ne
+from itertools import chain
 
 CRACK_LIST = "CRACK_LIST"
 JOKER = "JOKER"
@@ -73,13 +72,10 @@ class DeckCheck:
 
     The cheap check compares a multiset fingerprint: each kind of card has a fixed random 55-bit
     weight and the piles' weights are summed (below 2**62 for decks up to 128 cards, so sum()
-    stays on machine integers); a change of cards goes unseen with odds of about 2**-55.
-
-    Each pile's sum is kept with a copy of the pile it was taken from. A pile still equal to its
-    copy, card for card, keeps its sum; one that only gained or lost cards on top of it has just
-    those cards added or taken away; any other is summed afresh. So the fingerprint is always
-    that of the piles' actual cards, while the list comparisons run in C. The exact check sorts
-    every card.
+    stays on machine integers); a change of cards goes unseen with odds of about 2**-55. Each
+    pile's sum is reused while the pile still equals, card for card, a copy taken when it was
+    summed (most events touch one or two piles), so the fingerprint is always that of the
+    piles' actual cards. The exact check sorts every card.
     """
 
     def __init__(self, deck: Iterable[str]) -> None:
@@ -88,33 +84,24 @@ class DeckCheck:
         rng = random.Random("blue deck fingerprint")
         self._weights = {card: rng.getrandbits(55) for card in dict.fromkeys(self.sorted)}
         self._fingerprint = sum(map(self._weights.__getitem__, self.sorted))
-        self._copies: list[list[str]] = []
-        """Per pile position: the pile as it was when last summed."""
-        self._sums: list[int] = []
-        """Per pile position: the weight sum of that copy."""
+        self._seen: list[tuple[list[str], int]] = []
+        """Per pile position: a copy of the pile as last summed, and its sum."""
 
     def same_cards(self, piles: Sequence[list[str]], *, exact: bool = False) -> bool:
         """True when the piles together hold the deck's cards (card by card when `exact`)."""
         if exact:
             return sorted(chain.from_iterable(piles)) == self.sorted
-        if len(self._copies) != len(piles):
-            self._copies = [[] for _ in piles]
-            self._sums = [0] * len(piles)
+        seen = self._seen
+        if len(seen) != len(piles):
+            seen[:] = [([], 0)] * len(piles)
+        total = 0
         try:
-            for i in list(compress(count(), map(ne, piles, self._copies))):
-                self._resum(i, piles[i])
+            for i, pile in enumerate(piles):
+                copy, weight = seen[i]
+                if pile != copy:
+                    weight = sum(map(self._weights.__getitem__, pile))
+                    seen[i] = (pile.copy(), weight)
+                total += weight
         except KeyError:  # a card that is not in this deck at all
             return False
-        return sum(self._sums) == self._fingerprint
-
-    def _resum(self, i: int, pile: list[str]) -> None:
-        """Bring pile position i's sum up to date with a pile that differs from its copy."""
-        copy, weight = self._copies[i], self._sums[i]
-        kept = min(len(pile), len(copy))
-        if pile[:kept] != copy[:kept]:
-            weight = sum(map(self._weights.__getitem__, pile))
-        elif len(pile) > kept:  # cards put on top
-            weight += sum(map(self._weights.__getitem__, pile[kept:]))
-        else:  # cards taken off the top
-            weight -= sum(map(self._weights.__getitem__, copy[kept:]))
-        self._copies[i], self._sums[i] = pile.copy(), weight
+        return total == self._fingerprint
