@@ -80,17 +80,24 @@ class Judge:
               given: Sequence[str] = (), article_letter: bool = True) -> Verdict:
         """Rule on one answer: empty, duplicate, list or generator, then the letter."""
         cached = self._cached(category)
-        ruling = cached.ruling(answer, letter, article_letter)
+        ruling = cached.ruling(answer, article_letter)
         if ruling is None:
-            ruling = self._rule(category, cached.index, answer, letter, article_letter)
-            cached.remember(answer, letter, article_letter, ruling)
-        if ruling.key and cached.given.repeats(given, ruling.key, ruling.verdict.matched):
+            ruling = self._rule(category, cached.index, answer, article_letter)
+            cached.remember(answer, article_letter, ruling)
+        verdict = ruling.verdict
+        if not ruling.key:
+            return verdict
+        if cached.given.repeats(given, ruling.key, verdict.matched):
             return ruling.duplicate
-        return ruling.verdict
+        if verdict.reason is Reason.NOT_IN_LIST:
+            return verdict
+        if letter is not None and letter.upper() not in verdict.letters:
+            return ruling.wrong_letter
+        return verdict
 
-    def _rule(self, category: Category, index: AnswerIndex, answer: str, letter: str | None,
+    def _rule(self, category: Category, index: AnswerIndex, answer: str,
               article_letter: bool) -> _Ruling:
-        """The verdict on an answer that repeats none given before, and its key."""
+        """The ruling on an answer whatever the letter named, before the repeat check."""
         key = normalize(answer, lang=self.lang)
         if not key:
             return _Ruling(key, Verdict(False, None, (), Reason.EMPTY))
@@ -105,32 +112,41 @@ class Judge:
                 category.kind is CategoryKind.LISTED and not category.closed)
             if not unknown_counts:
                 return _Ruling(key, Verdict(False, None, letters, Reason.NOT_IN_LIST))
-        if letter is not None and letter.upper() not in letters:
-            return _Ruling(key, Verdict(False, matched, letters, Reason.WRONG_LETTER))
-        if matched is None:
             return _Ruling(key, Verdict(None, None, letters, Reason.NEEDS_VOTE))
         return _Ruling(key, Verdict(True, matched, letters, Reason.OK))
 
 
 class _Ruling:
-    """The judge's ruling on one answer text, letter and article rule, before the repeat check."""
+    """The judge's ruling on one answer text under one article rule, whatever the letter."""
 
-    __slots__ = ("_duplicate", "key", "verdict")
+    __slots__ = ("_duplicate", "_wrong_letter", "key", "verdict")
 
     def __init__(self, key: str, verdict: Verdict) -> None:
         self.key = key
         """The answer's normalised key ("" for an empty answer)."""
         self.verdict = verdict
-        """The verdict when the answer repeats none given before."""
+        """Empty, not in the list, needs a vote or OK: the verdict when nothing repeats and the
+        letter named (if any) is one the answer may be played with."""
         self._duplicate: Verdict | None = None
+        self._wrong_letter: Verdict | None = None
 
     @property
     def duplicate(self) -> Verdict:
         """The verdict when the answer repeats one given before."""
         if self._duplicate is None:
-            verdict = self.verdict
-            self._duplicate = Verdict(False, verdict.matched, verdict.letters, Reason.DUPLICATE)
+            self._duplicate = self._refused(Reason.DUPLICATE)
         return self._duplicate
+
+    @property
+    def wrong_letter(self) -> Verdict:
+        """The verdict when the letter named is not one the answer may be played with."""
+        if self._wrong_letter is None:
+            self._wrong_letter = self._refused(Reason.WRONG_LETTER)
+        return self._wrong_letter
+
+    def _refused(self, reason: Reason) -> Verdict:
+        """This answer refused for `reason`."""
+        return Verdict(False, self.verdict.matched, self.verdict.letters, reason)
 
 
 class _GivenKeys:
@@ -183,23 +199,22 @@ class _Cached:
         self.category = category
         self.index = index
         self.given = _GivenKeys(index, index.lang)
-        self._rulings: dict[tuple[str, str | None, bool], _Ruling] = {}
+        self._rulings: dict[tuple[str, bool], _Ruling] = {}
         self._size = len(index)
 
-    def ruling(self, answer: str, letter: str | None, article_letter: bool) -> _Ruling | None:
+    def ruling(self, answer: str, article_letter: bool) -> _Ruling | None:
         """The remembered ruling, or None (forgetting all if the index has grown since)."""
         if len(self.index) != self._size:
             self._rulings.clear()
             self.given = _GivenKeys(self.index, self.index.lang)
             self._size = len(self.index)
-        return self._rulings.get((answer, letter, article_letter))
+        return self._rulings.get((answer, article_letter))
 
-    def remember(self, answer: str, letter: str | None, article_letter: bool,
-                 ruling: _Ruling) -> None:
+    def remember(self, answer: str, article_letter: bool, ruling: _Ruling) -> None:
         """Keep a ruling for next time (forgetting all once the memo is full)."""
         if len(self._rulings) >= MEMO_LIMIT:
             self._rulings.clear()
-        self._rulings[(answer, letter, article_letter)] = ruling
+        self._rulings[(answer, article_letter)] = ruling
 
 
 def build_index(category: Category, lang: str) -> AnswerIndex:

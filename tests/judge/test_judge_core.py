@@ -159,8 +159,12 @@ def test_repeat_check_follows_the_given_list_as_it_grows_shrinks_and_changes(
 
 def test_remembered_rulings_match_a_fresh_judge(judge: Judge, cats: dict[str, Category]) -> None:
     asked = [("films", "The Godfather", "G"), ("films", "Godfather", "T"),
-             ("planets", "Mars", "Q"), ("planets", "Pluto", None), ("swear-words", "Blimey", "B")]
+             ("films", "Godfather", "F"), ("films", "Jaws", "J"), ("films", "Jaws", "X"),
+             ("planets", "Mars", "Q"), ("planets", "Mars", "m"), ("planets", "Mars", None),
+             ("planets", "Pluto", None), ("planets", "Pluto", "Q"), ("swear-words", "Blimey", "B"),
+             ("swear-words", "Blimey", "C"), ("films", "?!", "A")]
     for _ in range(2):
         for cat, answer, letter in asked:
-            fresh = Judge(lang="en").judge(cats[cat], answer, letter=letter, given=["Jaws"])
-            assert judge.judge(cats[cat], answer, letter=letter, given=["Jaws"]) == fresh
+            for given in ([], ["Jaws"], ["mars", "Pluto"]):
+                fresh = Judge(lang="en").judge(cats[cat], answer, letter=letter, given=given)
+                assert judge.judge(cats[cat], answer, letter=letter, given=given) == fresh
