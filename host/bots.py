@@ -27,6 +27,7 @@ from host.games.crack_list_events import (
 
 NONSENSE = ("Xyzzy", "Blorptastic", "Quibbleflux", "Snergle", "Wompus")
 ACTIONS = (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)
+LETTER_CARDS = frozenset(cards.LETTERS)
 PRETEND_HAND = (*cards.LETTERS, *ACTIONS, cards.JOKER)
 """The cards a bot imagines holding when the host cannot see its hand."""
 
@@ -173,7 +174,7 @@ class BotTable:
             return None
         player = self._name(seat)
         hand = self._visible(hand)
-        letters = {c for c in hand if len(c) == 1 and c != cards.HIDDEN}
+        letters = LETTER_CARDS.intersection(hand)
         text = self._known_answer(category, letters)
         if text is not None:
             return Answer(player, text, letter=text[0].upper() if self.rng.random() < 0.3 else None)
@@ -186,7 +187,9 @@ class BotTable:
             return Answer(player, f"{letter}{self.rng.choice(NONSENSE).lower()[1:]}", letter=letter)
         return None
 
-    def _known_answer(self, category: Category, letters: set[str] | None) -> str | None:
+    def _known_answer(
+        self, category: Category, letters: frozenset[str] | None
+    ) -> str | None:
         """A listed answer not given yet, starting with one of `letters` (any when None)."""
         known = known_answers(category)
         answers = known.entries

@@ -104,8 +104,9 @@ def turn_violation(
 
 def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> None:
     """Play one game to the end, counting notes and checking invariants after every event."""
-    count = report.events.update
-    count(note.kind for note in game.start())
+    events = report.events
+    for note in game.start():
+        events[note.kind] += 1
     for _ in range(MAX_EVENTS_PER_GAME):
         if game.state is State.OVER:
             report.completed += 1
@@ -116,7 +117,8 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
         notes = game.handle(event)
         report.handled += 1
         kinds = [note.kind for note in notes]
-        count(kinds)
+        for kind in kinds:
+            events[kind] += 1
         if "refused" in kinds:
             report.refused.update(str(n.params["reason"]) for n in notes if n.kind == "refused")
         problems = game.check_invariants(exact="round_won" in kinds)
