@@ -330,15 +330,12 @@ class CrackListGame:
     def _seat_of(self, name: str) -> int:
         return self.seat_index(name)
 
-    def _name(self, index: int) -> str:
-        return self._names[index]
-
     def _require_turn(self, player: str) -> int:
         """Check it is their turn; once they act, the last answer can no longer be challenged."""
         index = self._seat_of(player)
         if index != self.current:
             raise IllegalEvent(
-                "not_your_turn", player=self._name(index), turn=self._name(self.current)
+                "not_your_turn", player=self._names[index], turn=self._names[self.current]
             )
         if self.state is State.TURN:
             self.pending = None
@@ -365,7 +362,7 @@ class CrackListGame:
             round=self.round_no,
             rounds=self.config.rounds,
             hand_size=size,
-            chooser=self._name(self.chooser),
+            chooser=self._names[self.chooser],
         )
         self._offer_category("next")
 
@@ -382,14 +379,14 @@ class CrackListGame:
         if self.state is not State.CHOOSING:
             self.to_choosing()
         titles = [category.title for category in self.offered.categories]
-        self._say("category_card", player=self._name(self.chooser), titles=titles)
+        self._say("category_card", player=self._names[self.chooser], titles=titles)
         self._arm("choose", self.config.choose_seconds)
 
     def _on_choose(self, event: ChooseCategory) -> None:
         index = self._seat_of(event.player)
         if index != self.chooser:
             raise IllegalEvent(
-                "not_your_choice", player=self._name(index), chooser=self._name(self.chooser)
+                "not_your_choice", player=self._names[index], chooser=self._names[self.chooser]
             )
         assert self.offered is not None
         if not 1 <= event.choice <= len(self.offered.categories):
@@ -399,7 +396,7 @@ class CrackListGame:
     def _on_choose_timeout(self, event: TimeUp) -> None:
         self._check_timer(event)
         assert self.offered is not None
-        self._say("choose_timeout", player=self._name(self.chooser))
+        self._say("choose_timeout", player=self._names[self.chooser])
         self._choose(self.rng.randrange(len(self.offered.categories)))
 
     def _choose(self, position: int) -> None:
@@ -407,7 +404,7 @@ class CrackListGame:
         self.category = self.offered.categories[position]
         self.given = []
         self.fails_in_row = 0
-        self._say("category_chosen", player=self._name(self.chooser), category=self.category.title)
+        self._say("category_chosen", player=self._names[self.chooser], category=self.category.title)
         if self.after_choice == "next":
             self.current = self._step(self.chooser, 1)
         self._begin_turn("after_choice")
@@ -419,7 +416,7 @@ class CrackListGame:
         if self.state is not State.TURN:
             self.to_turn()
         self._say(
-            "turn", player=self._name(self.current), how=how, cards=len(self.hands[self.current])
+            "turn", player=self._names[self.current], how=how, cards=len(self.hands[self.current])
         )
         self._arm("turn", self.config.turn_seconds)
 
@@ -474,13 +471,13 @@ class CrackListGame:
     def _stand(self, seat: int, text: str, verdict: Verdict, card: str) -> None:
         if card == cards.JOKER:
             penalty = max((cards.penalty_of(x) for x in verdict.letters), default=0)
-            self._say("joker", player=self._name(seat), answer=text)
+            self._say("joker", player=self._names[seat], answer=text)
         else:
             penalty = cards.penalty_of(card)
         self.pending = PendingAnswer(seat, text, verdict, card, penalty, card == cards.JOKER)
         self._say(
             "answer_accepted",
-            player=self._name(seat),
+            player=self._names[seat],
             answer=verdict.matched or text,
             card=card,
             unverified=verdict.accepted is None,
@@ -491,21 +488,21 @@ class CrackListGame:
             self.to_answered()
             self._say(
                 "ask_penalty",
-                player=self._name(seat),
+                player=self._names[seat],
                 penalty=penalty,
                 optional=card == cards.JOKER,
             )
             self._arm("penalty", self.config.penalty_seconds)
         elif not self.hands[seat]:
             self.to_answered()
-            self._say("last_card_window", player=self._name(seat))
+            self._say("last_card_window", player=self._names[seat])
             self._arm("challenge", self.config.challenge_seconds)
         else:
             self._next_turn(keep_pending=True)
 
     def _answer_fails(self, seat: int, text: str, verdict: Verdict) -> None:
         kind = "answer_duplicate" if verdict.reason is Reason.DUPLICATE else "answer_wrong"
-        self._say(kind, player=self._name(seat), answer=text, reason=verdict.reason.value)
+        self._say(kind, player=self._names[seat], answer=text, reason=verdict.reason.value)
         self._fail(seat)
 
     def _fail(self, seat: int) -> None:
@@ -523,7 +520,7 @@ class CrackListGame:
         self._say(
             "category_abandoned",
             category=self.category.title if self.category else "",
-            chooser=self._name(self.chooser),
+            chooser=self._names[self.chooser],
         )
         self.current = resume_with
         self._offer_category("resume")
@@ -531,24 +528,24 @@ class CrackListGame:
 
     def _on_pass(self, event: Pass) -> None:
         seat = self._require_turn(event.player)
-        self._say("pass", player=self._name(seat))
+        self._say("pass", player=self._names[seat])
         self._fail(seat)
 
     def _on_turn_timeout(self, event: TimeUp) -> None:
         self._check_timer(event)
         if self.countdown_called:
-            self._say("countdown_expired", player=self._name(self.current))
-        self._say("timeout", player=self._name(self.current))
+            self._say("countdown_expired", player=self._names[self.current])
+        self._say("timeout", player=self._names[self.current])
         self._fail(self.current)
 
     def _on_countdown(self, event: CallCountdown) -> None:
         caller = self._seat_of(event.player)
         if caller == self.current:
-            raise IllegalEvent("own_countdown", player=self._name(caller))
+            raise IllegalEvent("own_countdown", player=self._names[caller])
         if self.countdown_called:
             raise IllegalEvent("countdown_running")
         self.countdown_called = True
-        self._say("countdown", caller=self._name(caller), player=self._name(self.current))
+        self._say("countdown", caller=self._names[caller], player=self._names[self.current])
         self._arm("countdown", self.config.countdown_seconds)
 
     # ----------------------------------------------------------------- penalties
@@ -557,7 +554,7 @@ class CrackListGame:
         pending = self._pending()
         seat = self._seat_of(event.player)
         if seat != pending.seat or not pending.penalty:
-            raise IllegalEvent("no_penalty_to_give", player=self._name(seat))
+            raise IllegalEvent("no_penalty_to_give", player=self._names[seat])
         targets = self._share_rest(
             pending.penalty, [(self._seat_of(name), count) for name, count in event.targets]
         )
@@ -567,11 +564,11 @@ class CrackListGame:
         if targets:
             self._say(
                 f"penalty_{pending.penalty}",
-                player=self._name(seat),
-                targets=[(self._name(t), n) for t, n in targets],
+                player=self._names[seat],
+                targets=[(self._names[t], n) for t, n in targets],
             )
         else:
-            self._say("penalty_declined", player=self._name(seat))
+            self._say("penalty_declined", player=self._names[seat])
         pending.penalty = 0
         self._close_window()
 
@@ -613,8 +610,8 @@ class CrackListGame:
             self._draw(target, pending.penalty, penalty=True)
             self._say(
                 f"penalty_{pending.penalty}",
-                player=self._name(pending.seat),
-                targets=[(self._name(target), pending.penalty)],
+                player=self._names[pending.seat],
+                targets=[(self._names[target], pending.penalty)],
                 automatic=True,
             )
         self._close_window()
@@ -624,10 +621,10 @@ class CrackListGame:
     ) -> None:
         pending = self._pending()
         if pending.penalty and not pending.optional_penalty:
-            raise IllegalEvent("waiting_for_penalty", player=self._name(pending.seat))
+            raise IllegalEvent("waiting_for_penalty", player=self._names[pending.seat])
         if self._seat_of(event.player) != self._step(pending.seat, 1):
             raise IllegalEvent(
-                "not_your_turn", player=event.player, turn=self._name(self._step(pending.seat, 1))
+                "not_your_turn", player=event.player, turn=self._names[self._step(pending.seat, 1)]
             )
         self._close_window()
         if self.state is State.TURN:
@@ -654,8 +651,8 @@ class CrackListGame:
         pending.challenged = True
         self._say(
             "challenge",
-            player=self._name(challenger),
-            answerer=self._name(pending.seat),
+            player=self._names[challenger],
+            answerer=self._names[pending.seat],
             answer=pending.text,
         )
         if pending.verdict.accepted:
@@ -665,7 +662,7 @@ class CrackListGame:
         self.votes = {}
         self.vote_from = self.state
         self.to_voting()
-        self._say("vote_open", answer=pending.text, answerer=self._name(pending.seat))
+        self._say("vote_open", answer=pending.text, answerer=self._names[pending.seat])
         self._arm("vote", self.config.vote_seconds)
 
     def _rearm(self) -> None:
@@ -681,9 +678,9 @@ class CrackListGame:
     def _on_vote(self, event: Vote) -> None:
         voter = self._seat_of(event.player)
         if voter in self.votes:
-            raise IllegalEvent("already_voted", player=self._name(voter))
+            raise IllegalEvent("already_voted", player=self._names[voter])
         self.votes[voter] = event.accept
-        self._say("vote", player=self._name(voter), accept=event.accept)
+        self._say("vote", player=self._names[voter], accept=event.accept)
         if len(self.votes) == len(self.seats):
             self._settle_vote()
 
@@ -701,7 +698,7 @@ class CrackListGame:
             self._back_from_vote()
             return
         self._say(
-            "vote_rejected", answer=pending.text, player=self._name(pending.seat), yes=yes, no=no
+            "vote_rejected", answer=pending.text, player=self._names[pending.seat], yes=yes, no=no
         )
         self._unplay(pending)
         self.pending = None
@@ -741,7 +738,7 @@ class CrackListGame:
 
     def _on_crack_list(self, event: PlayCrackList) -> None:
         seat = self._play_action(event.player, cards.CRACK_LIST)
-        self._say("crack_list_card", player=self._name(seat))
+        self._say("crack_list_card", player=self._names[seat])
         self.chooser = seat
         self.current = seat
         self._offer_category("next")
@@ -749,7 +746,7 @@ class CrackListGame:
     def _on_stop(self, event: PlayStop) -> None:
         seat = self._play_action(event.player, cards.STOP)
         skipped = self._step(seat, 1)
-        self._say("stop", player=self._name(seat), skipped=self._name(skipped))
+        self._say("stop", player=self._names[seat], skipped=self._names[skipped])
         self._after_action(seat, steps=2)
 
     def _on_reverse(self, event: PlayReverse) -> None:
@@ -757,7 +754,7 @@ class CrackListGame:
         self.direction = -self.direction
         self._say(
             "reverse",
-            player=self._name(seat),
+            player=self._names[seat],
             direction="clockwise" if self.direction == 1 else "anticlockwise",
         )
         self._after_action(seat, steps=1)
@@ -779,12 +776,14 @@ class CrackListGame:
         hand = self.hands[seat]
         if not hand:
             self._swap_hands(seat, target)
-            self._say("swap_last_card_victory", player=self._name(seat), winner=self._name(target))
+            self._say(
+                "swap_last_card_victory", player=self._names[seat], winner=self._names[target]
+            )
             self._win_round(target)
             return
         if give is None:
             self._swap_hands(seat, target)
-            self._say("swap_hand", player=self._name(seat), target=self._name(target))
+            self._say("swap_hand", player=self._names[seat], target=self._names[target])
         else:
             self._swap_card(seat, target, give)
         self._next_turn()
@@ -808,7 +807,7 @@ class CrackListGame:
         theirs.append(cards.HIDDEN if self._physical else give)
         if taken is not None:
             mine.append(taken)
-        self._say("swap_card", player=self._name(seat), target=self._name(target), card=give)
+        self._say("swap_card", player=self._names[seat], target=self._names[target], card=give)
 
     # ----------------------------------------------------------------- drawing and winning
 
@@ -823,7 +822,7 @@ class CrackListGame:
         if drawn:
             self._say(
                 "draw",
-                player=self._name(seat),
+                player=self._names[seat],
                 count=drawn,
                 penalty=penalty,
                 cards=len(self.hands[seat]),
@@ -844,16 +843,16 @@ class CrackListGame:
 
     def _win_round(self, seat: int) -> None:
         self.rounds_won[seat] += 1
-        self._say("round_won", player=self._name(seat), round=self.round_no, score=self.score())
+        self._say("round_won", player=self._names[seat], round=self.round_no, score=self.score())
         best = max(self.rounds_won)
         leaders = [i for i, won in enumerate(self.rounds_won) if won == best]
         if self.round_no >= self.config.rounds and len(leaders) == 1:
             self.winner = leaders[0]
-            self._say("game_won", player=self._name(leaders[0]), score=self.score())
+            self._say("game_won", player=self._names[leaders[0]], score=self.score())
             self.to_over()
             return
         if self.round_no >= self.config.rounds:
-            self._say("tie_break", players=[self._name(i) for i in leaders])
+            self._say("tie_break", players=[self._names[i] for i in leaders])
         self.chooser = seat
         self._start_round()
 
