@@ -61,7 +61,7 @@ class Asker:
                 heard = self.recognizer.transcribe(audio, SAMPLE_RATE).text
                 if self.show:
                     self.show(f"  (heard: {heard!r})")
-                if heard:
+                if heard and not self.ears.is_echo(heard):
                     return heard
         return ""
 

@@ -16,6 +16,9 @@ from host.speech.ports import SAMPLE_RATE, AudioIn
 
 PRE_ROLL_SECONDS = 0.3
 """Audio kept from before the detector fired, so the first consonant is not cut off."""
+LIVE_TAIL_SECONDS = 1.0
+"""How long a live microphone stays closed after the host's line: room echo plus the sound
+server's output latency (a PulseAudio loopback measured here delays the echo past 0.4 s)."""
 
 
 class StreamClock:
@@ -34,16 +37,19 @@ class MicrophoneEars:
 
     def __init__(self, source: AudioIn, *, chunk_seconds: float = 0.02,
                  half_duplex: bool = True, silence_seconds: float = 0.3,
-                 wait: Callable[[float], None] = time.sleep) -> None:
+                 wait: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.source = source
         self.rate = getattr(source, "sample_rate", SAMPLE_RATE)
         self.frames = max(1, int(self.rate * chunk_seconds))
         self.detector = EnergyDetector()
         self.silence_seconds = silence_seconds
-        self.gate = MicGate() if half_duplex else None
+        self.gate = MicGate(tail_seconds=LIVE_TAIL_SECONDS) if half_duplex else None
         self.history = MicGate(tail_seconds=0.0)  # remembers the host's lines for echo checks
         self.stream_time = 0.0
         self.wait = wait
+        self.clock = clock
+        self.last_read_at = clock()
 
     def listen(self, timeout: float | None) -> bytes | None:
         """The next utterance, b"" after `timeout` seconds without one, None at end of audio."""
@@ -60,6 +66,7 @@ class MicrophoneEars:
                 continue
             seconds = len(chunk) / 2 / self.rate
             self.stream_time += seconds
+            self.last_read_at = self.clock()
             if self.gate and not self.gate.is_open(self.stream_time):
                 continue
             state = endpointer.process(seconds, self.detector.is_speech(chunk))
@@ -74,9 +81,14 @@ class MicrophoneEars:
                 return b"".join(speech) if endpointer.heard_speech else b""
 
     def host_spoke(self, text: str, seconds: float) -> None:
-        """Close the microphone for the host's line (and its tail) and remember the line."""
+        """Close the microphone for the host's line (and its tail) and remember the line.
+
+        While the host talks nobody reads the microphone, which keeps recording: everything it
+        buffered since the last read (several lines and their synthesis, perhaps) is the host.
+        """
         if self.gate:
-            self.gate.host_speaks(self.stream_time, seconds, text)
+            behind = max(seconds, self.clock() - self.last_read_at)
+            self.gate.host_speaks(self.stream_time, behind, text)
         self.history.host_speaks(self.stream_time, 0.0, text)
 
     def is_echo(self, transcript: str) -> bool:
