@@ -16,6 +16,8 @@ from host.speech.ports import SAMPLE_RATE, AudioIn
 
 PRE_ROLL_SECONDS = 0.3
 """Audio kept from before the detector fired, so the first consonant is not cut off."""
+ECHO_WINDOW_SECONDS = 3.0
+"""Only speech starting this soon after the microphone reopens can be the host's own echo."""
 LIVE_TAIL_SECONDS = 1.0
 """How long a live microphone stays closed after the host's line: room echo plus the sound
 server's output latency (a PulseAudio loopback measured here delays the echo past 0.4 s)."""
@@ -50,6 +52,7 @@ class MicrophoneEars:
         self.wait = wait
         self.clock = clock
         self.last_read_at = clock()
+        self.utterance_start = 0.0
 
     def listen(self, timeout: float | None) -> bytes | None:
         """The next utterance, b"" after `timeout` seconds without one, None at end of audio."""
@@ -75,6 +78,7 @@ class MicrophoneEars:
                 pre_roll.append(chunk)
                 continue
             if not speech:
+                self.utterance_start = self.stream_time
                 speech.extend(pre_roll)
             speech.append(chunk)
             if state is VadState.DONE:
@@ -92,5 +96,9 @@ class MicrophoneEars:
         self.history.host_speaks(self.stream_time, 0.0, text)
 
     def is_echo(self, transcript: str) -> bool:
-        """True when the transcript repeats the host's recent words."""
-        return bool(self.history.is_echo(transcript))
+        """True when the last utterance, heard on a live microphone just after the host spoke,
+        repeats the host's recent words (a player may still repeat a phrase the host offered)."""
+        if self.gate is None:
+            return False  # recorded audio cannot contain the host's voice
+        soon = self.utterance_start - self.gate.closed_until < ECHO_WINDOW_SECONDS
+        return soon and bool(self.history.is_echo(transcript))
