@@ -183,14 +183,7 @@ class CrackListSession:
 
     def _rearm_current(self) -> list[Line]:
         name = self.game.timer_name or "turn"
-        seconds = {
-            "turn": self.game.config.turn_seconds,
-            "choose": self.game.config.choose_seconds,
-            "vote": self.game.config.vote_seconds,
-            "penalty": self.game.config.penalty_seconds,
-            "countdown": self.game.config.countdown_seconds,
-            "challenge": self.game.config.challenge_seconds,
-        }.get(name, 20.0)
+        seconds = self.game.config.timer_seconds(name)
         self._arm(Note("timer", {"name": name, "seconds": seconds, "token": self.game.timer_token}))
         return self._answer_query(Query("category"))
 

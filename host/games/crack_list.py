@@ -110,6 +110,18 @@ class CrackListConfig:
     penalty_seconds: float = 15.0
     blue: BlueDeckMix = field(default_factory=BlueDeckMix)
 
+    def timer_seconds(self, name: str) -> float:
+        """How long the timer called `name` runs ("turn", "choose", "vote", ...)."""
+        seconds = {
+            "turn": self.turn_seconds,
+            "choose": self.choose_seconds,
+            "vote": self.vote_seconds,
+            "penalty": self.penalty_seconds,
+            "countdown": self.countdown_seconds,
+            "challenge": self.challenge_seconds,
+        }
+        return seconds.get(name, self.turn_seconds)
+
     def validate(self) -> None:
         """Raise ValueError when the table cannot play."""
         names = [seat.name.lower() for seat in self.seats]
@@ -667,13 +679,7 @@ class CrackListGame:
 
     def _rearm(self) -> None:
         """Restart the timer of the state the game is in (after a challenge interrupted it)."""
-        seconds = {
-            "turn": self.config.turn_seconds,
-            "penalty": self.config.penalty_seconds,
-            "challenge": self.config.challenge_seconds,
-            "countdown": self.config.countdown_seconds,
-        }
-        self._arm(self.timer_name, seconds.get(self.timer_name, self.config.turn_seconds))
+        self._arm(self.timer_name, self.config.timer_seconds(self.timer_name))
 
     def _on_vote(self, event: Vote) -> None:
         voter = self._seat_of(event.player)
