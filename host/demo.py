@@ -29,7 +29,6 @@ from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm, write_wav
 from host.table import TableOptions, build_session
-from host.vocabulary import phrases_now
 
 MAX_UTTERANCES = 3000
 RETRIES = 2
@@ -180,9 +179,7 @@ class Demo:
         path.unlink()
         audio = b"".join(chunks)
         self.clock.advance(len(audio) / 2 / SAMPLE_RATE)
-        self.recognizer.set_choices(
-            phrases_now(self.session.game, confirming_quit=self.session.s.confirming_quit)
-        )
+        self.recognizer.set_choices(self.session.expected_phrases())
         return self.recognizer.transcribe(audio, SAMPLE_RATE).text
 
     def _host(self, lines: list[Line]) -> None:

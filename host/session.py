@@ -13,6 +13,7 @@ from host.games.crack_list_cards import HIDDEN
 from host.games.crack_list_events import CrackListEvent
 from host.intents import IntentParser, Query, Unclear, clean
 from host.phrasebook import NUMBER_WORDS, Phrasebook
+from host.vocabulary import phrases_now
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,10 @@ class CrackListSession:
         if self.s.deadline:
             times.append(self.s.deadline.at)
         return max(0.0, min(times) - self.clock.now()) if times else None
+
+    def expected_phrases(self) -> list[str]:
+        """What players may sensibly say now (the recognizer's choices)."""
+        return phrases_now(self.game, confirming_quit=self.s.confirming_quit)
 
     @property
     def paused(self) -> bool:

@@ -11,7 +11,6 @@ from typing import Protocol
 from host.session import CrackListSession, Line
 from host.speech.audio import AudioUnavailable
 from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer
-from host.vocabulary import phrases_now
 
 
 class Ears(Protocol):
@@ -82,9 +81,8 @@ class VoiceLoop:
         game = self.session.game
         category = game.category
         open_answers = game.state.value == "turn" and category is not None and not category.answers
-        confirming = self.session.s.confirming_quit
-        phrases = phrases_now(game, confirming_quit=confirming)
-        self.recognizer.set_choices(None if open_answers and not confirming else phrases)
+        free = open_answers and not self.session.s.confirming_quit
+        self.recognizer.set_choices(None if free else self.session.expected_phrases())
 
     def step(self) -> bool:
         """Handle one utterance or one timer; False when the audio has ended."""
