@@ -16,6 +16,7 @@ from host.games.crack_list_cards import (
     SWAP,
 )
 from host.intents import LETTER_NAMES, SPOKEN_NUMBERS
+from host.judge.text import answer_letters
 
 QUESTIONS = (
     "repeat",
@@ -57,12 +58,13 @@ def turn_phrases(game: CrackListGame) -> list[str]:
     hand = set(game.hands[game.current]) if game.state is State.TURN else set()
     known = bool(hand) and HIDDEN not in hand
     answers = _answers(game)
-    playable = [t for t in answers if not known or JOKER in hand or _first(t) & hand]
+    letters = _playable_letters(game, answers)
+    playable = [t for t in answers if not known or JOKER in hand or letters[t] & hand]
     phrases = list(playable)
     phrases += [
         f"{letter}, {t}"
         for t in playable
-        for letter in sorted(_first(t))
+        for letter in sorted(letters[t])
         if not known or letter in hand
     ]
     if not known or JOKER in hand:
@@ -82,13 +84,12 @@ def turn_phrases(game: CrackListGame) -> list[str]:
     return phrases
 
 
-def _first(answer: str) -> set[str]:
-    """Letters an answer can be played with: its first letter, or the one after an article."""
-    words = answer.split()
-    letters = {answer[:1].upper()}
-    if len(words) > 1 and words[0].lower() in ("the", "a", "an"):
-        letters.add(words[1][:1].upper())
-    return letters
+def _playable_letters(game: CrackListGame, answers: list[str]) -> dict[str, set[str]]:
+    """The letter cards each answer can be played with, by the judge's own rule (articles,
+    people's first or last names)."""
+    lang = getattr(game.judge, "lang", "en")
+    people = game.category is not None and game.category.people
+    return {t: set(answer_letters(t, lang, people)) for t in answers}
 
 
 def penalty_phrases(names: list[str]) -> list[str]:
