@@ -10,6 +10,7 @@ from typing import Protocol
 
 from host.session import CrackListSession, Line
 from host.speech.audio import AudioUnavailable
+from host.speech.ears import MicrophoneEars
 from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer
 
 
@@ -125,7 +126,7 @@ def run_voice(args: argparse.Namespace) -> int:
     """Build ears, recognizer and voice from the command line, meet the players, and play."""
     from host import autosave
     from host.play import make_session, warn_language
-    from host.speech.ears import MicrophoneEars, StreamClock
+    from host.speech.ears import StreamClock
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
     from host.table import SetupError
@@ -139,16 +140,14 @@ def run_voice(args: argparse.Namespace) -> int:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
     warn_language(session)
-    assert isinstance(ears, MicrophoneEars)
     session.clock = StreamClock(ears)
     return VoiceLoop(session, ears, recognizer, mouth, show=print).run(resumed=resumed)
 
 
-def _senses(args: argparse.Namespace) -> tuple[Ears, Recognizer, Mouth]:
+def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]:
     """The microphone (or recorded audio), the recognizer and the host's voice."""
     from host.speech.audio import SoundDeviceInput, SoundDeviceOutput, WavFileInput, WavFolderOutput
     from host.speech.cache import CachedSynthesizer, warm_texts
-    from host.speech.ears import MicrophoneEars
     from host.speech.stt import make_recognizer
     from host.speech.tts import make_synthesizer
 
