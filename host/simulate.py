@@ -103,32 +103,41 @@ def turn_violation(
 
 
 def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> None:
-    """Play one game to the end, counting notes and checking invariants after every event."""
+    """Play one game to the end, counting notes and checking invariants after every event.
+
+    Every event gets the O(seats) checks (cards counted, seat and direction in range) and, when
+    a turn was given, the turn-order check; when a round ends, its last cards are compared
+    with the deck card by card.
+    """
     events = report.events
     for note in game.start():
         events[note.kind] += 1
-    for _ in range(MAX_EVENTS_PER_GAME):
-        if game.state is State.OVER:
-            report.completed += 1
-            return
+    handle, next_event, check = game.handle, bots.next_event, game.check_invariants
+    handled = 0
+    while game.state is not State.OVER and handled < MAX_EVENTS_PER_GAME:
         actor = _actor(game)
-        direction = game.direction
-        event = bots.next_event()
-        notes = game.handle(event)
-        report.handled += 1
+        direction, round_no = game.direction, game.round_no
+        event = next_event()
+        notes = handle(event)
+        handled += 1
         kinds = [note.kind for note in notes]
         for kind in kinds:
             events[kind] += 1
-        if "refused" in kinds:
-            report.refused.update(str(n.params["reason"]) for n in notes if n.kind == "refused")
-        problems = game.check_invariants(exact="round_won" in kinds)
-        if "turn" in kinds:  # no turn given, no turn to check (a refusal gives none)
+        if kinds and kinds[0] == "refused":  # a refusal is the only note
+            report.refused[str(notes[0].params["reason"])] += 1
+        problems = check(exact=False)
+        if game.round_no != round_no or game.winner is not None:
+            problems += game.check_last_round()
+        if "turn" in kinds:  # no turn given, no turn to check
             wrong_turn = turn_violation(game, actor, direction, notes)
             if wrong_turn:
                 problems.append(wrong_turn)
         if problems:
             report.invariant_violations += len(problems)
             report.violations.extend(f"{event}: {p}" for p in problems)
+    report.handled += handled
+    if game.state is State.OVER:
+        report.completed += 1
 
 
 def _actor(game: CrackListGame) -> int | None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
+from host.bots import BotSkills, BotTable
 from host.games.common import Note, make_seats
 from host.games.crack_list import CrackListConfig, CrackListGame
+from host.games.crack_list_events import CrackListEvent
 from host.judge import Judge
-from host.simulate import REQUIRED_KINDS, simulate, turn_violation
+from host.simulate import REQUIRED_KINDS, SimulationReport, play_one, simulate, turn_violation
 from host.table import category_cards
 
 
@@ -40,20 +43,63 @@ def _game() -> CrackListGame:
 
 
 def test_invariant_checks_catch_a_lost_a_duplicated_and_a_changed_card() -> None:
-    for exact in (False, True):
-        game = _game()
-        assert game.check_invariants(exact=exact) == []
-        lost = game.draw_pile.pop()
-        assert game.check_invariants(exact=exact)
-        game.hands[0].append(game.hands[1][0])  # the same card twice, none lost
-        assert game.check_invariants(exact=exact)
-        game.hands[0][-1] = lost
-        assert game.check_invariants(exact=exact) == []
-        other = next(c for c in game.draw_pile if c != lost)
-        game.hands[0][-1] = other  # right count, wrong card
-        assert game.check_invariants(exact=exact) == ["the blue deck's cards changed"]
-        game.hands[0][-1] = "not a card"
-        assert game.check_invariants(exact=exact) == ["the blue deck's cards changed"]
+    game = _game()
+    assert game.check_invariants(exact=False) == game.check_invariants() == []
+    lost = game.draw_pile.pop()
+    assert game.check_invariants(exact=False) == ["blue cards not conserved: 77 != 78"]
+    assert game.check_invariants() == [
+        "blue cards not conserved: 77 != 78",
+        "the blue deck's cards changed",
+    ]
+    game.hands[0].append(game.hands[1][0])  # the same card twice, none lost
+    assert game.check_invariants() == ["the blue deck's cards changed"]
+    game.hands[0][-1] = lost
+    assert game.check_invariants() == []
+    other = next(c for c in game.draw_pile if c != lost)
+    game.hands[0][-1] = other  # right count, wrong card
+    assert game.check_invariants() == ["the blue deck's cards changed"]
+    game.hands[0][-1] = "not a card"
+    assert game.check_invariants() == ["the blue deck's cards changed"]
+    game.hands[0][-1] = lost
+    game.current, game.direction = 3, 2
+    assert game.check_invariants(exact=False) == ["current seat 3 out of range", "bad direction 2"]
+
+
+class _Saboteur(BotTable):
+    """Bots that, at one event, corrupt the game's cards behind the rules' back."""
+
+    def __init__(self, game: CrackListGame, at: int, corrupt: Callable[[CrackListGame], None]):
+        super().__init__(game, BotSkills(), Random(3))
+        self.at, self.corrupt, self.count = at, corrupt, 0
+
+    def next_event(self) -> CrackListEvent:
+        self.count += 1
+        if self.count == self.at:
+            self.corrupt(self.game)
+        return super().next_event()
+
+
+def _sabotaged(corrupt: Callable[[CrackListGame], None]) -> SimulationReport:
+    config = CrackListConfig(make_seats(["Ann", "Bob", "Cat", "Dan"]))
+    game = CrackListGame(config, category_cards("en", [], adults=False), Judge(), Random(5))
+    report = SimulationReport()
+    play_one(game, _Saboteur(game, 10, corrupt), report)
+    return report
+
+
+def _swap_a_card(game: CrackListGame) -> None:
+    hand = next(h for h in game.hands if h)
+    hand[0] = next(c for c in game.draw_pile if c != hand[0])  # a duplicate; count unchanged
+
+
+def test_simulation_reports_a_lost_card_at_once_and_a_changed_card_by_the_round_end() -> None:
+    lost = _sabotaged(lambda game: game.draw_pile.pop())
+    assert lost.invariant_violations >= 1
+    assert "blue cards not conserved: 77 != 78" in lost.violations[0]
+    changed = _sabotaged(_swap_a_card)
+    assert changed.invariant_violations >= 1
+    assert changed.violations[0].endswith("the blue deck's cards changed")
+    assert "round_won" in changed.events
 
 
 def test_turn_check_catches_a_turn_given_to_the_wrong_player() -> None:

@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal, Protocol
 
-from transitions import Machine
-
 from host.decks import Category, CategoryCard
 from host.games import crack_list_cards as cards
-from host.games.common import IllegalEvent, Note, Seat, TimeUp
+from host.games.common import IllegalEvent, Note, RulesMachine, Seat, TimeUp
 from host.games.crack_list_cards import BlueDeckMix, DeckCheck
 from host.games.crack_list_events import (
     Answer,
@@ -51,8 +49,13 @@ class State(Enum):
     OVER = "over"
     """The game has a winner."""
 
+    # Members are singletons compared by identity: hash them by identity too, in C (Enum's
+    # own __hash__ is Python code, and the game looks states up on every event).
+    __hash__ = object.__hash__
+
 
 S = State
+_PLAYING = frozenset((S.TURN, S.ANSWERED, S.VOTING))
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "to_turn", "source": [S.CHOOSING, S.TURN, S.ANSWERED, S.VOTING], "dest": S.TURN},
     {"trigger": "to_answered", "source": [S.TURN, S.VOTING], "dest": S.ANSWERED},
@@ -67,7 +70,7 @@ TRANSITIONS: list[dict[str, Any]] = [
 
 
 # One machine drives every game: building a Machine per game costs more than a whole turn.
-_MACHINE = Machine(
+_MACHINE = RulesMachine(
     model=None,
     states=State,
     transitions=TRANSITIONS,
@@ -203,6 +206,9 @@ class CrackListGame:
         self.timer_token = 0
         self.timer_name = ""
         self.winner: int | None = None
+        self.last_round_piles: tuple[list[str], ...] = ()
+        """The draw pile, played pile and hands as the last round ended (the next deal makes
+        new lists), for check_last_round()."""
         self._notes: list[Note] = []
         # index + 1, so that a found seat is never falsy
         self._seat_by_name = {seat.name: i + 1 for i, seat in enumerate(self.seats)}
@@ -271,22 +277,31 @@ class CrackListGame:
     def check_invariants(self, *, exact: bool = True) -> list[str]:
         """Return what is wrong with the game's state (empty when all is well).
 
-        Cards are always counted; in virtual play the deck's contents are compared too, by a
-        multiset fingerprint, or card by card when `exact`.
+        Always O(seats): the blue cards are counted (78 across hands, draw and played piles),
+        the turn and direction are checked. When `exact`, the cards themselves are compared
+        with the deck, card by card (in virtual play).
         """
-        problems = []
-        piles = (self.draw_pile, self.played, *self.hands)
-        total = sum(map(len, piles))
-        if total != self._deck.size:
-            problems.append(f"blue cards not conserved: {total} != {self._deck.size}")
-        if self._virtual and not self._deck.same_cards(piles, exact=exact):
-            problems.append("the blue deck's cards changed")
+        problems = self._card_problems((self.draw_pile, self.played, *self.hands), exact)
         if not 0 <= self.current < len(self.seats):
             problems.append(f"current seat {self.current} out of range")
-        if self.direction not in (1, -1):
+        if self.direction != 1 and self.direction != -1:
             problems.append(f"bad direction {self.direction}")
-        if self.state in (State.TURN, State.ANSWERED, State.VOTING) and self.category is None:
+        if self.category is None and self.state in _PLAYING:
             problems.append("playing without a category")
+        return problems
+
+    def check_last_round(self) -> list[str]:
+        """What was wrong, card by card, with the piles as the last round ended (before the
+        next deal replaced them); empty when all was well or no round has ended."""
+        return self._card_problems(self.last_round_piles, exact=True)
+
+    def _card_problems(self, piles: Sequence[list[str]], exact: bool) -> list[str]:
+        total = sum(map(len, piles))
+        problems = []
+        if piles and total != self._deck.size:
+            problems.append(f"blue cards not conserved: {total} != {self._deck.size}")
+        if exact and piles and self._virtual and not self._deck.same_cards(piles):
+            problems.append("the blue deck's cards changed")
         return problems
 
     # ----------------------------------------------------------------- dispatch
@@ -848,6 +863,7 @@ class CrackListGame:
         return True
 
     def _win_round(self, seat: int) -> None:
+        self.last_round_piles = (self.draw_pile, self.played, *self.hands)
         self.rounds_won[seat] += 1
         self._say("round_won", player=self._names[seat], round=self.round_no, score=self.score())
         best = max(self.rounds_won)

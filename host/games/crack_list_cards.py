@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import chain
 
 CRACK_LIST = "CRACK_LIST"
@@ -49,7 +49,11 @@ class BlueDeckMix:
 
     def cards(self) -> list[str]:
         """Every card of the deck, in a fixed order (shuffle it with the game's Random)."""
-        return [card for card, count in sorted(self.counts.items()) for _ in range(count)]
+        return list(self._ordered)
+
+    @cached_property
+    def _ordered(self) -> tuple[str, ...]:
+        return tuple(card for card, count in sorted(self.counts.items()) for _ in range(count))
 
     def validate(self) -> None:
         """Raise ValueError when the mix names an unknown card or has no letters."""
@@ -68,40 +72,12 @@ class BlueDeckMix:
 
 
 class DeckCheck:
-    """Checks that a deal's piles still hold exactly the deck's cards, none lost, added or changed.
-
-    The cheap check compares a multiset fingerprint: each kind of card has a fixed random 55-bit
-    weight and the piles' weights are summed (below 2**62 for decks up to 128 cards, so sum()
-    stays on machine integers); a change of cards goes unseen with odds of about 2**-55. Each
-    pile's sum is reused while the pile still equals, card for card, a copy taken when it was
-    summed (most events touch one or two piles), so the fingerprint is always that of the
-    piles' actual cards. The exact check sorts every card.
-    """
+    """Checks, card by card, that a deal's piles still hold exactly the deck's cards."""
 
     def __init__(self, deck: Iterable[str]) -> None:
         self.sorted = sorted(deck)
         self.size = len(self.sorted)
-        rng = random.Random("blue deck fingerprint")
-        self._weights = {card: rng.getrandbits(55) for card in dict.fromkeys(self.sorted)}
-        self._fingerprint = sum(map(self._weights.__getitem__, self.sorted))
-        self._seen: list[tuple[list[str], int]] = []
-        """Per pile position: a copy of the pile as last summed, and its sum."""
 
-    def same_cards(self, piles: Sequence[list[str]], *, exact: bool = False) -> bool:
-        """True when the piles together hold the deck's cards (card by card when `exact`)."""
-        if exact:
-            return sorted(chain.from_iterable(piles)) == self.sorted
-        seen = self._seen
-        if len(seen) != len(piles):
-            seen[:] = [([], 0)] * len(piles)
-        total = 0
-        try:
-            for i, pile in enumerate(piles):
-                copy, weight = seen[i]
-                if pile != copy:
-                    weight = sum(map(self._weights.__getitem__, pile))
-                    seen[i] = (pile.copy(), weight)
-                total += weight
-        except KeyError:  # a card that is not in this deck at all
-            return False
-        return total == self._fingerprint
+    def same_cards(self, piles: Sequence[list[str]]) -> bool:
+        """True when the piles together hold the deck's cards, none lost, added or changed."""
+        return sorted(chain.from_iterable(piles)) == self.sorted

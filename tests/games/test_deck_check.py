@@ -1,4 +1,4 @@
-"""DeckCheck: its fingerprint always agrees with counting the cards afresh."""
+"""DeckCheck: its card-by-card check always agrees with counting the cards afresh."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def _mutate(rng: random.Random, piles: list[list[str]], deck: list[str]) -> None
         target.append("NOT A CARD")
 
 
-def test_fingerprint_agrees_with_a_fresh_count_through_random_moves() -> None:
+def test_deck_check_agrees_with_a_fresh_count_through_random_moves() -> None:
     deck = BlueDeckMix().cards()
     outcomes: Counter[bool] = Counter()
     for seed in range(20):
@@ -39,7 +39,6 @@ def test_fingerprint_agrees_with_a_fresh_count_through_random_moves() -> None:
         for _ in range(200):
             truth = Counter(c for pile in piles for c in pile) == Counter(deck)
             assert check.same_cards(piles) == truth
-            assert check.same_cards(piles, exact=True) == truth
             outcomes[truth] += 1
             if not truth and rng.random() < 0.5:  # deal the whole deck again, in place
                 for pile in piles:
