@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
+from typing import TypeVar
 
 from host.decks import Category
 from host.games import crack_list_cards as cards
@@ -27,9 +29,11 @@ from host.games.crack_list_events import (
 
 NONSENSE = ("Xyzzy", "Blorptastic", "Quibbleflux", "Snergle", "Wompus")
 ACTIONS = (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)
+ACTION_SET = frozenset(ACTIONS)
 LETTER_CARDS = frozenset(cards.LETTERS)
 PRETEND_HAND = (*cards.LETTERS, *ACTIONS, cards.JOKER)
 """The cards a bot imagines holding when the host cannot see its hand."""
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -86,8 +90,12 @@ class BotTable:
         self.game = game
         self.skills = skills
         self.rng = rng
-        self._given_key: tuple[int, int] = (0, -1)
+        self._random = rng.random
+        self._physical = game.config.cards == "physical"
+        self._given_ref: list[str] | None = None
+        self._given_len = 0
         self._given_set: set[str] = set()
+        self._known: tuple[Category | None, KnownAnswers] = (None, KnownAnswers([], frozenset()))
         self._names = [seat.name for seat in game.seats]
         seats = range(len(self._names))
         self._other_seats = [[i for i in seats if i != seat] for seat in seats]
@@ -95,10 +103,10 @@ class BotTable:
     def next_event(self) -> CrackListEvent:
         """The next thing someone at the table does."""
         state = self.game.state
-        if state is State.CHOOSING:
-            return self._choose()
         if state is State.TURN:
             return self._turn(self.game.current, may_hurry=True)
+        if state is State.CHOOSING:
+            return self._choose()
         if state is State.ANSWERED:
             return self._after_answer()
         return self._vote()
@@ -109,50 +117,47 @@ class BotTable:
     def _others(self, seat: int) -> list[int]:
         return self._other_seats[seat]
 
+    def _pick(self, options: Sequence[_T]) -> _T:
+        """One of `options` at random (rng.random() is C code; rng.choice is not)."""
+        return options[int(self._random() * len(options))]
+
     def _timeout(self) -> TimeUp:
         return TimeUp(self.game.timer_token)
 
     def _choose(self) -> CrackListEvent:
-        if self.rng.random() < 0.02:
+        if self._random() < 0.02:
             return self._timeout()
         offered = self.game.offered
         count = len(offered.categories) if offered else 3
-        return ChooseCategory(self._name(self.game.chooser), self.rng.randint(1, count))
+        return ChooseCategory(self._names[self.game.chooser], 1 + int(self._random() * count))
 
     def _turn(self, seat: int, *, may_hurry: bool = False) -> CrackListEvent:
-        game, rng = self.game, self.rng
-        pending = game.pending
-        if may_hurry and pending is not None and not pending.challenged:
-            chance = self.skills.challenge * (3 if pending.verdict.accepted is None else 1)
-            if rng.random() < chance:
-                return Challenge(self._name(rng.choice(self._others(pending.seat))))
-        if may_hurry and not game.countdown_called and rng.random() < self.skills.countdown:
-            return CallCountdown(self._name(rng.choice(self._others(seat))))
+        game, random = self.game, self._random
+        if may_hurry:
+            pending = game.pending
+            if pending is not None and not pending.challenged:
+                chance = self.skills.challenge * (3 if pending.verdict.accepted is None else 1)
+                if random() < chance:
+                    return Challenge(self._names[self._pick(self._other_seats[pending.seat])])
+            if not game.countdown_called and random() < self.skills.countdown:
+                return CallCountdown(self._names[self._pick(self._other_seats[seat])])
         hand = game.hands[seat]
-        action = self._action(seat, hand)
-        if action is not None:
-            return action
-        answer = self._answer(seat, hand)
-        if answer is not None:
-            return answer
-        return self._stuck(seat)
+        if self._physical:
+            hand = self._pretend(len(hand))
+        return self._action(seat, hand) or self._answer(seat, hand) or self._stuck(seat)
 
-    def _visible(self, hand: list[str]) -> list[str]:
-        """The bot's cards; with physical cards the host can't see them, so the bot holds a
-        plausible hand of its own."""
-        if cards.HIDDEN not in hand:
-            return hand
-        return self.rng.sample(PRETEND_HAND, min(len(hand), len(PRETEND_HAND)))
+    def _pretend(self, size: int) -> list[str]:
+        """With physical cards the host can't see a bot's hand, so the bot holds a plausible
+        hand of its own."""
+        return self.rng.sample(PRETEND_HAND, min(size, len(PRETEND_HAND)))
 
     def _action(self, seat: int, hand: list[str]) -> CrackListEvent | None:
-        hand = self._visible(hand)
-        actions = [c for c in hand if c in ACTIONS]
-        if len(hand) == 1 and hand[0] == cards.SWAP and self.rng.random() < self.skills.mistake:
-            return PlaySwap(self._name(seat), self._name(self.rng.choice(self._others(seat))))
-        if not actions or self.rng.random() >= self.skills.action:
+        if len(hand) == 1 and hand[0] == cards.SWAP and self._random() < self.skills.mistake:
+            return PlaySwap(self._names[seat], self._names[self._pick(self._other_seats[seat])])
+        if ACTION_SET.isdisjoint(hand) or self._random() >= self.skills.action:
             return None
-        card = self.rng.choice(actions)
-        player = self._name(seat)
+        card = self._pick([c for c in hand if c in ACTION_SET])
+        player = self._names[seat]
         if card == cards.STOP:
             return PlayStop(player)
         if card == cards.REVERSE:
@@ -161,44 +166,44 @@ class BotTable:
             return PlayCrackList(player) if len(hand) > 1 else None
         if len(hand) == 1:
             return None
-        target = self.rng.choice(self._others(seat))
+        target = self._pick(self._other_seats[seat])
         if len(self.game.hands[target]) < len(hand) - 1:
-            return PlaySwap(player, self._name(target))
-        give = self.rng.choice([c for c in hand if c != cards.SWAP] or [cards.SWAP])
-        return PlaySwap(player, self._name(target), give)
+            return PlaySwap(player, self._names[target])
+        give = self._pick([c for c in hand if c != cards.SWAP] or [cards.SWAP])
+        return PlaySwap(player, self._names[target], give)
 
     def _answer(self, seat: int, hand: list[str]) -> CrackListEvent | None:
+        if self._random() >= self.skills.know:
+            return None
         category = self.game.category
         assert category is not None
-        if self.rng.random() >= self.skills.know:
-            return None
-        player = self._name(seat)
-        hand = self._visible(hand)
+        player = self._names[seat]
         letters = LETTER_CARDS.intersection(hand)
         text = self._known_answer(category, letters)
         if text is not None:
-            return Answer(player, text, letter=text[0].upper() if self.rng.random() < 0.3 else None)
+            named = text[0].upper() if self._random() < 0.3 else None
+            return Answer(player, text, letter=named)
         if cards.JOKER in hand:
             text = self._known_answer(category, None)
             if text is not None:
                 return Answer(player, text, joker=True)
-        if letters and self.rng.random() < self.skills.invent:
-            letter = self.rng.choice(sorted(letters))
-            return Answer(player, f"{letter}{self.rng.choice(NONSENSE).lower()[1:]}", letter=letter)
+        if letters and self._random() < self.skills.invent:
+            letter = self._pick(sorted(letters))
+            return Answer(player, f"{letter}{self._pick(NONSENSE).lower()[1:]}", letter=letter)
         return None
 
     def _known_answer(
         self, category: Category, letters: frozenset[str] | None
     ) -> str | None:
         """A listed answer not given yet, starting with one of `letters` (any when None)."""
-        known = known_answers(category)
+        if self._known[0] is not category:
+            self._known = (category, known_answers(category))
+        known = self._known[1]
         answers = known.entries
-        if not answers:
+        if not answers or (letters is not None and known.initials.isdisjoint(letters)):
             return None
         given = self._given_lower()
-        start = self.rng.randrange(len(answers))
-        if letters is not None and known.initials.isdisjoint(letters):
-            return None
+        start = int(self._random() * len(answers))
         for text, initial, lower in chain(islice(answers, start, None), islice(answers, start)):
             if (letters is None or initial in letters) and lower not in given:
                 return text
@@ -207,54 +212,54 @@ class BotTable:
     def _given_lower(self) -> set[str]:
         """The answers given so far in this category, lower-cased (cached while unchanged)."""
         given = self.game.given
-        key = (id(self.game.category), len(given))
-        if key == self._given_key:
+        if given is self._given_ref and len(given) == self._given_len:
             return self._given_set
-        if key == (self._given_key[0], self._given_key[1] + 1):
+        if given is self._given_ref and len(given) == self._given_len + 1:
             self._given_set.add(given[-1].lower())  # one more answer given
         else:
             self._given_set = {g.lower() for g in given}
-        self._given_key = key
+        self._given_ref, self._given_len = given, len(given)
         return self._given_set
 
     def _stuck(self, seat: int) -> CrackListEvent:
-        player = self._name(seat)
-        roll = self.rng.random()
+        player = self._names[seat]
+        roll = self._random()
         if roll < self.skills.mistake and self.game.given:
-            return Answer(player, self.rng.choice(self.game.given))
+            return Answer(player, self._pick(self.game.given))
         if roll < 2 * self.skills.mistake and self.skills.nonsense:
-            return Answer(player, self.rng.choice(NONSENSE))
+            return Answer(player, self._pick(NONSENSE))
         return Pass(player) if roll < 0.5 else self._timeout()
 
     def _after_answer(self) -> CrackListEvent:
-        game, rng = self.game, self.rng
+        game, random = self.game, self._random
         pending = game.pending
         assert pending is not None
         chance = self.skills.challenge * (3 if pending.verdict.accepted is None else 1)
-        if not pending.challenged and rng.random() < chance:
-            return Challenge(self._name(rng.choice(self._others(pending.seat))))
+        if not pending.challenged and random() < chance:
+            return Challenge(self._names[self._pick(self._other_seats[pending.seat])])
         if pending.penalty:
             return self._penalise(pending.seat, pending.penalty, pending.optional_penalty)
-        if rng.random() < 0.2 or not game.hands[pending.seat]:
+        if random() < 0.2 or not game.hands[pending.seat]:
             return self._timeout()
         return self._turn((pending.seat + game.direction) % len(game.seats))
 
     def _penalise(self, seat: int, penalty: int, optional: bool) -> CrackListEvent:
-        if self.rng.random() < 0.05:
+        if self._random() < 0.05:
             return self._timeout()
-        if optional and self.rng.random() < 0.3:
-            return Penalise(self._name(seat), ())
-        others = self._others(seat)
+        if optional and self._random() < 0.3:
+            return Penalise(self._names[seat], ())
+        others = self._other_seats[seat]
         people = self.rng.sample(others, self.rng.randint(1, min(penalty, len(others))))
         shares = [1] * len(people)
         for _ in range(penalty - len(people)):
-            shares[self.rng.randrange(len(people))] += 1
+            shares[int(self._random() * len(people))] += 1
         return Penalise(
-            self._name(seat), tuple((self._name(p), n) for p, n in zip(people, shares, strict=True))
+            self._names[seat],
+            tuple((self._names[p], n) for p, n in zip(people, shares, strict=True)),
         )
 
     def _vote(self) -> CrackListEvent:
         voters = [i for i in range(len(self.game.seats)) if i not in self.game.votes]
-        if not voters or self.rng.random() < 0.05:
+        if not voters or self._random() < 0.05:
             return self._timeout()
-        return Vote(self._name(self.rng.choice(voters)), self.rng.random() < 0.55)
+        return Vote(self._names[self._pick(voters)], self._random() < 0.55)

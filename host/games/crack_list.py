@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 from host.decks import Category, CategoryCard
 from host.games import crack_list_cards as cards
 from host.games.common import IllegalEvent, Note, RulesMachine, Seat, TimeUp
-from host.games.crack_list_cards import BlueDeckMix, DeckCheck
+from host.games.crack_list_cards import PENALTY, BlueDeckMix, DeckCheck
 from host.games.crack_list_events import (
     Answer,
     CallCountdown,
@@ -213,6 +213,7 @@ class CrackListGame:
         # index + 1, so that a found seat is never falsy
         self._seat_by_name = {seat.name: i + 1 for i, seat in enumerate(self.seats)}
         self._seat_by_name.update({seat.name.lower(): i + 1 for i, seat in enumerate(self.seats)})
+        self._seat_exact = {seat.name: i for i, seat in enumerate(self.seats)}
         self._deck = DeckCheck(config.blue.cards())
         self._names = [seat.name for seat in self.seats]
         self._physical = config.cards == "physical"
@@ -235,20 +236,19 @@ class CrackListGame:
         """Apply an event; a refused event yields one "refused" note and changes nothing."""
         pending = self.pending
         try:
-            return self.push(event)
+            self._handler(event)(event)
         except IllegalEvent as refusal:
             # Refusals are raised before anything moves, except that an act by the next player
             # closes the challenge window: a refused act must not.
             self.pending = pending
             self._notes.clear()
             return [refusal.note()]
+        notes, self._notes = self._notes, []
+        return notes
 
     def push(self, event: CrackListEvent) -> list[Note]:
         """Apply an event, raising IllegalEvent when the rules refuse it."""
-        if self.state is State.OVER:
-            raise IllegalEvent("game_over")
-        handler = self._handler(event)
-        handler(event)
+        self._handler(event)(event)
         return self._flush()
 
     def seat_index(self, name: str) -> int:
@@ -330,6 +330,8 @@ class CrackListGame:
         handler = self._handlers.get((self.state, type(event)))
         if handler is not None:
             return handler
+        if self.state is S.OVER:
+            raise IllegalEvent("game_over")
         if self.state is S.ANSWERED and isinstance(
             event, (Answer, PlayCrackList, PlayStop, PlayReverse, PlaySwap, Pass)
         ):
@@ -348,14 +350,17 @@ class CrackListGame:
     def _arm(self, name: str, seconds: float) -> None:
         self.timer_token += 1
         self.timer_name = name
-        self._say("timer", name=name, seconds=seconds, token=self.timer_token)
+        self._notes.append(
+            Note("timer", {"name": name, "seconds": seconds, "token": self.timer_token})
+        )
 
     def _check_timer(self, event: TimeUp) -> None:
         if event.token != self.timer_token:
             raise IllegalEvent("stale_timer")
 
     def _seat_of(self, name: str) -> int:
-        return self.seat_index(name)
+        index = self._seat_exact.get(name)
+        return self.seat_index(name) if index is None else index
 
     def _require_turn(self, player: str) -> int:
         """Check it is their turn; once they act, the last answer can no longer be challenged."""
@@ -442,13 +447,15 @@ class CrackListGame:
             self.pending = None
         if self.state is not State.TURN:
             self.to_turn()
-        self._say(
-            "turn", player=self._names[self.current], how=how, cards=len(self.hands[self.current])
+        current = self.current
+        self._notes.append(
+            Note("turn", {"player": self._names[current], "how": how,
+                          "cards": len(self.hands[current])})
         )
         self._arm("turn", self.config.turn_seconds)
 
     def _next_turn(self, steps: int = 1, *, keep_pending: bool = False) -> None:
-        self.current = self._step(self.current, steps)
+        self.current = (self.current + self.direction * steps) % len(self.seats)
         self._begin_turn("skip" if steps == 2 else "next", keep_pending=keep_pending)
 
     # ----------------------------------------------------------------- answers
@@ -497,10 +504,10 @@ class CrackListGame:
 
     def _stand(self, seat: int, text: str, verdict: Verdict, card: str) -> None:
         if card == cards.JOKER:
-            penalty = max((cards.penalty_of(x) for x in verdict.letters), default=0)
+            penalty = max(map(cards.penalty_of, verdict.letters), default=0)
             self._say("joker", player=self._names[seat], answer=text)
         else:
-            penalty = cards.penalty_of(card)
+            penalty = PENALTY.get(card, 0)  # cards are upper case
         self.pending = PendingAnswer(seat, text, verdict, card, penalty, card == cards.JOKER)
         self._say(
             "answer_accepted",
