@@ -281,6 +281,15 @@ class CrackListGame:
         the turn and direction are checked. When `exact`, the cards themselves are compared
         with the deck, card by card (in virtual play).
         """
+        total = len(self.draw_pile) + len(self.played) + sum(map(len, self.hands))
+        if (
+            total == self._deck.size
+            and not exact
+            and 0 <= self.current < len(self.seats)
+            and (self.direction == 1 or self.direction == -1)
+            and (self.category is not None or self.state not in _PLAYING)
+        ):
+            return []  # the common case, checked in one breath
         problems = self._card_problems((self.draw_pile, self.played, *self.hands), exact)
         if not 0 <= self.current < len(self.seats):
             problems.append(f"current seat {self.current} out of range")
