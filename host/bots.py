@@ -104,7 +104,7 @@ class BotTable:
         """The next thing someone at the table does."""
         state = self.game.state
         if state is State.TURN:
-            return self._turn(self.game.current, may_hurry=True)
+            return self._turn(self.game.current, True)
         if state is State.CHOOSING:
             return self._choose()
         if state is State.ANSWERED:
@@ -131,7 +131,7 @@ class BotTable:
         count = len(offered.categories) if offered else 3
         return ChooseCategory(self._names[self.game.chooser], 1 + int(self._random() * count))
 
-    def _turn(self, seat: int, *, may_hurry: bool = False) -> CrackListEvent:
+    def _turn(self, seat: int, may_hurry: bool = False) -> CrackListEvent:
         game, random = self.game, self._random
         if may_hurry:
             pending = game.pending
@@ -144,7 +144,11 @@ class BotTable:
         hand = game.hands[seat]
         if self._physical:
             hand = self._pretend(len(hand))
-        return self._action(seat, hand) or self._answer(seat, hand) or self._stuck(seat)
+        if not ACTION_SET.isdisjoint(hand):  # with no action card there is no action to play
+            action = self._action(seat, hand)
+            if action is not None:
+                return action
+        return self._answer(seat, hand) or self._stuck(seat)
 
     def _pretend(self, size: int) -> list[str]:
         """With physical cards the host can't see a bot's hand, so the bot holds a plausible
@@ -154,7 +158,7 @@ class BotTable:
     def _action(self, seat: int, hand: list[str]) -> CrackListEvent | None:
         if len(hand) == 1 and hand[0] == cards.SWAP and self._random() < self.skills.mistake:
             return PlaySwap(self._names[seat], self._names[self._pick(self._other_seats[seat])])
-        if ACTION_SET.isdisjoint(hand) or self._random() >= self.skills.action:
+        if self._random() >= self.skills.action:
             return None
         card = self._pick([c for c in hand if c in ACTION_SET])
         player = self._names[seat]
@@ -202,24 +206,23 @@ class BotTable:
         answers = known.entries
         if not answers or (letters is not None and known.initials.isdisjoint(letters)):
             return None
-        given = self._given_lower()
+        given = self.game.given
+        if given is not self._given_ref or len(given) != self._given_len:
+            self._catch_up(given)
+        seen = self._given_set
         start = int(self._random() * len(answers))
         for text, initial, lower in chain(islice(answers, start, None), islice(answers, start)):
-            if (letters is None or initial in letters) and lower not in given:
+            if (letters is None or initial in letters) and lower not in seen:
                 return text
         return None
 
-    def _given_lower(self) -> set[str]:
-        """The answers given so far in this category, lower-cased (cached while unchanged)."""
-        given = self.game.given
-        if given is self._given_ref and len(given) == self._given_len:
-            return self._given_set
+    def _catch_up(self, given: list[str]) -> None:
+        """Bring the lower-cased set of answers given in this category up to date."""
         if given is self._given_ref and len(given) == self._given_len + 1:
             self._given_set.add(given[-1].lower())  # one more answer given
         else:
             self._given_set = {g.lower() for g in given}
         self._given_ref, self._given_len = given, len(given)
-        return self._given_set
 
     def _stuck(self, seat: int) -> CrackListEvent:
         player = self._names[seat]
@@ -248,8 +251,11 @@ class BotTable:
             return self._timeout()
         if optional and self._random() < 0.3:
             return Penalise(self._names[seat], ())
-        others = self._other_seats[seat]
-        people = self.rng.sample(others, self.rng.randint(1, min(penalty, len(others))))
+        pool = self._other_seats[seat].copy()
+        people = [
+            pool.pop(int(self._random() * len(pool)))
+            for _ in range(1 + int(self._random() * min(penalty, len(pool))))
+        ]
         shares = [1] * len(people)
         for _ in range(penalty - len(people)):
             shares[int(self._random() * len(people))] += 1

@@ -115,7 +115,8 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
     handle, next_event, check = game.handle, bots.next_event, game.check_invariants
     handled = 0
     while game.state is not State.OVER and handled < MAX_EVENTS_PER_GAME:
-        actor = _actor(game)
+        # the seat whose act the next turn counts from: the player on turn, or the answerer
+        actor = game.current if game.state is State.TURN else _answerer(game)
         direction, round_no = game.direction, game.round_no
         event = next_event()
         notes = handle(event)
@@ -126,8 +127,7 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
         problems = check(exact=False)
         if game.round_no != round_no or game.winner is not None:
             problems += game.check_last_round()
-        wrong_turn = turn_violation(game, actor, direction, notes)
-        if wrong_turn:
+        if actor is not None and (wrong_turn := turn_violation(game, actor, direction, notes)):
             problems.append(wrong_turn)
         if problems:
             report.invariant_violations += len(problems)
@@ -138,10 +138,8 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
         report.completed += 1
 
 
-def _actor(game: CrackListGame) -> int | None:
-    """The seat whose act the next turn counts from: the player on turn, or the answerer."""
-    if game.state is State.TURN:
-        return game.current
+def _answerer(game: CrackListGame) -> int | None:
+    """The seat of the answer that stands, if any."""
     return game.pending.seat if game.pending is not None else None
 
 

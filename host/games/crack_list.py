@@ -450,22 +450,25 @@ class CrackListGame:
             self.current = self._step(self.chooser, 1)
         self._begin_turn("after_choice")
 
-    def _begin_turn(self, how: str, *, keep_pending: bool = False) -> None:
+    def _begin_turn(self, how: str, keep_pending: bool = False) -> None:
         self.countdown_called = False
         if not keep_pending:
             self.pending = None
         if self.state is not State.TURN:
             self.to_turn()
         current = self.current
-        self._notes.append(
+        self.timer_token += 1
+        self.timer_name = "turn"
+        self._notes += (
             Note("turn", {"player": self._names[current], "how": how,
-                          "cards": len(self.hands[current])})
+                          "cards": len(self.hands[current])}),
+            Note("timer", {"name": "turn", "seconds": self.config.turn_seconds,
+                           "token": self.timer_token}),
         )
-        self._arm("turn", self.config.turn_seconds)
 
-    def _next_turn(self, steps: int = 1, *, keep_pending: bool = False) -> None:
+    def _next_turn(self, steps: int = 1, keep_pending: bool = False) -> None:
         self.current = (self.current + self.direction * steps) % len(self.seats)
-        self._begin_turn("skip" if steps == 2 else "next", keep_pending=keep_pending)
+        self._begin_turn("skip" if steps == 2 else "next", keep_pending)
 
     # ----------------------------------------------------------------- answers
 
@@ -483,21 +486,20 @@ class CrackListGame:
         if verdict.accepted is False:
             self._answer_fails(seat, event.text, verdict)
             return
-        card = cards.JOKER if event.joker else self._card_for(hand, verdict, letter, physical)
+        card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict, physical)
         if card is None:
             raise IllegalEvent(
                 "no_card_for_answer", answer=event.text, letters="".join(verdict.letters)
             )
-        self._play(seat, card)
+        hand.remove(cards.HIDDEN if physical else card)
+        self.played.append(card)
         self.given.append(verdict.matched or event.text)
         self.fails_in_row = 0
         self._stand(seat, event.text, verdict, card)
 
-    def _card_for(
-        self, hand: list[str], verdict: Verdict, letter: str | None, physical: bool
-    ) -> str | None:
-        if letter:
-            return letter
+    @staticmethod
+    def _card_for(hand: list[str], verdict: Verdict, physical: bool) -> str | None:
+        """The letter card an answer is played with when the player did not name one."""
         if physical:
             return verdict.letters[0] if verdict.letters else None
         playable = [x for x in verdict.letters if x in hand]
@@ -518,14 +520,15 @@ class CrackListGame:
         else:
             penalty = PENALTY.get(card, 0)  # cards are upper case
         self.pending = PendingAnswer(seat, text, verdict, card, penalty, card == cards.JOKER)
-        self._say(
-            "answer_accepted",
-            player=self._names[seat],
-            answer=verdict.matched or text,
-            card=card,
-            unverified=verdict.accepted is None,
-            penalty=penalty,
-            cards=len(self.hands[seat]),
+        self._notes.append(
+            Note("answer_accepted", {
+                "player": self._names[seat],
+                "answer": verdict.matched or text,
+                "card": card,
+                "unverified": verdict.accepted is None,
+                "penalty": penalty,
+                "cards": len(self.hands[seat]),
+            })
         )
         if penalty:
             self.to_answered()
@@ -541,7 +544,7 @@ class CrackListGame:
             self._say("last_card_window", player=self._names[seat])
             self._arm("challenge", self.config.challenge_seconds)
         else:
-            self._next_turn(keep_pending=True)
+            self._next_turn(1, True)
 
     def _answer_fails(self, seat: int, text: str, verdict: Verdict) -> None:
         kind = "answer_duplicate" if verdict.reason is Reason.DUPLICATE else "answer_wrong"
