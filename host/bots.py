@@ -182,29 +182,29 @@ class BotTable:
         category = self.game.category
         assert category is not None
         player = self._names[seat]
-        letters = LETTER_CARDS.intersection(hand)
-        text = self._known_answer(category, letters)
+        text = self._known_answer(category, hand)
         if text is not None:
             named = text[0].upper() if self._random() < 0.3 else None
-            return Answer(player, text, letter=named)
+            return Answer(player, text, named)
         if cards.JOKER in hand:
             text = self._known_answer(category, None)
             if text is not None:
                 return Answer(player, text, joker=True)
+        letters = LETTER_CARDS.intersection(hand)
         if letters and self._random() < self.skills.invent:
             letter = self._pick(sorted(letters))
             return Answer(player, f"{letter}{self._pick(NONSENSE).lower()[1:]}", letter=letter)
         return None
 
-    def _known_answer(
-        self, category: Category, letters: frozenset[str] | None
-    ) -> str | None:
-        """A listed answer not given yet, starting with one of `letters` (any when None)."""
+    def _known_answer(self, category: Category, hand: list[str] | None) -> str | None:
+        """A listed answer not given yet, starting with a letter card in `hand` (any when
+        None)."""
         if self._known[0] is not category:
             self._known = (category, known_answers(category))
         known = self._known[1]
         answers = known.entries
-        if not answers or (letters is not None and known.initials.isdisjoint(letters)):
+        letters = None if hand is None else known.initials.intersection(hand)
+        if not answers or (letters is not None and not letters):
             return None
         given = self.game.given
         if given is not self._given_ref or len(given) != self._given_len:

@@ -41,6 +41,7 @@ REQUIRED_KINDS = (
     "game_won",
 )
 MAX_EVENTS_PER_GAME = 20_000
+GAMES_PER_COLLECTION = 50
 
 
 @dataclass
@@ -78,6 +79,7 @@ class SimulationReport:
 _KIND = attrgetter("kind")
 ROTATION_RESETS = frozenset({"category_abandoned", "crack_list_card", "round_won", "vote_upheld"})
 """Notes after which the next turn no longer follows from the last one."""
+_ROTATION_KINDS = ROTATION_RESETS | {"reverse", "stop", "turn"}
 
 
 def turn_violation(
@@ -90,6 +92,8 @@ def turn_violation(
     seats = game.seats
     for note in notes:
         kind = note.kind
+        if kind not in _ROTATION_KINDS:
+            continue
         if kind in ROTATION_RESETS:
             return None
         if kind == "reverse":
@@ -161,10 +165,13 @@ def simulate(
     prepare = getattr(judge, "prepare", None)
     if prepare is not None:
         prepare(category for card in category_cards for category in card.categories)
-    # The warm-up's indexes and word lists stay for the whole run: out of the collector's sight
-    # (gc.freeze), the many short-lived objects of play do not make it re-scan them.
+    # The warm-up's indexes and word lists stay for the whole run: frozen out of the
+    # collector's sight. Play makes many short-lived objects and few cycles (a finished game
+    # and its machine triggers), so the collector runs between games rather than inside them.
     gc.collect()
     gc.freeze()
+    collecting = gc.isenabled()
+    gc.disable()
     report.warmup_seconds = time.perf_counter() - started
     started = time.perf_counter()
     try:
@@ -175,7 +182,11 @@ def simulate(
             play_one(game, bots, report)
             game.close()
             report.games += 1
+            if number % GAMES_PER_COLLECTION == GAMES_PER_COLLECTION - 1:
+                gc.collect(1)
     finally:
         gc.unfreeze()
+        if collecting:
+            gc.enable()
     report.seconds = time.perf_counter() - started
     return report

@@ -215,6 +215,8 @@ class CrackListGame:
         self._seat_by_name.update({seat.name.lower(): i + 1 for i, seat in enumerate(self.seats)})
         self._seat_exact = {seat.name: i for i, seat in enumerate(self.seats)}
         self._deck = DeckCheck(config.blue.cards())
+        self._deck_size = self._deck.size
+        self._seat_count = len(self.seats)
         self._names = [seat.name for seat in self.seats]
         self._physical = config.cards == "physical"
         self._virtual = config.cards == "virtual"
@@ -236,7 +238,10 @@ class CrackListGame:
         """Apply an event; a refused event yields one "refused" note and changes nothing."""
         pending = self.pending
         try:
-            self._handler(event)(event)
+            handler = self._handlers.get((self.state, type(event)))
+            if handler is None:
+                handler = self._handler(event)
+            handler(event)
         except IllegalEvent as refusal:
             # Refusals are raised before anything moves, except that an act by the next player
             # closes the challenge window: a refused act must not.
@@ -283,9 +288,9 @@ class CrackListGame:
         """
         total = len(self.draw_pile) + len(self.played) + sum(map(len, self.hands))
         if (
-            total == self._deck.size
+            total == self._deck_size
             and not exact
-            and 0 <= self.current < len(self.seats)
+            and 0 <= self.current < self._seat_count
             and (self.direction == 1 or self.direction == -1)
             and (self.category is not None or self.state not in _PLAYING)
         ):
@@ -473,7 +478,11 @@ class CrackListGame:
     # ----------------------------------------------------------------- answers
 
     def _on_answer(self, event: Answer) -> None:
-        seat = self._require_turn(event.player)
+        seat = self._seat_exact.get(event.player)
+        if seat is None or seat != self.current or self.state is not State.TURN:
+            seat = self._require_turn(event.player)  # the refusal, or a name in other case
+        else:
+            self.pending = None  # the player acts: the last answer can no longer be challenged
         assert self.category is not None
         hand = self.hands[seat]
         physical = self._physical
@@ -635,10 +644,11 @@ class CrackListGame:
         if not targets and pending.optional_penalty:
             return
         people = [target for target, _ in targets]
-        total = sum(count for _, count in targets)
+        counts = [count for _, count in targets]
+        total = sum(counts)
         if seat in people:
             raise IllegalEvent("penalty_self")
-        if len(set(people)) != len(people) or any(count < 1 for _, count in targets):
+        if len(set(people)) != len(people) or (counts and min(counts) < 1):
             raise IllegalEvent("penalty_split", penalty=pending.penalty)
         if total != pending.penalty or len(people) > pending.penalty:
             raise IllegalEvent("penalty_total", penalty=pending.penalty, total=total)
