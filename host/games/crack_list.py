@@ -56,6 +56,10 @@ class State(Enum):
 
 S = State
 _PLAYING = frozenset((S.TURN, S.ANSWERED, S.VOTING))
+# Module constants for the hot paths: reading State.TURN goes through the Enum metaclass
+# (some 100 ns a time), a module global does not.
+_CHOOSING, _TURN, _ANSWERED, _VOTING, _OVER = S.CHOOSING, S.TURN, S.ANSWERED, S.VOTING, S.OVER
+_PENALTY_KINDS = ("penalty_0", "penalty_1", "penalty_2", "penalty_3")
 TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "to_turn", "source": [S.CHOOSING, S.TURN, S.ANSWERED, S.VOTING], "dest": S.TURN},
     {"trigger": "to_answered", "source": [S.TURN, S.VOTING], "dest": S.ANSWERED},
@@ -265,11 +269,11 @@ class CrackListGame:
 
     def expected_player(self) -> str | None:
         """Who the host is waiting for, when it is one player."""
-        if self.state is State.CHOOSING:
+        if self.state is _CHOOSING:
             return self.seats[self.chooser].name
-        if self.state is State.TURN:
+        if self.state is _TURN:
             return self.seats[self.current].name
-        if self.state is State.ANSWERED and self.pending is not None:
+        if self.state is _ANSWERED and self.pending is not None:
             if self.pending.penalty and not self.pending.optional_penalty:
                 return self.seats[self.pending.seat].name
             return self.seats[self._step(self.current, 1)].name
@@ -344,9 +348,9 @@ class CrackListGame:
         handler = self._handlers.get((self.state, type(event)))
         if handler is not None:
             return handler
-        if self.state is S.OVER:
+        if self.state is _OVER:
             raise IllegalEvent("game_over")
-        if self.state is S.ANSWERED and isinstance(
+        if self.state is _ANSWERED and isinstance(
             event, (Answer, PlayCrackList, PlayStop, PlayReverse, PlaySwap, Pass)
         ):
             return self._on_next_player_acts
@@ -383,7 +387,7 @@ class CrackListGame:
             raise IllegalEvent(
                 "not_your_turn", player=self._names[index], turn=self._names[self.current]
             )
-        if self.state is State.TURN:
+        if self.state is _TURN:
             self.pending = None
         return index
 
@@ -422,7 +426,7 @@ class CrackListGame:
         self.after_choice = after
         self.pending = None
         self.countdown_called = False
-        if self.state is not State.CHOOSING:
+        if self.state is not _CHOOSING:
             self.to_choosing()
         titles = [category.title for category in self.offered.categories]
         self._say("category_card", player=self._names[self.chooser], titles=titles)
@@ -459,7 +463,7 @@ class CrackListGame:
         self.countdown_called = False
         if not keep_pending:
             self.pending = None
-        if self.state is not State.TURN:
+        if self.state is not _TURN:
             self.to_turn()
         current = self.current
         self.timer_token += 1
@@ -479,7 +483,7 @@ class CrackListGame:
 
     def _on_answer(self, event: Answer) -> None:
         seat = self._seat_exact.get(event.player)
-        if seat is None or seat != self.current or self.state is not State.TURN:
+        if seat is None or seat != self.current or self.state is not _TURN:
             seat = self._require_turn(event.player)  # the refusal, or a name in other case
         else:
             self.pending = None  # the player acts: the last answer can no longer be challenged
@@ -615,10 +619,10 @@ class CrackListGame:
         )
         self._validate_penalty(seat, pending, targets)
         for target, count in targets:
-            self._draw(target, count, penalty=True)
+            self._draw(target, count, True)
         if targets:
             self._say(
-                f"penalty_{pending.penalty}",
+                _PENALTY_KINDS[pending.penalty],
                 player=self._names[seat],
                 targets=[(self._names[t], n) for t, n in targets],
             )
@@ -663,9 +667,9 @@ class CrackListGame:
         pending = self._pending()
         if pending.penalty and not pending.optional_penalty:
             target = self._step(pending.seat, 1)
-            self._draw(target, pending.penalty, penalty=True)
+            self._draw(target, pending.penalty, True)
             self._say(
-                f"penalty_{pending.penalty}",
+                _PENALTY_KINDS[pending.penalty],
                 player=self._names[pending.seat],
                 targets=[(self._names[target], pending.penalty)],
                 automatic=True,
@@ -683,7 +687,7 @@ class CrackListGame:
                 "not_your_turn", player=event.player, turn=self._names[self._step(pending.seat, 1)]
             )
         self._close_window()
-        if self.state is State.TURN:
+        if self.state is _TURN:
             self._handler(event)(event)
 
     def _close_window(self) -> None:
@@ -752,7 +756,7 @@ class CrackListGame:
         )
         self._unplay(pending)
         self.pending = None
-        if self.vote_from is State.ANSWERED:
+        if self.vote_from is _ANSWERED:
             self._fail(pending.seat)
             return
         self._draw(pending.seat, 1)
@@ -761,7 +765,7 @@ class CrackListGame:
             self._back_from_vote()
 
     def _back_from_vote(self) -> None:
-        if self.vote_from is State.TURN:
+        if self.vote_from is _TURN:
             self.to_turn()
             self._arm("turn", self.config.turn_seconds)
         else:
@@ -861,22 +865,29 @@ class CrackListGame:
 
     # ----------------------------------------------------------------- drawing and winning
 
-    def _draw(self, seat: int, count: int, *, penalty: bool = False) -> None:
-        drawn = 0
-        for _ in range(count):
-            if not self.draw_pile and not self._reshuffle():
-                self._say("draw_pile_empty")
-                break
-            self.hands[seat].append(self.draw_pile.pop())
-            drawn += 1
+    def _draw(self, seat: int, count: int, penalty: bool = False) -> None:
+        hand = self.hands[seat]
+        if 0 < count <= len(self.draw_pile):  # the usual case: one cut off the top
+            drawn = count
+            taken = self.draw_pile[-count:]
+            del self.draw_pile[-count:]
+            taken.reverse()  # the top card first, as if drawn one by one
+            hand += taken
+        else:
+            drawn = 0
+            for _ in range(count):
+                if not self.draw_pile and not self._reshuffle():
+                    self._say("draw_pile_empty")
+                    break
+                hand.append(self.draw_pile.pop())
+                drawn += 1
         if drawn:
-            self._say(
-                "draw",
-                player=self._names[seat],
-                count=drawn,
-                penalty=penalty,
-                cards=len(self.hands[seat]),
-            )
+            self._notes.append(Note("draw", {
+                "player": self._names[seat],
+                "count": drawn,
+                "penalty": penalty,
+                "cards": len(hand),
+            }))
 
     def _reshuffle(self) -> bool:
         """Shuffle the played cards, all but the top one, into a new draw pile."""
