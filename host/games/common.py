@@ -47,15 +47,18 @@ class _DirectEvent(Event):
     def trigger(self, model: Any, *args: Any, **kwargs: Any) -> bool:
         """Move `model` along this event's transition from its current state."""
         machine = self.machine
-        route = self._route(getattr(model, machine.model_attribute))
+        state = getattr(model, machine.model_attribute)
+        route = self._routes.get(state) or self._route(state)
         if route is None or args or kwargs or machine._transition_queue:
             return bool(super().trigger(model, *args, **kwargs))
         transition, source, dest, value = route
+        # The machine-wide hook lists are read behind their properties (transitions 0.9 keeps
+        # them as these attributes; the properties cost a Python call each).
         if (
             transition.prepare or transition.conditions or transition.before
             or transition.after or source.on_exit or dest.on_enter or dest.final
-            or machine.before_state_change or machine.after_state_change
-            or machine.prepare_event or machine.finalize_event
+            or machine._before_state_change or machine._after_state_change
+            or machine._prepare_event or machine._finalize_event
         ):
             return bool(super().trigger(model, *args, **kwargs))
         setattr(model, machine.model_attribute, value)

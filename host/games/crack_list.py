@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from typing import Any, Literal, Protocol
 
 from host.decks import Category, CategoryCard
@@ -228,8 +229,17 @@ class CrackListGame:
         _MACHINE.add_model(self, initial=State.CHOOSING)
 
     def close(self) -> None:
-        """Detach the game from the shared state machine (call when done with many games)."""
+        """Detach the game from the shared state machine (call when done with many games).
+
+        The handler table and the triggers the machine attached hold the game itself: they are
+        dropped too, so a closed game is freed as soon as it is let go, not at the next
+        garbage collection (a simulation plays thousands of games).
+        """
         _MACHINE.remove_model(self)
+        self._handlers = {}
+        for name, value in list(vars(self).items()):
+            if isinstance(value, partial) and any(arg is self for arg in value.args):
+                delattr(self, name)
 
     # ----------------------------------------------------------------- public API
 

@@ -71,6 +71,7 @@ def test_any_event_stream_keeps_the_game_sound(
             assert len(notes) == 1 and notes[0].params["reason"]
             assert snapshot(game) == before, "a refused event changes nothing"
         assert game.check_invariants() == []
+        assert game.check_last_round() == []
     game.close()
 
 

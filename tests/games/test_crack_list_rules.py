@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections import Counter
 
 import pytest
@@ -603,3 +605,20 @@ def test_house_rules_describe_the_default_blue_deck() -> None:
         ("SWAP", "Swap"),
     ):
         assert f"{counts[action]} {said}" in text
+
+
+def test_a_closed_game_is_detached_and_freed_without_the_garbage_collector(
+    table: TableFactory,
+) -> None:
+    game = table().game
+    game.close()
+    assert not hasattr(game, "to_turn") and not hasattr(game, "may_to_turn")
+    gone = weakref.ref(game)
+    was_collecting = gc.isenabled()
+    gc.disable()
+    try:
+        del game
+        assert gone() is None, "a closed game holds no reference cycle"
+    finally:
+        if was_collecting:
+            gc.enable()

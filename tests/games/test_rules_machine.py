@@ -61,3 +61,12 @@ def test_moves_with_hooks_run_them_through_the_full_path() -> None:
     machine.on_enter_RED("note")
     model.stop()  # type: ignore[attr-defined]
     assert model.state is Light.RED and model.seen == ["after", "after"]
+
+
+def test_machine_wide_hooks_also_take_the_full_path() -> None:
+    machine = RulesMachine(model=None, states=Light, transitions=TRANSITIONS, initial=Light.RED,
+                           auto_transitions=False, after_state_change="note")
+    model = Model()
+    machine.add_model(model)
+    model.go()  # type: ignore[attr-defined]
+    assert model.state is Light.GREEN and model.seen == ["after"]
