@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, islice
+from itertools import chain
 from typing import TypeVar
 
 from host.decks import Category
@@ -41,14 +41,20 @@ _TURN, _CHOOSING, _ANSWERED = State.TURN, State.CHOOSING, State.ANSWERED
 
 @dataclass(frozen=True)
 class KnownAnswers:
-    """A category's listed answers as the bots search them."""
+    """A category's listed answers as the bots search them, in the deck's order."""
 
-    entries: list[tuple[str, str, str]]
-    """(text, upper-case initial, lower case) of each answer, in the deck's order."""
+    texts: tuple[str, ...]
+    """Each answer as listed."""
+    lowers: tuple[str, ...]
+    """Each answer in lower case."""
+    first_letters: str
+    """Each answer's upper-case initial, in one string (a scan reads one small buffer rather
+    than an object per answer)."""
     initials: frozenset[str]
-    """Every initial in `entries`."""
+    """Every initial in `first_letters`."""
 
 
+NO_ANSWERS = KnownAnswers((), (), "", frozenset())
 _KNOWN: dict[int, tuple[Category, KnownAnswers]] = {}
 
 
@@ -56,12 +62,13 @@ def known_answers(category: Category) -> KnownAnswers:
     """The category's answers for bots, built once per category and shared by every game."""
     cached = _KNOWN.get(id(category))
     if cached is None or cached[0] is not category:
-        entries = [(e.text, e.text[0].upper(), e.text.lower()) for e in category.answers]
+        texts = tuple(e.text for e in category.answers)
+        firsts = "".join(text[0].upper() for text in texts)
         if len(_KNOWN) >= 4096:
             _KNOWN.clear()
         cached = _KNOWN[id(category)] = (
             category,
-            KnownAnswers(entries, frozenset(initial for _, initial, _ in entries)),
+            KnownAnswers(texts, tuple(t.lower() for t in texts), firsts, frozenset(firsts)),
         )
     return cached[1]
 
@@ -98,7 +105,7 @@ class BotTable:
         self._given_ref: list[str] | None = None
         self._given_len = 0
         self._given_set: set[str] = set()
-        self._known: tuple[Category | None, KnownAnswers] = (None, KnownAnswers([], frozenset()))
+        self._known: tuple[Category | None, KnownAnswers] = (None, NO_ANSWERS)
         self._names = [seat.name for seat in game.seats]
         seats = range(len(self._names))
         self._other_seats = [[i for i in seats if i != seat] for seat in seats]
@@ -205,18 +212,20 @@ class BotTable:
         if self._known[0] is not category:
             self._known = (category, known_answers(category))
         known = self._known[1]
-        answers = known.entries
+        texts = known.texts
         letters = None if hand is None else known.initials.intersection(hand)
-        if not answers or (letters is not None and not letters):
+        if not texts or (letters is not None and not letters):
             return None
         given = self.game.given
         if given is not self._given_ref or len(given) != self._given_len:
             self._catch_up(given)
         seen = self._given_set
-        start = int(self._random() * len(answers))
-        for text, initial, lower in chain(islice(answers, start, None), islice(answers, start)):
-            if (letters is None or initial in letters) and lower not in seen:
-                return text
+        firsts, lowers = known.first_letters, known.lowers
+        count = len(texts)
+        start = int(self._random() * count)
+        for i in chain(range(start, count), range(start)):  # from a random answer, round
+            if (letters is None or firsts[i] in letters) and lowers[i] not in seen:
+                return texts[i]
         return None
 
     def _catch_up(self, given: list[str]) -> None:
