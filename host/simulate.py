@@ -8,7 +8,6 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -119,7 +118,7 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
     Every event gets the O(seats) checks (cards counted, seat and direction in range) and the
     turn-order check; when a round ends, its last cards are compared with the deck card by card.
     """
-    said = [game.start()]
+    said = list(map(_KIND, game.start()))
     handle, next_event, check = game.handle, bots.next_event, game.check_invariants
     handled = 0
     while game.state is not _OVER and handled < MAX_EVENTS_PER_GAME:
@@ -129,7 +128,7 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
         event = next_event()
         notes = handle(event)
         handled += 1
-        said.append(notes)
+        said += map(_KIND, notes)
         if notes[0].kind == "refused":  # a refusal is the only note
             report.refused[str(notes[0].params["reason"])] += 1
         problems = check(exact=False)
@@ -140,7 +139,7 @@ def play_one(game: CrackListGame, bots: BotTable, report: SimulationReport) -> N
         if problems:
             report.invariant_violations += len(problems)
             report.violations.extend(f"{event}: {p}" for p in problems)
-    report.events.update(map(_KIND, chain.from_iterable(said)))  # counted in C, once a game
+    report.events.update(said)  # counted in C, once a game
     report.handled += handled
     if game.state is _OVER:
         report.completed += 1
