@@ -509,7 +509,12 @@ class CrackListGame:
         if verdict.accepted is False:
             self._answer_fails(seat, event.text, verdict)
             return
-        card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict, physical)
+        if event.joker or letter:
+            card: str | None = cards.JOKER if event.joker else letter
+        elif len(verdict.letters) == 1 and not physical:  # most answers: one letter to play
+            card = verdict.letters[0] if verdict.letters[0] in hand else None
+        else:
+            card = self._card_for(hand, verdict, physical)
         if card is None:
             raise IllegalEvent(
                 "no_card_for_answer", answer=event.text, letters="".join(verdict.letters)
