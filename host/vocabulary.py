@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import permutations, product
 
 from host.games.crack_list import CrackListGame, State
 from host.games.crack_list_cards import (
@@ -92,19 +93,30 @@ def _playable_letters(game: CrackListGame, answers: list[str]) -> dict[str, set[
     return {t: set(answer_letters(t, lang, people)) for t in answers}
 
 
-def penalty_phrases(names: list[str]) -> list[str]:
-    """Handing out penalty cards."""
+def penalty_phrases(game: CrackListGame) -> list[str]:
+    """Handing out the pending penalty: every legal split of its cards among the other seats'
+    people, in either order ("give one to Ann and two to Cat"), and "all to Ann"."""
     phrases = ["no penalty"]
-    for name in names:
-        phrases += [f"give {n} to {name}" for n in SPOKEN_NUMBERS.values()]
-        phrases.append(f"all to {name}")
-        for other in names:
-            if other != name:
-                phrases += [
-                    f"give one to {name} and one to {other}",
-                    f"give one to {name} and two to {other}",
-                ]
+    pending = game.pending
+    if pending is None or not pending.penalty:
+        return phrases
+    others = [seat.people for i, seat in enumerate(game.seats) if i != pending.seat]
+    for split in _splits(pending.penalty, len(others)):
+        for seats in permutations(range(len(others)), len(split)):
+            for people in product(*(others[i] for i in seats)):
+                shares = zip(split, people, strict=True)
+                parts = [f"{SPOKEN_NUMBERS[n]} to {who}" for n, who in shares]
+                phrases.append("give " + " and ".join(parts))
+    phrases += [f"all to {who}" for people in others for who in people]
     return phrases
+
+
+def _splits(cards: int, seats: int) -> list[tuple[int, ...]]:
+    """The ordered ways to split `cards` into shares of at least one, among at most `seats`."""
+    if cards == 0:
+        return [()]
+    return [(first, *rest) for first in range(1, cards + 1)
+            for rest in _splits(cards - first, seats - 1) if seats > 0]
 
 
 def prefixed(names: Iterable[str], calls: Iterable[str]) -> list[str]:
@@ -122,7 +134,7 @@ def phrases_now(game: CrackListGame, *, confirming_quit: bool = False) -> list[s
     elif game.state is State.VOTING:
         phrases = ["yes", "no", *prefixed(names, ("yes", "no"))]
     elif game.state is State.ANSWERED:
-        phrases = penalty_phrases(names) + prefixed(names, TABLE_CALLS)
+        phrases = penalty_phrases(game) + prefixed(names, TABLE_CALLS)
     else:
         phrases = turn_phrases(game) + list(TABLE_CALLS) + prefixed(names, TABLE_CALLS)
     phrases += list(QUESTIONS) + [f"how many cards has {name} got" for name in names]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from host.clock import FakeClock
 from host.games.crack_list_cards import JOKER, SWAP
+from host.games.crack_list_events import Penalise
 from host.intents import IntentParser
 from host.table import TableOptions, build_session
 from host.vocabulary import phrases_now
@@ -73,3 +74,22 @@ def test_every_expected_phrase_parses_to_something() -> None:
     for phrase in phrases_now(s.game):
         _, intent = parser.parse(phrase, "turn", s.game.expected_player())
         assert type(intent).__name__ != "Unclear", phrase
+
+
+def test_a_penalty_expects_its_legal_splits_among_the_others_only() -> None:
+    s = session()
+    choose_films(s)
+    player = s.game.expected_player()
+    s.game.hands[s.game.current][:] = ["J", "A", "B"]
+    s.hear("Jaws")
+    phrases = set(phrases_now(s.game))
+    a, b = [n for n in ("Ann", "Bob", "Cat") if n != player]
+    assert {f"give two to {a}", f"give one to {a} and one to {b}", f"all to {b}"} <= phrases
+    assert not {p for p in phrases if p.startswith("give") and player in p}
+    assert not {p for p in phrases if "three" in p or ("two to" in p and " and " in p)}
+    penalise = [p for p in phrases if p.startswith(("give", "all to"))]
+    parser = IntentParser(s.game.seats)
+    for phrase in penalise:
+        _, event = parser.parse(phrase, "answered", speaker=player)
+        assert isinstance(event, Penalise) and event.player == player, phrase
+        assert sum(n for _, n in event.targets) in (0, 2), phrase
