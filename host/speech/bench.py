@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from host.speech.ports import SAMPLE_RATE, Recognizer
-from host.speech.wavio import from_pcm, read_wav, to_pcm
+from host.speech.wavio import from_pcm, read_g722, read_wav, to_pcm
 
 ASTERISK = Path("/usr/share/asterisk/sounds/en")
 KLETTRES = Path("/usr/share/klettres/en/alpha")
@@ -46,10 +46,27 @@ def read_table(name: str) -> list[tuple[str, str]]:
     return rows
 
 
-def recorded_items(table: str, expected: bool = True) -> list[Item]:
-    """Human recordings from asterisk-core-sounds-en-wav listed in a table."""
-    return [Item(phrase if expected else "", read_wav(ASTERISK / path)[0], f"asterisk:{path}")
-            for phrase, path in read_table(table) if (ASTERISK / path).exists()]
+def recording(path: str, band: str = "wide") -> tuple[bytes, str] | None:
+    """A prompt of asterisk-core-sounds-en at 16 kHz with its source label, or None when it is
+    not installed: "wide" is the G.722 recording (7 kHz of bandwidth, like a microphone),
+    "telephone" the 8 kHz WAV (3.4 kHz, like a phone line)."""
+    g722 = (ASTERISK / path).with_suffix(".g722")
+    if band == "wide" and g722.exists():
+        return read_g722(g722), f"asterisk-g722:{path}"
+    if band == "telephone" and (ASTERISK / path).exists():
+        return read_wav(ASTERISK / path)[0], f"asterisk-wav:{path}"
+    return None
+
+
+def recorded_items(table: str, expected: bool = True, band: str = "wide") -> list[Item]:
+    """Human recordings from asterisk-core-sounds-en listed in a table ("" expected for the
+    none-of-the-choices table)."""
+    items = []
+    for phrase, path in read_table(table):
+        found = recording(path, band)
+        if found:
+            items.append(Item(phrase if expected else "", *found))
+    return items
 
 
 def klettres_items() -> list[Item]:
@@ -98,19 +115,23 @@ def pad(pcm: bytes, seconds: float = 0.25) -> bytes:
     return quiet + pcm + quiet
 
 
-def babble(seconds: float, seed: int = 0) -> np.ndarray:
-    """Babble noise: several other people's prompts summed, random offsets."""
+def babble(n: int, seed: int = 0) -> np.ndarray:
+    """n samples of babble noise: several other people's prompts summed, random offsets."""
     rng = np.random.default_rng(seed)
-    n = int(seconds * SAMPLE_RATE)
     out = np.zeros(n, dtype=np.float64)
-    for name in BABBLE_PROMPTS:
-        if not (ASTERISK / name).exists():
-            continue
-        voice = from_pcm(read_wav(ASTERISK / name)[0]).astype(np.float64)
+    for pcm in _babble_voices():
+        voice = from_pcm(pcm).astype(np.float64)
         voice = np.tile(voice, n // max(1, voice.size) + 2)
         start = int(rng.integers(0, voice.size - n))
         out += voice[start:start + n] / (voice.std() or 1.0)
     return out
+
+
+@functools.cache
+def _babble_voices() -> tuple[bytes, ...]:
+    """The prompts babble is made of, wideband when installed (read once)."""
+    found = (recording(name, "wide") or recording(name, "telephone") for name in BABBLE_PROMPTS)
+    return tuple(pcm for pcm, _ in filter(None, found))
 
 
 def mix(pcm: bytes, snr_db: float, seed: int = 0) -> bytes:
@@ -119,7 +140,7 @@ def mix(pcm: bytes, snr_db: float, seed: int = 0) -> bytes:
     frames = speech[: speech.size // 320 * 320].reshape(-1, 320)
     power = (frames ** 2).mean(axis=1)
     active = power[power >= 0.1 * power.max()] if power.size else np.array([1e-6])
-    noise = babble(speech.size / SAMPLE_RATE, seed)
+    noise = babble(speech.size, seed)
     noise *= np.sqrt(active.mean() / 10 ** (snr_db / 10) / max((noise ** 2).mean(), 1e-12))
     return to_pcm((speech + noise).astype(np.float32))
 
@@ -188,6 +209,19 @@ def adapted_channel(choices: Sequence[str], human: Sequence[Item], outside: Sequ
     return out
 
 
+def accuracy_figures(recognizer: Recognizer, human: Sequence[Item], outside: Sequence[Item],
+                     log: Callable[[str], None]) -> dict[str, float]:
+    """Accuracy clean and in babble at 20 and 10 dB, and the false-accept rate."""
+    clean = evaluate(recognizer, human)
+    out = {"accuracy_clean": clean.accuracy, "rejected_clean": clean.rejected / len(human)}
+    for snr in (20, 10):
+        score = evaluate(recognizer, human, functools.partial(noisy, snr_db=snr))
+        out[f"accuracy_noise_{snr}db"] = score.accuracy
+    out["false_accept_rate"] = false_accept_rate(recognizer, outside)
+    log(f"{human[0].source.split(':')[0]}: {out}")
+    return out
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     """The q-th percentile (0-100) of values, by linear interpolation."""
     return float(np.percentile(np.asarray(values), q)) if values else float("nan")
@@ -240,16 +274,15 @@ def run(engine: str = "sphinx", *, quick: bool = False,
     if quick:
         human, outside = human[::4], outside[::4]
     result: dict[str, Any] = {"engine": recognizer.name, "choices": len(choices),
-                              "human_utterances": len(human), "outside_utterances": len(outside)}
+                              "human_utterances": len(human), "outside_utterances": len(outside),
+                              "recordings": sorted({i.source.split(":")[0] for i in human})}
     log(f"{len(human)} recorded utterances, {len(choices)} choices")
-    clean = evaluate(recognizer, human)
-    result["accuracy_clean"] = clean.accuracy
-    result["rejected_clean"] = clean.rejected / len(human)
-    for snr in (20, 10):
-        score = evaluate(recognizer, human, functools.partial(noisy, snr_db=snr))
-        result[f"accuracy_noise_{snr}db"] = score.accuracy
-        log(f"babble {snr} dB: {score.accuracy:.3f}")
-    result["false_accept_rate"] = false_accept_rate(recognizer, outside)
+    result.update(accuracy_figures(recognizer, human, outside, log))
+    telephone = recorded_items("asterisk_choices.tsv", band="telephone")
+    telephone_outside = recorded_items("asterisk_outside.tsv", expected=False, band="telephone")
+    if telephone and not quick:
+        figures = accuracy_figures(recognizer, telephone, telephone_outside, log)
+        result["telephone_band"] = {k: v for k, v in figures.items() if k != "rejected_clean"}
     if recognizer.name == "sphinx":
         result.update(adapted_channel(choices, human, outside, log))
     piper = load_piper()

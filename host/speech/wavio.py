@@ -70,6 +70,21 @@ def resample(samples: np.ndarray, src_rate: int, dst_rate: int) -> np.ndarray:
     return out.astype(np.float32)
 
 
+def read_g722(path: str | Path) -> bytes:
+    """Decode a raw G.722 file (64 kbit/s, as Asterisk ships its wideband prompts) to 16 kHz
+    int16 mono PCM."""
+    try:
+        from G722 import G722
+    except ImportError as exc:
+        raise WavError(f"{path}: G.722 needs the g722 package (pip install g722)") from exc
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError as exc:
+        raise WavError(f"{path}: no such file") from exc
+    samples = np.asarray(G722(SAMPLE_RATE, 64000).decode(data), dtype="<i2")
+    return samples.tobytes()
+
+
 def to_pcm(samples: np.ndarray) -> bytes:
     """Convert float samples in [-1, 1] to int16 little-endian PCM bytes (clipping)."""
     ints = np.clip(np.round(samples * 32768.0), -32768, 32767).astype("<i2")

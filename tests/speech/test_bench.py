@@ -28,3 +28,25 @@ def test_evaluate_counts_right_wrong_and_rejected(sphinx_recognizer: SphinxRecog
     score = bench.evaluate(sphinx_recognizer, items)
     assert score.right + score.wrong + score.rejected == 3 and score.right >= 2
     assert bench.false_accept_rate(sphinx_recognizer, []) == 0.0
+
+
+def test_wideband_recordings_are_the_g722_prompts_with_their_high_band() -> None:
+    wide = bench.recording("letters/s.wav", "wide")
+    phone = bench.recording("letters/s.wav", "telephone")
+    assert wide and phone and wide[1].startswith("asterisk-g722:")
+    high_band = {}
+    for band, (pcm, _) in (("wide", wide), ("telephone", phone)):
+        samples = from_pcm(pcm).astype(np.float64)
+        spectrum = np.abs(np.fft.rfft(samples)) ** 2
+        freqs = np.fft.rfftfreq(samples.size, 1 / 16000)
+        high_band[band] = spectrum[freqs > 4500].sum() / spectrum.sum()
+        assert abs(samples.size - 0.6 * 16000) < 0.5 * 16000  # about a second of speech
+    assert high_band["wide"] > 0.05 > 1e-3 > high_band["telephone"]
+
+
+def test_the_bench_hears_wideband_by_default_and_telephone_on_request() -> None:
+    wide = bench.recorded_items("asterisk_choices.tsv")
+    phone = bench.recorded_items("asterisk_choices.tsv", band="telephone")
+    assert len(wide) == len(phone) == 70
+    assert {i.source.split(":")[0] for i in wide} == {"asterisk-g722"}
+    assert [i.expected for i in wide] == [i.expected for i in phone]
