@@ -11,7 +11,7 @@ import pytest
 
 from host.speech.audio import BlockResampler, WavFileInput, WavFolderOutput, speak, wav_files
 from host.speech.piper_tts import PiperSynthesizer
-from host.speech.wavio import WavError, read_wav
+from host.speech.wavio import WavError, read_g722, read_wav
 
 PickWord = Callable[[bytes, int, list[str]], str]
 """The sphinx_pick fixture (tests/speech/conftest.py)."""
@@ -64,6 +64,8 @@ def test_directory_plays_files_in_order_with_silence_between(
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(WavError, match="no such file"):
         WavFileInput(tmp_path / "nothing.wav")
+    with pytest.raises(WavError, match="no such file"):
+        read_g722(tmp_path / "nothing.g722")
 
 
 def test_folder_output_numbers_files_and_indexes_text(tmp_path: Path) -> None:
