@@ -45,6 +45,8 @@ class DemoReport:
     misheard: int = 0
     transcript: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    by_voice: dict[str, list[int]] = field(default_factory=dict)
+    """Voice name -> [utterances, understood]."""
 
     def as_json(self) -> dict[str, Any]:
         """The summary `demo --json` prints."""
@@ -57,6 +59,10 @@ class DemoReport:
             "rejected": self.rejected,
             "misheard": self.misheard,
             "seconds": round(self.seconds, 1),
+            "by_voice": {
+                voice: {"utterances": said, "understood_ratio": round(ok / said, 3)}
+                for voice, (said, ok) in self.by_voice.items()
+            },
         }
 
 
@@ -155,6 +161,9 @@ class Demo:
             self.report.understood += got == [event]
             self.report.rejected += not heard
             self.report.misheard += bool(heard) and got != [event]
+            tally = self.report.by_voice.setdefault(self._voice(speaker).name, [0, 0])
+            tally[0] += 1
+            tally[1] += got == [event]
             self._log(speaker, text, heard, got == [event], lines)
             if heard:
                 return  # the host acted on what it understood, right or wrong
@@ -164,9 +173,12 @@ class Demo:
         heard = self._hear(speaker, text)
         self._host(self.session.hear(heard))
 
-    def _hear(self, speaker: str, text: str) -> str:
+    def _voice(self, speaker: str) -> Synthesizer:
         seat = [s.name for s in self.session.game.seats].index(speaker)
-        voice = self.voices[seat % len(self.voices)]
+        return self.voices[seat % len(self.voices)]
+
+    def _hear(self, speaker: str, text: str) -> str:
+        voice = self._voice(speaker)
         speech = to_16k(join_pcm(voice.synthesize(text)), voice.sample_rate)
         pcm = mix_noise(speech, self.noise, self.snr_db, self.rng)
         path = self.workdir / f"utterance-{self.report.utterances:05d}.wav"

@@ -22,6 +22,8 @@ def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
         summary["misheard"]
     assert summary["understood"] > 0
     assert 0.0 < summary["understood_ratio"] <= 1.0
+    assert set(summary["by_voice"]) <= {v.name for v in voices}
+    assert sum(v["utterances"] for v in summary["by_voice"].values()) == summary["utterances"]
     assert all({"speaker", "said", "heard", "understood", "host"} <= set(row)
                for row in report.transcript)
 
