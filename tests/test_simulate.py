@@ -110,3 +110,15 @@ def test_turn_check_catches_a_turn_given_to_the_wrong_player() -> None:
     assert turn_violation(game, 0, 1, wrong) == "turn went to Cat, expected Bob"
     stopped = [Note("stop", {}), Note("turn", {"player": "Bob", "how": "skip"})]
     assert turn_violation(game, 0, 1, stopped) == "turn went to Bob, expected Cat"
+
+
+def test_a_table_the_rules_cannot_deal_is_one_clear_line() -> None:
+    import subprocess
+    import sys
+
+    for players in ("1", "10"):
+        run = subprocess.run([sys.executable, "-m", "host", "simulate", "crack-list", "--games",
+                              "1", "--players", players, "--json"],
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 2 and run.stdout == ""
+        assert run.stderr.startswith("partyhost simulate: ") and len(run.stderr.splitlines()) == 1

@@ -21,7 +21,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("game", choices=("crack-list",), help="which game")
     parser.add_argument("--games", type=int, default=100, help="how many games")
     parser.add_argument("--seed", type=int, default=0, help="random seed")
-    parser.add_argument("--players", type=int, default=4, help="bot players per game (2 to 10)")
+    parser.add_argument(
+        "--players", type=int, default=4,
+        help="bot players per game (2 to 9: ten hands of 8 need more than the 78 blue cards)",
+    )
     parser.add_argument("--cards", choices=("virtual", "physical"), default="virtual")
     parser.add_argument("--lang", default="en", choices=("en", "fr"))
     parser.add_argument("--know", type=float, default=0.8, help="chance a bot knows an answer")
@@ -49,15 +52,19 @@ def run(args: argparse.Namespace) -> int:
     skills = BotSkills(
         know=args.know, challenge=args.challenge, countdown=args.countdown, mistake=args.mistake
     )
-    report = simulate(
-        cards,
-        Judge(lang=args.lang),
-        games=args.games,
-        seed=args.seed,
-        players=args.players,
-        skills=skills,
-        cards=args.cards,
-    ).as_json()
+    try:
+        report = simulate(
+            cards,
+            Judge(lang=args.lang),
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            skills=skills,
+            cards=args.cards,
+        ).as_json()
+    except ValueError as err:  # a table the rules cannot deal (too many players, too few)
+        print(f"partyhost simulate: {err} ({args.players} players)", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(report))
     else:
