@@ -476,27 +476,20 @@ class CrackListGame:
         if self.state is not _TURN:
             self.to_turn()
         current = self.current
-        self.timer_token += 1
-        self.timer_name = "turn"
-        self._notes += (
+        self._notes.append(
             Note("turn", {"player": self._names[current], "how": how,
-                          "cards": len(self.hands[current])}),
-            Note("timer", {"name": "turn", "seconds": self.config.turn_seconds,
-                           "token": self.timer_token}),
+                          "cards": len(self.hands[current])})
         )
+        self._arm("turn", self.config.turn_seconds)
 
     def _next_turn(self, steps: int = 1, keep_pending: bool = False) -> None:
-        self.current = (self.current + self.direction * steps) % len(self.seats)
+        self.current = self._step(self.current, steps)
         self._begin_turn("skip" if steps == 2 else "next", keep_pending)
 
     # ----------------------------------------------------------------- answers
 
     def _on_answer(self, event: Answer) -> None:
-        seat = self._seat_exact.get(event.player)
-        if seat is None or seat != self.current or self.state is not _TURN:
-            seat = self._require_turn(event.player)  # the refusal, or a name in other case
-        else:
-            self.pending = None  # the player acts: the last answer can no longer be challenged
+        seat = self._require_turn(event.player)
         assert self.category is not None
         hand = self.hands[seat]
         physical = self._physical
@@ -511,16 +504,13 @@ class CrackListGame:
             return
         if event.joker or letter:
             card: str | None = cards.JOKER if event.joker else letter
-        elif len(verdict.letters) == 1 and not physical:  # most answers: one letter to play
-            card = verdict.letters[0] if verdict.letters[0] in hand else None
         else:
             card = self._card_for(hand, verdict, physical)
         if card is None:
             raise IllegalEvent(
                 "no_card_for_answer", answer=event.text, letters="".join(verdict.letters)
             )
-        hand.remove(cards.HIDDEN if physical else card)
-        self.played.append(card)
+        self._play(seat, card)
         self.given.append(verdict.matched or event.text)
         self.fails_in_row = 0
         self._stand(seat, event.text, verdict, card)
