@@ -872,20 +872,13 @@ class CrackListGame:
 
     def _draw(self, seat: int, count: int, penalty: bool = False) -> None:
         hand = self.hands[seat]
-        if 0 < count <= len(self.draw_pile):  # the usual case: one cut off the top
-            drawn = count
-            taken = self.draw_pile[-count:]
-            del self.draw_pile[-count:]
-            taken.reverse()  # the top card first, as if drawn one by one
-            hand += taken
-        else:
-            drawn = 0
-            for _ in range(count):
-                if not self.draw_pile and not self._reshuffle():
-                    self._say("draw_pile_empty")
-                    break
-                hand.append(self.draw_pile.pop())
-                drawn += 1
+        drawn = 0
+        for _ in range(count):
+            if not self.draw_pile and not self._reshuffle():
+                self._say("draw_pile_empty")
+                break
+            hand.append(self.draw_pile.pop())
+            drawn += 1
         if drawn:
             self._notes.append(Note("draw", {
                 "player": self._names[seat],
