@@ -121,12 +121,6 @@ class BotTable:
             return self._after_answer()
         return self._vote()
 
-    def _name(self, seat: int) -> str:
-        return self._names[seat]
-
-    def _others(self, seat: int) -> list[int]:
-        return self._other_seats[seat]
-
     def _pick(self, options: Sequence[_T]) -> _T:
         """One of `options` at random (rng.random() is C code; rng.choice is not)."""
         return options[int(self._random() * len(options))]
