@@ -15,6 +15,7 @@ from host.bots import BotSkills, BotTable
 from host.decks import CategoryCard
 from host.games.common import Note, make_seats
 from host.games.crack_list import AnswerJudge, CrackListConfig, CrackListGame, State
+from host.table import SetupError
 
 REQUIRED_KINDS = (
     "answer_accepted",
@@ -160,10 +161,15 @@ def simulate(
     skills: BotSkills | None = None,
     cards: str = "virtual",
 ) -> SimulationReport:
-    """Play `games` bot games and report what happened."""
+    """Play `games` bot games and report what happened; SetupError when the table cannot
+    be dealt."""
     report = SimulationReport()
     names = [f"Bot{i + 1}" for i in range(players)]
     config = CrackListConfig(make_seats(names), cards=cards)  # type: ignore[arg-type]
+    try:
+        config.validate()  # before the warm-up: a table the rules cannot deal fails at once
+    except ValueError as err:
+        raise SetupError(f"{err} ({players} players)") from err
     started = time.perf_counter()
     prepare = getattr(judge, "prepare", None)
     if prepare is not None:

@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
             skills=skills,
             cards=args.cards,
         ).as_json()
-    except ValueError as err:  # a table the rules cannot deal (too many players, too few)
-        print(f"partyhost simulate: {err} ({args.players} players)", file=sys.stderr)
+    except SetupError as err:  # a table the rules cannot deal (too many players, too few)
+        print(f"partyhost simulate: {err}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(report))
