@@ -45,8 +45,6 @@ class DemoReport:
     misheard: int = 0
     transcript: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
-    by_voice: dict[str, list[int]] = field(default_factory=dict)
-    """Voice name -> [utterances, understood]."""
 
     def as_json(self) -> dict[str, Any]:
         """The summary `demo --json` prints."""
@@ -59,11 +57,18 @@ class DemoReport:
             "rejected": self.rejected,
             "misheard": self.misheard,
             "seconds": round(self.seconds, 1),
-            "by_voice": {
-                voice: {"utterances": said, "understood_ratio": round(ok / said, 3)}
-                for voice, (said, ok) in self.by_voice.items()
-            },
+            "by_voice": self.by_voice(),
         }
+
+    def by_voice(self) -> dict[str, dict[str, Any]]:
+        """Utterances and understood_ratio of each voice, from the transcript."""
+        tallies: dict[str, list[int]] = {}
+        for row in self.transcript:
+            tally = tallies.setdefault(row["voice"], [0, 0])
+            tally[0] += 1
+            tally[1] += row["understood"]
+        return {voice: {"utterances": said, "understood_ratio": round(ok / said, 3)}
+                for voice, (said, ok) in tallies.items()}
 
 
 def to_16k(pcm: bytes, rate: int) -> np.ndarray:
@@ -161,9 +166,6 @@ class Demo:
             self.report.understood += got == [event]
             self.report.rejected += not heard
             self.report.misheard += bool(heard) and got != [event]
-            tally = self.report.by_voice.setdefault(self._voice(speaker).name, [0, 0])
-            tally[0] += 1
-            tally[1] += got == [event]
             self._log(speaker, text, heard, got == [event], lines)
             if heard:
                 return  # the host acted on what it understood, right or wrong
@@ -206,6 +208,7 @@ class Demo:
         self.report.transcript.append(
             {
                 "speaker": speaker,
+                "voice": self._voice(speaker).name,
                 "said": said,
                 "heard": heard,
                 "understood": understood,
