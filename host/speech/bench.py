@@ -278,9 +278,10 @@ def run(engine: str = "sphinx", *, quick: bool = False,
                               "recordings": sorted({i.source.split(":")[0] for i in human})}
     log(f"{len(human)} recorded utterances, {len(choices)} choices")
     result.update(accuracy_figures(recognizer, human, outside, log))
-    telephone = recorded_items("asterisk_choices.tsv", band="telephone")
-    telephone_outside = recorded_items("asterisk_outside.tsv", expected=False, band="telephone")
-    if telephone and not quick:
+    telephone = [] if quick else recorded_items("asterisk_choices.tsv", band="telephone")
+    if telephone:
+        telephone_outside = recorded_items("asterisk_outside.tsv", expected=False,
+                                           band="telephone")
         figures = accuracy_figures(recognizer, telephone, telephone_outside, log)
         result["telephone_band"] = {k: v for k, v in figures.items() if k != "rejected_clean"}
     if recognizer.name == "sphinx":

@@ -14,7 +14,7 @@ import numpy as np
 
 from host.speech import pronounce
 from host.speech.ports import SAMPLE_RATE, Transcript
-from host.speech.wavio import resample_pcm
+from host.speech.wavio import from_pcm, resample_pcm, to_pcm
 
 _SAFE_WORD = re.compile(r"^[a-z]+$")
 
@@ -208,9 +208,9 @@ def with_hiss(pcm: bytes, level: float) -> bytes:
     same length, so recognition stays reproducible)."""
     if level <= 0 or not pcm:
         return pcm
-    samples = np.frombuffer(pcm, dtype="<i2").astype(np.float32)
-    samples += np.random.default_rng(len(samples)).normal(0.0, level, samples.size)
-    return np.clip(np.round(samples), -32768, 32767).astype("<i2").tobytes()
+    samples = from_pcm(pcm)
+    hiss = np.random.default_rng(samples.size).normal(0.0, level / 32768, samples.size)
+    return to_pcm(samples + hiss.astype(np.float32))
 
 
 def _front_end(model_params: Path, folder: Path, overrides: dict[str, str]) -> Path:
