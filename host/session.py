@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from host.autosave import Autosave
 from host.clock import Clock
 from host.games.common import IllegalEvent, Note, TimeUp
 from host.games.crack_list import CrackListGame, State
 from host.games.crack_list_cards import HIDDEN
-from host.games.crack_list_events import CrackListEvent
+from host.games.crack_list_events import CrackListEvent, Penalise
 from host.intents import IntentParser, Query, Unclear, clean
 from host.phrasebook import NUMBER_WORDS, Phrasebook
 from host.vocabulary import phrases_now
@@ -101,6 +101,8 @@ class CrackListSession:
             return self._confirm_quit(text)
         claimed, self.s.next_speaker = self.s.next_speaker, None
         who, intent = self.parser.parse(text, state, speaker or claimed or expected, titles)
+        if isinstance(intent, Penalise) and not (speaker or claimed):
+            intent = self._from_penaliser(intent, text)
         if isinstance(intent, Query):
             return self._answer_query(intent)
         if isinstance(intent, Unclear):
@@ -109,6 +111,14 @@ class CrackListSession:
         if self.s.paused_remaining is not None:
             return [self._line("paused")]
         return self.push(intent)
+
+    def _from_penaliser(self, penalty: Penalise, text: str) -> Penalise:
+        """A penalty handed out without a name is the penaliser's: nobody else may give it
+        (after a Joker the host is also waiting for the next player, who is not)."""
+        pending = self.game.pending
+        if pending is None or self.parser.split_speaker(text)[0] is not None:
+            return penalty
+        return replace(penalty, player=self.game.seats[pending.seat].name)
 
     def push(self, event: CrackListEvent) -> list[Line]:
         """Apply a game event directly (bots and tests), saving it and speaking the result."""

@@ -70,6 +70,7 @@ def turn_phrases(game: CrackListGame) -> list[str]:
     ]
     if not known or JOKER in hand:
         phrases += [f"joker {t}" for t in answers]
+    phrases += game.given  # a repeat must be heard for the host to call it out
     names = [n for n in _people(game) if n != game.seats[game.current].name]
     actions = {STOP: "stop", REVERSE: "reverse", CRACK_LIST: "crack list"}
     phrases += [said for card, said in actions.items() if not known or card in hand]
@@ -111,6 +112,12 @@ def penalty_phrases(game: CrackListGame) -> list[str]:
     return phrases
 
 
+def _penaliser(game: CrackListGame) -> list[str]:
+    """Who may hand out the pending penalty (the people of the seat that answered)."""
+    pending = game.pending
+    return list(game.seats[pending.seat].people) if pending and pending.penalty else []
+
+
 def _splits(cards: int, seats: int) -> list[tuple[int, ...]]:
     """The ordered ways to split `cards` into shares of at least one, among at most `seats`."""
     if cards == 0:
@@ -134,7 +141,11 @@ def phrases_now(game: CrackListGame, *, confirming_quit: bool = False) -> list[s
     elif game.state is State.VOTING:
         phrases = ["yes", "no", *prefixed(names, ("yes", "no"))]
     elif game.state is State.ANSWERED:
-        phrases = penalty_phrases(game) + prefixed(names, TABLE_CALLS)
+        penalties = penalty_phrases(game)
+        # After a Joker the host waits for the next player too, so the penaliser may say
+        # their name first: "Ann give one to Bob".
+        phrases = penalties + prefixed(_penaliser(game), penalties)
+        phrases += prefixed(names, TABLE_CALLS)
     else:
         phrases = turn_phrases(game) + list(TABLE_CALLS) + prefixed(names, TABLE_CALLS)
     phrases += list(QUESTIONS) + [f"how many cards has {name} got" for name in names]

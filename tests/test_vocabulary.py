@@ -93,3 +93,35 @@ def test_a_penalty_expects_its_legal_splits_among_the_others_only() -> None:
         _, event = parser.parse(phrase, "answered", speaker=player)
         assert isinstance(event, Penalise) and event.player == player, phrase
         assert sum(n for _, n in event.targets) in (0, 2), phrase
+
+
+def test_after_a_joker_the_penaliser_may_name_themselves_or_not() -> None:
+    s = session()
+    choose_films(s)
+    player = s.game.expected_player()
+    s.game.hands[s.game.current][:] = [JOKER, "A", "B"]
+    s.hear("joker Jaws")
+    assert s.game.pending is not None and s.game.pending.optional_penalty
+    assert s.game.expected_player() != player  # the next player may simply go on
+    other = next(n for n in ("Ann", "Bob", "Cat") if n not in (player, s.game.expected_player()))
+    phrases = set(phrases_now(s.game))
+    assert {f"{player} give two to {other}", f"{player} no penalty",
+            f"give two to {other}"} <= phrases
+    heard: list[object] = []
+    s.on_event = lambda event, notes: heard.append(event)
+    s.hear(f"give two to {other}")
+    assert heard == [Penalise(player, ((other, 2),))]
+
+
+def test_a_turn_expects_answers_already_given_so_a_repeat_is_called_out() -> None:
+    s = session()
+    choose_films(s)
+    player = s.game.expected_player()
+    s.game.hands[s.game.current][:] = ["J", "A", "B"]
+    s.hear("Jaws")
+    s.hear("give two to " + next(n for n in ("Ann", "Bob", "Cat") if n != player))
+    assert s.game.state.value == "turn"
+    s.game.hands[s.game.current][:] = ["T", "U"]
+    assert "Jaws" in phrases_now(s.game)
+    said = " ".join(line.text for line in s.hear("Jaws"))
+    assert "Jaws has already been said" in said or "We've had Jaws already" in said
