@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -32,6 +32,18 @@ from host.table import TableOptions, build_session
 
 MAX_UTTERANCES = 3000
 RETRIES = 2
+REPEAT_SLOWER = 1.2
+"""Each time a bot repeats itself it speaks this much slower, as people do when not understood
+(the synthesizers are steady, so an unchanged repeat would be the very same audio)."""
+
+
+@runtime_checkable
+class Repeating(Protocol):
+    """A synthesizer that can say the same thing again, slower."""
+
+    def slower(self, factor: float) -> Synthesizer:
+        """The same voice speaking `factor` times slower."""
+        ...
 
 
 @dataclass
@@ -157,8 +169,8 @@ class Demo:
         speaker = event.player  # type: ignore[union-attr]
         prefix = None if speaker == self.session.game.expected_player() else speaker
         text = say_event(event, prefix=prefix).replace(":", "")
-        for _attempt in range(1 + RETRIES):
-            heard = self._hear(speaker, text)
+        for attempt in range(1 + RETRIES):
+            heard = self._hear(speaker, text, attempt)
             before = len(self.heard)
             lines = self.session.hear(heard)
             got = self.heard[before : before + 1]
@@ -167,8 +179,15 @@ class Demo:
             self.report.rejected += not heard
             self.report.misheard += bool(heard) and got != [event]
             self._log(speaker, text, heard, got == [event], lines)
-            if heard:
-                return  # the host acted on what it understood, right or wrong
+            if heard or self._timer_fired():
+                return  # the host acted on what it understood (right or wrong), or time ran out
+
+    def _timer_fired(self) -> bool:
+        """Let the host's timers run while a player is not understood, as at a real table:
+        True when one fired and moved the game on."""
+        before = len(self.heard)
+        self._host(self.session.tick())
+        return len(self.heard) > before
 
     def _say_plainly(self, speaker: str, text: str) -> None:
         """A player says something that is not a game move (bots reply to a paused host)."""
@@ -179,8 +198,10 @@ class Demo:
         seat = [s.name for s in self.session.game.seats].index(speaker)
         return self.voices[seat % len(self.voices)]
 
-    def _hear(self, speaker: str, text: str) -> str:
+    def _hear(self, speaker: str, text: str, attempt: int = 0) -> str:
         voice = self._voice(speaker)
+        if attempt and isinstance(voice, Repeating):
+            voice = voice.slower(REPEAT_SLOWER**attempt)
         speech = to_16k(join_pcm(voice.synthesize(text)), voice.sample_rate)
         pcm = mix_noise(speech, self.noise, self.snr_db, self.rng)
         path = self.workdir / f"utterance-{self.report.utterances:05d}.wav"

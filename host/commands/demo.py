@@ -15,7 +15,9 @@ def register(subparsers: Any) -> None:
         help="watch bot players play a whole game by voice",
         description="Bot players speak their moves with distinct voices (Piper and espeak-ng), "
         "with party babble mixed in, into the host's real recognizer through the WAV-file "
-        "microphone; the host plays the game on what it understood. Prints the transcript.",
+        "microphone; the host plays the game on what it understood. A move the host did not "
+        "catch is said again, slower, up to twice, while the turn timer keeps running. "
+        "Prints the transcript.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("game", choices=("crack-list",))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,12 @@ class PiperSynthesizer:
         self.name = f"piper:{self.voice_path.stem}"
         self._length_scale = length_scale
         self._noise = 0.0 if steady else None
+
+    def slower(self, factor: float) -> PiperSynthesizer:
+        """The same voice (loaded once, shared) speaking `factor` times slower."""
+        slow = copy.copy(self)
+        slow._length_scale = (self._length_scale or 1.0) * factor
+        return slow
 
     def synthesize(self, text: str) -> Iterator[bytes]:
         """Yield int16 mono PCM, one sentence at a time (Piper synthesizes sentences lazily)."""

@@ -116,3 +116,12 @@ def test_bot_voices_all_load_and_sound_different() -> None:
         synth = EspeakSynthesizer(voice)
         clips.add(b"".join(synth.synthesize("Banana"))[:20000])
     assert len(clips) == len(BOT_VOICES)
+
+
+def test_a_slower_repeat_is_the_same_voice_taking_longer(espeak_synth: EspeakSynthesizer) -> None:
+    slow = espeak_synth.slower(1.5)
+    assert (slow.voice, slow.pitch, slow.name) == (espeak_synth.voice, espeak_synth.pitch,
+                                                   espeak_synth.name)
+    assert slow.speed == round(espeak_synth.speed / 1.5)
+    said = [len(b"".join(s.synthesize("Crack list"))) for s in (espeak_synth, slow)]
+    assert said[1] > 1.2 * said[0]

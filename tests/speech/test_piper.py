@@ -68,3 +68,13 @@ def test_broken_voice_file_is_reported(tmp_path: Path) -> None:
 def test_make_synthesizer_auto_prefers_piper() -> None:
     assert make_synthesizer().name.startswith("piper:")
     assert make_synthesizer("piper", str(default_voice_path())).name == "piper:en_US-joe-medium"
+
+
+def test_a_slower_repeat_shares_the_loaded_voice_and_takes_longer(
+    piper_synth: PiperSynthesizer, sphinx_pick: PickWord
+) -> None:
+    slow = piper_synth.slower(1.4)
+    assert slow._voice is piper_synth._voice and slow.name == piper_synth.name
+    normal, slower = (b"".join(s.synthesize("crack on")) for s in (piper_synth, slow))
+    assert len(slower) > 1.2 * len(normal)
+    assert sphinx_pick(slower, slow.sample_rate, ["seven", "crack on", "banana"]) == "crack on"

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
+from pathlib import Path
 
-from host.demo import run_demo
+import numpy as np
+
+from host.clock import FakeClock
+from host.demo import Demo, run_demo
+from host.games.common import TimeUp
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.sphinx_stt import SphinxRecognizer
+from host.table import TableOptions, build_session
 
 
 def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
@@ -35,3 +42,17 @@ def test_demo_command_prints_one_json_object() -> None:
     summary = json.loads(run.stdout)
     assert {"completed", "utterances", "understood", "understood_ratio"} <= set(summary)
     assert run.returncode == (0 if summary["completed"] else 1)
+
+
+def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> None:
+    clock = FakeClock()
+    options = TableOptions(players=["Ann", "Bob"], seed=1, rounds=1, hand_size=3)
+    session = build_session(options, clock, None)
+    demo = Demo(session, clock, SphinxRecognizer(), [], np.zeros(0, np.float32), snr_db=99,
+                rng=random.Random(1), workdir=tmp_path)
+    session.start()
+    session.hear("number one")
+    assert session.game.state.value == "turn" and not demo._timer_fired()
+    clock.advance(session.seconds_to_next_tick() or 0.0)
+    assert demo._timer_fired()
+    assert isinstance(demo.heard[-1], TimeUp)
