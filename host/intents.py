@@ -114,7 +114,7 @@ QUERY_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"(what'?s|what is) the score|score|scores", "score"),
     (r"help|what can i say|how do i play", "help"),
     (r"rules|explain the rules", "rules"),
-    (r"pause|hold on|wait a (moment|minute|second)", "pause"),
+    (r"pause( the game)?|hold on|wait a (moment|minute|second)", "pause"),
     (r"resume|carry on|continue|unpause|let'?s go", "resume"),
     (r"quit|exit|end the game|stop the game|game over", "quit"),
 )

@@ -26,7 +26,10 @@ QUESTIONS = (
     "score",
     "help",
     "rules",
-    "pause",
+    # Not a bare "pause": it sounds like "pass" (the demo heard a pass as a pause 4 times in
+    # one game), and a move mistaken for a pause stops the game.
+    "pause the game",
+    "hold on",
     "resume",
     "quit",
 )

@@ -76,6 +76,8 @@ def test_an_answer_starting_with_a_players_name_is_not_a_prefix() -> None:
         ("how many cards has Cat got", "count", "Cat"),
         ("score", "score", None),
         ("pause", "pause", None),
+        ("pause the game", "pause", None),
+        ("hold on", "pause", None),
         ("resume", "resume", None),
         ("quit", "quit", None),
         ("help", "help", None),

@@ -125,3 +125,12 @@ def test_a_turn_expects_answers_already_given_so_a_repeat_is_called_out() -> Non
     assert "Jaws" in phrases_now(s.game)
     said = " ".join(line.text for line in s.hear("Jaws"))
     assert "Jaws has already been said" in said or "We've had Jaws already" in said
+
+
+def test_a_pause_is_asked_for_in_words_that_do_not_sound_like_pass() -> None:
+    s = session()
+    choose_films(s)
+    phrases = phrases_now(s.game)
+    assert "pass" in phrases and "pause the game" in phrases and "pause" not in phrases
+    s.hear("pause the game")
+    assert s.paused
