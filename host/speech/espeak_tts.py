@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import shutil
 import struct
 import subprocess
@@ -80,7 +81,9 @@ class EspeakSynthesizer:
 
     def slower(self, factor: float) -> EspeakSynthesizer:
         """The same voice speaking `factor` times slower (as someone repeating themselves)."""
-        return EspeakSynthesizer(self.voice, round(self.speed / factor), self.pitch)
+        slow = copy.copy(self)  # the voice is known to work: no need to probe espeak-ng again
+        slow.speed = round(self.speed / factor)
+        return slow
 
     def synthesize(self, text: str) -> Iterator[bytes]:
         """Yield int16 mono PCM for each sentence of `text`."""
