@@ -76,12 +76,19 @@ def test_every_expected_phrase_parses_to_something() -> None:
         assert type(intent).__name__ != "Unclear", phrase
 
 
-def test_a_penalty_expects_its_legal_splits_among_the_others_only() -> None:
+def answered(hand: list[str], said: str):
+    """A game of Films where the player to act, holding `hand`, has just said `said`; returns
+    the session and that player."""
     s = session()
     choose_films(s)
     player = s.game.expected_player()
-    s.game.hands[s.game.current][:] = ["J", "A", "B"]
-    s.hear("Jaws")
+    s.game.hands[s.game.current][:] = hand
+    s.hear(said)
+    return s, player
+
+
+def test_a_penalty_expects_its_legal_splits_among_the_others_only() -> None:
+    s, player = answered(["J", "A", "B"], "Jaws")
     phrases = set(phrases_now(s.game))
     a, b = [n for n in ("Ann", "Bob", "Cat") if n != player]
     assert {f"give two to {a}", f"give one to {a} and one to {b}", f"all to {b}"} <= phrases
@@ -96,11 +103,7 @@ def test_a_penalty_expects_its_legal_splits_among_the_others_only() -> None:
 
 
 def test_after_a_joker_the_penaliser_may_name_themselves_or_not() -> None:
-    s = session()
-    choose_films(s)
-    player = s.game.expected_player()
-    s.game.hands[s.game.current][:] = [JOKER, "A", "B"]
-    s.hear("joker Jaws")
+    s, player = answered([JOKER, "A", "B"], "joker Jaws")
     assert s.game.pending is not None and s.game.pending.optional_penalty
     assert s.game.expected_player() != player  # the next player may simply go on
     other = next(n for n in ("Ann", "Bob", "Cat") if n not in (player, s.game.expected_player()))
@@ -114,11 +117,7 @@ def test_after_a_joker_the_penaliser_may_name_themselves_or_not() -> None:
 
 
 def test_a_turn_expects_answers_already_given_so_a_repeat_is_called_out() -> None:
-    s = session()
-    choose_films(s)
-    player = s.game.expected_player()
-    s.game.hands[s.game.current][:] = ["J", "A", "B"]
-    s.hear("Jaws")
+    s, player = answered(["J", "A", "B"], "Jaws")
     s.hear("give two to " + next(n for n in ("Ann", "Bob", "Cat") if n != player))
     assert s.game.state.value == "turn"
     s.game.hands[s.game.current][:] = ["T", "U"]
