@@ -1,5 +1,7 @@
 """Ears: whole utterances out of a microphone stream (VAD + endpointing + half-duplex gate).
 
+The VAD is Silero (host.speech.vad) unless another detector is given, such as EnergyDetector.
+
 Time is the stream's own: seconds of audio read so far. With a live microphone that is real
 time; with recorded audio it runs as fast as the audio can be read, so nothing waits.
 """
@@ -10,9 +12,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from host.speech.endpoint import Endpointer, EnergyDetector, VadState
+from host.speech.endpoint import Endpointer, SpeechDetector, VadState
 from host.speech.gate import MicGate
 from host.speech.ports import SAMPLE_RATE, AudioIn
+from host.speech.vad import SileroDetector
 
 PRE_ROLL_SECONDS = 0.3
 """Audio kept from before the detector fired, so the first consonant is not cut off."""
@@ -35,16 +38,22 @@ class StreamClock:
 
 
 class MicrophoneEars:
-    """Listens to an AudioIn and returns one utterance at a time."""
+    """Listens to an AudioIn and returns one utterance at a time.
+
+    `detector` says which chunks are speech: a SileroDetector unless given (EnergyDetector() is
+    the older energy threshold); it is reset whenever the closed microphone reopens.
+    """
 
     def __init__(self, source: AudioIn, *, chunk_seconds: float = 0.02,
                  half_duplex: bool = True, silence_seconds: float = 0.3,
                  wait: Callable[[float], None] = time.sleep,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 detector: SpeechDetector | None = None) -> None:
         self.source = source
         self.rate = getattr(source, "sample_rate", SAMPLE_RATE)
         self.frames = max(1, int(self.rate * chunk_seconds))
-        self.detector = EnergyDetector()
+        self.detector = detector or SileroDetector(sample_rate=self.rate)
+        self.gated = False  # the last chunk was dropped by the closed microphone
         self.silence_seconds = silence_seconds
         self.gate = MicGate(tail_seconds=LIVE_TAIL_SECONDS) if half_duplex else None
         self.history = MicGate(tail_seconds=0.0)  # remembers the host's lines for echo checks
@@ -70,9 +79,10 @@ class MicrophoneEars:
             seconds = len(chunk) / 2 / self.rate
             self.stream_time += seconds
             self.last_read_at = self.clock()
-            if self.gate and not self.gate.is_open(self.stream_time):
+            heard = self.hears_speech(chunk)
+            if heard is None:
                 continue
-            state = endpointer.process(seconds, self.detector.is_speech(chunk))
+            state = endpointer.process(seconds, heard)
             if state is VadState.WAITING and not endpointer.speech:
                 speech.clear()  # whatever came before was a blip, not speech
                 pre_roll.append(chunk)
@@ -83,6 +93,16 @@ class MicrophoneEars:
             speech.append(chunk)
             if state is VadState.DONE:
                 return b"".join(speech) if endpointer.heard_speech else b""
+
+    def hears_speech(self, chunk: bytes) -> bool | None:
+        """Whether the chunk just read is speech (None: the microphone is closed to it)."""
+        if self.gate and not self.gate.is_open(self.stream_time):
+            self.gated = True
+            return None
+        if self.gated:
+            self.detector.reset()  # the audio it heard last is from before the host spoke
+            self.gated = False
+        return self.detector.is_speech(chunk)
 
     def host_spoke(self, text: str, seconds: float) -> None:
         """Close the microphone for the host's line (and its tail) and remember the line.

@@ -1,12 +1,15 @@
-"""End-of-speech detection: an energy voice-activity detector with time passed in as data."""
+"""End-of-speech detection: an endpointer fed chunk durations as data, and speech detectors."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 import numpy as np
+
+from host.speech.vad import SileroDetector
 
 
 class VadState(Enum):
@@ -66,6 +69,18 @@ class Endpointer:
         self.state, self.speech, self.silence, self.waited = VadState.WAITING, 0.0, 0.0, 0.0
 
 
+class SpeechDetector(Protocol):
+    """Says whether each chunk of a stream of int16 mono PCM is speech."""
+
+    def is_speech(self, pcm: bytes) -> bool:
+        """Classify the next chunk of the stream."""
+        ...
+
+    def reset(self) -> None:
+        """The stream had a gap: forget what depends on the audio just before it."""
+        ...
+
+
 @dataclass
 class EnergyDetector:
     """Is this chunk speech? Energy above an adaptive noise floor by `margin_db`."""
@@ -87,6 +102,9 @@ class EnergyDetector:
         self.floor_dbfs += rate * (level - self.floor_dbfs)
         return speech
 
+    def reset(self) -> None:
+        """Nothing to forget: the noise floor is the room's, and the room outlasts a gap."""
+
 
 def level_dbfs(pcm: bytes) -> float:
     """RMS level of int16 PCM in dB relative to full scale (-120 for digital silence)."""
@@ -99,10 +117,11 @@ def level_dbfs(pcm: bytes) -> float:
 
 def split_utterance(pcm: bytes, rate: int, chunk_seconds: float = 0.02,
                     endpointer: Endpointer | None = None,
-                    detector: EnergyDetector | None = None) -> tuple[bytes, float] | None:
-    """Run the VAD over PCM; return (audio up to the end of speech, end time) or None."""
+                    detector: SpeechDetector | None = None) -> tuple[bytes, float] | None:
+    """Run a detector (Silero by default) over PCM; return (audio up to the end of speech, end
+    time) or None."""
     ep = endpointer or Endpointer()
-    det = detector or EnergyDetector()
+    det = detector or SileroDetector(sample_rate=rate)
     step = max(1, int(rate * chunk_seconds)) * 2
     for offset in range(0, len(pcm), step):
         chunk = pcm[offset:offset + step]
