@@ -148,10 +148,10 @@ def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth
     """The microphone (or recorded audio), the recognizer and the host's voice."""
     from host.speech.audio import SoundDeviceInput, SoundDeviceOutput, WavFileInput, WavFolderOutput
     from host.speech.cache import CachedSynthesizer, warm_texts
-    from host.speech.stt import make_recognizer
+    from host.speech.stt import recognizer_from
     from host.speech.tts import make_synthesizer
 
-    recognizer = make_recognizer(args.stt, args.vosk_model)
+    recognizer = recognizer_from(args, args.lang)
     synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice))
     synthesizer.warm(warm_texts(list(args.players)))
     outputs: list[AudioOut] = []

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from host.speech.stt import MEASURED
+
 
 def register(subparsers: Any) -> None:
     """Add the `bench` sub-command with its `speech` benchmark."""
@@ -15,8 +17,8 @@ def register(subparsers: Any) -> None:
     sub = parser.add_subparsers(dest="bench_command", metavar="BENCH")
     speech = sub.add_parser("speech", help="speech recognition accuracy, latency, memory")
     speech.add_argument("--json", action="store_true", help="print one JSON object")
-    speech.add_argument("--engine", choices=("auto", "vosk", "sphinx"), default="sphinx",
-                        help="recognizer to measure (default: sphinx, the embedded default)")
+    speech.add_argument("--engine", choices=MEASURED, action="append", dest="engines",
+                        help="recognizer to measure; repeat for several (default: all)")
     speech.add_argument("--quick", action="store_true", help="a quarter of the test set")
     speech.set_defaults(func=run_speech)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
@@ -29,7 +31,7 @@ def run_speech(args: argparse.Namespace) -> int:
 
     log = (lambda _: None) if args.json else (lambda msg: print(msg, file=sys.stderr))
     try:
-        result = bench.run(args.engine, quick=args.quick, log=log)
+        result = bench.run(args.engines or MEASURED, quick=args.quick, log=log)
     except EngineError as error:
         print(f"partyhost bench speech: {error}", file=sys.stderr)
         return 1

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from host.speech.stt import add_engine_arguments, recognizer_from
+
 
 def register(subparsers: Any) -> None:
     """Add the `demo` sub-command."""
@@ -28,7 +30,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--snr", type=float, default=15.0, help="speech-to-babble ratio in dB (99 for no noise)"
     )
-    parser.add_argument("--stt", choices=("auto", "vosk", "sphinx"), default="auto")
+    add_engine_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print only one JSON summary")
     parser.set_defaults(func=run)
 
@@ -39,14 +41,13 @@ def run(args: argparse.Namespace) -> int:
     from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
     from host.speech.piper_tts import PiperSynthesizer
     from host.speech.ports import Synthesizer
-    from host.speech.stt import make_recognizer
 
     if not 2 <= args.players <= 8:
         print("partyhost demo: --players must be 2 to 8", file=sys.stderr)
         return 2
     voices: list[Synthesizer] = [PiperSynthesizer(steady=True)]  # same seed, same game
     voices += [EspeakSynthesizer(voice) for voice in BOT_VOICES]
-    recognizer = make_recognizer(args.stt)
+    recognizer = recognizer_from(args)
     echo = None if args.json else print
     report = run_demo(
         players=args.players,

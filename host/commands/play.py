@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from host.speech.stt import add_engine_arguments
+
 GAMES = ("crack-list", "short-list", "scattergories", "crack-word")
 
 
@@ -97,13 +99,7 @@ def register(subparsers: Any) -> None:
     voice.add_argument(
         "--tts", choices=("auto", "piper", "espeak"), default="auto", help="speech synthesis engine"
     )
-    voice.add_argument(
-        "--stt",
-        choices=("auto", "vosk", "sphinx"),
-        default="auto",
-        help="speech recognition engine: auto picks Vosk when a model is installed",
-    )
-    voice.add_argument("--vosk-model", type=Path, metavar="DIR", help="a Vosk model directory")
+    add_engine_arguments(voice)
     voice.add_argument("--input-device", help="microphone (index or part of its name)")
     voice.add_argument("--output-device", help="speaker (index or part of its name)")
     voice.add_argument(

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from host.speech.stt import ENGINES
+from host.speech.stt import add_engine_arguments, recognizer_from
 
 
 def register(subparsers: Any) -> None:
@@ -22,16 +22,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("wavs", nargs="+", metavar="WAV", help="WAV files (any rate, mono/stereo)")
     add_engine_arguments(parser)
+    parser.add_argument("--lang", default="en", help="language spoken (en, fr)")
     parser.add_argument("--choices", metavar="FILE",
                         help="UTF-8 text file, one allowed phrase per line")
     parser.set_defaults(func=run)
-
-
-def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add --engine and --vosk-model, the arguments of host.speech.stt.make_recognizer."""
-    parser.add_argument("--engine", "--stt", choices=ENGINES, default="auto",
-                        help="recognizer: auto = Vosk if a model is installed, else PocketSphinx")
-    parser.add_argument("--vosk-model", metavar="PATH", help="a Vosk model directory")
 
 
 def read_choices(path: str) -> list[str]:
@@ -50,12 +44,12 @@ def read_choices(path: str) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Load the engine once, then transcribe every file; bad files are reported, not fatal."""
-    from host.speech.stt import EngineError, make_recognizer
+    from host.speech.stt import EngineError
     from host.speech.wavio import WavError, read_wav
 
     try:
         choices = read_choices(args.choices) if args.choices else None
-        recognizer = make_recognizer(args.engine, args.vosk_model)
+        recognizer = recognizer_from(args, args.lang)
         recognizer.set_choices(choices)
     except (ValueError, EngineError, RuntimeError) as error:
         print(f"partyhost transcribe: {error}", file=sys.stderr)

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from host.speech.ports import SAMPLE_RATE, Recognizer
+from host.speech.stt import MEASURED
 from host.speech.wavio import from_pcm, read_g722, read_wav, to_pcm
 
 ASTERISK = Path("/usr/share/asterisk/sounds/en")
@@ -259,12 +260,29 @@ def load_piper() -> Any:
     return PiperSynthesizer()
 
 
-def run(engine: str = "sphinx", *, quick: bool = False,
+def run(engines: Sequence[str] = MEASURED, *, quick: bool = False,
         log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Run the whole speech benchmark and return the numbers."""
+    """Run the whole speech benchmark for each engine, and the endpointing figures."""
+    from host.speech.bench_endpoint import endpoint_figures
+    from host.speech.models import find_vosk_model
     from host.speech.stt import make_recognizer
 
-    recognizer = make_recognizer(engine)
+    result: dict[str, Any] = {"default": make_recognizer("auto").name, "engines": {}}
+    for engine in engines:
+        if engine == "vosk" and find_vosk_model() is None:
+            log("vosk: no model installed (partyhost models fetch vosk-small-en), skipped")
+            continue
+        result["engines"][engine] = engine_figures(engine, quick=quick, log=log)
+    result["endpointing"] = endpoint_figures(log)
+    return result
+
+
+def engine_figures(engine: str, *, quick: bool = False,
+                   log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Accuracy, false accepts, latency and memory of one recognizer."""
+    from host.speech.stt import make_recognizer
+
+    recognizer = make_recognizer(engine, find_vosk_or_none(engine))
     choices = [phrase for phrase, _ in read_table("asterisk_choices.tsv")]
     recognizer.set_choices(choices)
     human = recorded_items("asterisk_choices.tsv") + klettres_items()
@@ -274,27 +292,23 @@ def run(engine: str = "sphinx", *, quick: bool = False,
     result: dict[str, Any] = {"engine": recognizer.name, "choices": len(choices),
                               "human_utterances": len(human), "outside_utterances": len(outside),
                               "recordings": sorted({i.source.split(":")[0] for i in human})}
-    log(f"{len(human)} recorded utterances, {len(choices)} choices")
-    result.update(accuracy_figures(lambda: recognizer, human, outside, log))
+    log(f"{engine}: {len(human)} recorded utterances, {len(choices)} choices")
+    result.update(accuracy_figures(lambda: recognizer, human, outside, log, engine))
     telephone = [] if quick else recorded_items("asterisk_choices.tsv", band="telephone")
     if telephone:
         telephone_outside = recorded_items("asterisk_outside.tsv", expected=False,
                                            band="telephone")
-        figures = accuracy_figures(lambda: recognizer, telephone, telephone_outside, log)
+        figures = accuracy_figures(lambda: recognizer, telephone, telephone_outside, log,
+                                   f"{engine} telephone")
         result["telephone_band"] = {k: v for k, v in figures.items() if k != "rejected_clean"}
-    if recognizer.name == "sphinx":
+    if recognizer.name == "sphinx" and not quick:
         result.update(adapted_channel(choices, human, outside, log))
     piper = load_piper()
-    synthetic: dict[str, float] = {}
-    phrases = choices[::3] if quick else choices
-    if piper is not None:
-        synthetic["piper:joe"] = evaluate(recognizer, piper_items(phrases, piper)).accuracy
-    for voice in ESPEAK_VOICES[:1] if quick else ESPEAK_VOICES:
-        synthetic[f"espeak:{voice}"] = evaluate(recognizer, espeak_items(phrases, voice)).accuracy
-    result["accuracy_synthetic"] = synthetic
+    result["accuracy_synthetic"] = synthetic_accuracy(recognizer, choices, piper, quick)
     latency = reply_latency(recognizer, human[:40], piper)
     result["reply_latency_ms_p50"] = percentile(latency, 50)
     result["reply_latency_ms_p95"] = percentile(latency, 95)
+    result["reply_latency_one_core_ms_p50"] = one_core_latency_ms(engine)
     if piper is not None:
         tts = tts_first_audio(piper, ["Well done!", "Next player, name a fruit.",
                                       "Sorry, I didn't catch that.", "Five, four, three."] * 3)
@@ -306,15 +320,41 @@ def run(engine: str = "sphinx", *, quick: bool = False,
     return result
 
 
+def find_vosk_or_none(engine: str) -> Path | None:
+    """The installed Vosk model when measuring Vosk (the recognizer needs it named)."""
+    from host.speech.models import find_vosk_model
+
+    return find_vosk_model() if engine == "vosk" else None
+
+
+def synthetic_accuracy(recognizer: Recognizer, choices: Sequence[str], piper: Any,
+                       quick: bool) -> dict[str, float]:
+    """Accuracy on the choices said by the Piper voice and espeak-ng voices."""
+    synthetic: dict[str, float] = {}
+    phrases = choices[::3] if quick else choices
+    if piper is not None:
+        synthetic["piper:joe"] = evaluate(recognizer, piper_items(phrases, piper)).accuracy
+    for voice in ESPEAK_VOICES[:1] if quick else ESPEAK_VOICES:
+        synthetic[f"espeak:{voice}"] = evaluate(recognizer, espeak_items(phrases, voice)).accuracy
+    return synthetic
+
+
 SESSION_PROBE = """
-import resource, sys
+import os, resource, sys, time
 from host.speech import bench
 from host.speech.stt import make_recognizer
-rec = make_recognizer(sys.argv[1])
+engine, pinned = sys.argv[1], sys.argv[2] == "pinned"
+if pinned:
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+rec = make_recognizer(engine, bench.find_vosk_or_none(engine))
 rec.set_choices([p for p, _ in bench.read_table("asterisk_choices.tsv")])
-for item in bench.recorded_items("asterisk_choices.tsv")[:20]:
-    rec.transcribe(item.pcm)
+items = bench.recorded_items("asterisk_choices.tsv")[:20]
 synth = bench.load_piper()
+if pinned:
+    print(bench.percentile(bench.reply_latency(rec, items, synth), 50))
+    sys.exit()
+for item in items:
+    rec.transcribe(item.pcm)
 if synth is not None:
     b"".join(synth.synthesize("Well done! That is on the list. Next player, name a fruit."))
 # VmHWM belongs to this exec'd image; ru_maxrss would inherit the parent's peak over fork.
@@ -324,23 +364,45 @@ print(peak_kb / 1024)
 """
 
 
-def session_rss_mb(engine: str) -> float:
-    """Peak memory of a process doing a session's speech work: one recognizer and Piper."""
+def _probe(engine: str, mode: str) -> float:
+    """Run the session probe in a fresh process and return the number it prints."""
+    import os
     import sys
 
-    out = subprocess.run([sys.executable, "-c", SESSION_PROBE, engine], capture_output=True,
-                         text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    if mode == "pinned":  # one core: the math libraries must not start a thread per core
+        env.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
+    out = subprocess.run([sys.executable, "-c", SESSION_PROBE, engine, mode],
+                         capture_output=True, text=True, check=True, env=env,
+                         cwd=Path(__file__).resolve().parents[2])
     return float(out.stdout.strip().splitlines()[-1])
+
+
+def session_rss_mb(engine: str) -> float:
+    """Peak memory of a process doing a session's speech work: one recognizer and Piper."""
+    return _probe(engine, "memory")
+
+
+def one_core_latency_ms(engine: str) -> float:
+    """Median reply latency in a process pinned to one core (a Raspberry-Pi-class speaker)."""
+    return _probe(engine, "pinned")
 
 
 def format_report(result: dict[str, Any]) -> str:
     """Human-readable lines for the benchmark result."""
-    lines = []
-    for key, value in result.items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v:.3f}" for k, v in value.items())
-        elif isinstance(value, float):
-            value = f"{value:.3f}" if value < 10 else f"{value:.0f}"
-        lines.append(f"{key:26} {value}")
+    lines = [f"default recognizer         {result['default']}"]
+    for engine, figures in result["engines"].items():
+        lines.append(f"[{engine}]")
+        lines += [_report_line(key, value) for key, value in figures.items()]
+    lines.append("[endpointing]")
+    lines += [_report_line(key, value) for key, value in result["endpointing"].items()]
     return "\n".join(lines)
 
+
+def _report_line(key: str, value: Any) -> str:
+    """One `key value` line, numbers rounded for reading."""
+    if isinstance(value, dict):
+        value = ", ".join(f"{k} {v:.3f}" for k, v in value.items())
+    elif isinstance(value, float):
+        value = f"{value:.3f}" if value < 10 else f"{value:.0f}"
+    return f"{key:26} {value}"

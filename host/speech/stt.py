@@ -1,35 +1,92 @@
-"""Choosing a recognizer: `auto` is Vosk when a model is installed, else PocketSphinx."""
+"""Choosing a recognizer: `auto` is Whisper (the packaged model), unless a Vosk model is given."""
 
 from __future__ import annotations
 
+import argparse
+import os
 from pathlib import Path
+from typing import Any, Protocol
 
 from host.speech.ports import Recognizer
 
-ENGINES = ("auto", "vosk", "sphinx")
+ENGINES = ("auto", "whisper", "vosk", "sphinx")
+MEASURED = ENGINES[1:]
+"""The recognizers `bench speech` compares (Vosk only where a model is installed)."""
 
 
 class EngineError(RuntimeError):
     """The requested recognizer cannot be used; the message says how to fix it."""
 
 
-def make_recognizer(engine: str = "auto", vosk_model: str | Path | None = None) -> Recognizer:
-    """Build the recognizer for `engine` (auto|vosk|sphinx); models load once, here."""
-    from host.speech.models import find_vosk_model
+def make_recognizer(engine: str = "auto", vosk_model: str | Path | None = None, *,
+                    whisper_model: str | Path | None = None, lang: str = "en") -> Recognizer:
+    """Build the recognizer for `engine` (auto|whisper|vosk|sphinx); models load once, here.
+
+    `auto` is Whisper, or Vosk when a Vosk model was named (--vosk-model or $PARTYHOST_VOSK_MODEL):
+    the bench measures Whisper well ahead of the small Vosk models.
+    """
+    from host.speech.models import VOSK_MODEL_ENV
 
     if engine not in ENGINES:
         raise EngineError(f"unknown speech engine {engine!r}; choose one of {', '.join(ENGINES)}")
-    model = find_vosk_model(vosk_model)
-    if engine == "vosk" or (engine == "auto" and model is not None):
-        if model is None:
-            raise EngineError("no Vosk model installed: run `partyhost models fetch "
-                              "vosk-small-en`, or pass --vosk-model PATH")
-        from host.speech.vosk_stt import VoskModelError, VoskRecognizer
+    if engine == "vosk" or (engine == "auto" and (vosk_model or os.environ.get(VOSK_MODEL_ENV))):
+        return _vosk(vosk_model)
+    if engine == "sphinx":
+        from host.speech.sphinx_stt import SphinxRecognizer
 
-        try:
-            return VoskRecognizer(model)
-        except VoskModelError as exc:
-            raise EngineError(str(exc)) from exc
-    from host.speech.sphinx_stt import SphinxRecognizer
+        return SphinxRecognizer()
+    return _whisper(whisper_model, lang)
 
-    return SphinxRecognizer()
+
+class Options(Protocol):
+    """An argparse parser or argument group."""
+
+    def add_argument(self, *names: str, **options: Any) -> Any:
+        """Add one option."""
+        ...
+
+
+def add_engine_arguments(parser: Options) -> None:
+    """Add --stt, --vosk-model and --whisper-model, the arguments of make_recognizer."""
+    parser.add_argument("--stt", "--engine", dest="stt", choices=ENGINES, default="auto",
+                        help="speech recognizer: auto is Whisper, or Vosk with --vosk-model")
+    parser.add_argument("--vosk-model", metavar="DIR", help="a Vosk model directory")
+    parser.add_argument("--whisper-model", metavar="DIR",
+                        help="a faster-whisper model directory (default: the packaged tiny.en "
+                        "for English, the packaged multilingual base for French)")
+
+
+def recognizer_from(args: argparse.Namespace, lang: str = "en") -> Recognizer:
+    """The recognizer the engine arguments ask for."""
+    return make_recognizer(args.stt, args.vosk_model, whisper_model=args.whisper_model,
+                           lang=lang)
+
+
+def _whisper(model: str | Path | None, lang: str) -> Recognizer:
+    """The Whisper recognizer on the model found for `lang`."""
+    from host.speech.models import WhisperModelError, find_whisper_model
+
+    try:
+        from host.speech.whisper_stt import WhisperRecognizer
+
+        return WhisperRecognizer(find_whisper_model(model, lang), lang=lang)
+    except WhisperModelError as exc:
+        raise EngineError(str(exc)) from exc
+    except ImportError as exc:
+        raise EngineError(f"the Whisper recognizer needs {exc.name}: run "
+                          "`.venv/bin/pip install -e '.[speech]'`") from exc
+
+
+def _vosk(model: str | Path | None) -> Recognizer:
+    """The Vosk recognizer on the model given or installed."""
+    from host.speech.models import find_vosk_model
+    from host.speech.vosk_stt import VoskModelError, VoskRecognizer
+
+    found = find_vosk_model(model)
+    if found is None:
+        raise EngineError("no Vosk model installed: run `partyhost models fetch "
+                          "vosk-small-en`, or pass --vosk-model PATH")
+    try:
+        return VoskRecognizer(found)
+    except VoskModelError as exc:
+        raise EngineError(str(exc)) from exc

@@ -1,0 +1,237 @@
+"""Whisper's text decoder in NumPy, read from a CTranslate2 model, for scoring many phrases.
+
+CTranslate2 runs the encoder and free decoding. Scoring a list of expected phrases against one
+utterance needs something it does not offer: the cross-attention keys and values of the audio
+computed once and shared by every phrase (`Whisper.align` recomputes them for each phrase, about
+15 ms a phrase). This decoder does exactly that; its logits match CTranslate2's float32 decoder
+to 1e-5 (tests/speech/test_whisper.py).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+_DTYPES = {0: np.float32, 1: np.int8, 2: np.int16, 3: np.int32, 4: np.float16}
+"""CTranslate2's DataType ids, in the order of include/ctranslate2/types.h."""
+_LAYER_NORM_EPS = 1e-5
+
+
+class ModelFormatError(RuntimeError):
+    """The model.bin is not a CTranslate2 Whisper model this decoder can read."""
+
+
+def read_ct2_variables(path: Path, prefix: str = "decoder/") -> dict[str, np.ndarray]:
+    """The variables of a CTranslate2 model.bin whose names start with `prefix`, as arrays
+    (the binary layout written by ctranslate2.specs.ModelSpec; aliases resolved)."""
+    data = memoryview(path.read_bytes())
+    reader = _Reader(data)
+    reader.uint32()  # binary version
+    spec = reader.string()
+    if spec != "WhisperSpec":
+        raise ModelFormatError(f"{path} holds a {spec}, not a Whisper model")
+    reader.uint32()  # spec revision
+    found: dict[str, np.ndarray] = {}
+    for _ in range(reader.uint32()):
+        name = reader.string()
+        shape = [reader.uint32() for _ in range(reader.byte())]
+        dtype = _DTYPES.get(reader.byte())
+        size = reader.uint32()
+        raw = reader.take(size)
+        if name.startswith(prefix) and dtype is not None:
+            found[name] = np.frombuffer(raw, dtype=dtype).reshape(shape)
+    for _ in range(reader.uint32()):
+        alias, target = reader.string(), reader.string()
+        if alias.startswith(prefix) and target in found:
+            found[alias] = found[target]
+    return found
+
+
+class _Reader:
+    """Sequential reads of little-endian fields from a buffer."""
+
+    def __init__(self, data: memoryview) -> None:
+        self.data, self.pos = data, 0
+
+    def take(self, size: int) -> memoryview:
+        chunk = self.data[self.pos:self.pos + size]
+        self.pos += size
+        return chunk
+
+    def uint32(self) -> int:
+        return int(struct.unpack("<I", self.take(4))[0])
+
+    def byte(self) -> int:
+        return int(self.take(1)[0])
+
+    def string(self) -> str:
+        length = int(struct.unpack("<H", self.take(2))[0])
+        return bytes(self.take(length)).rstrip(b"\0").decode("utf-8")
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One decoder layer's weights (float32, weights transposed for x @ w)."""
+
+    self_norm: tuple[np.ndarray, np.ndarray]
+    self_qkv: tuple[np.ndarray, np.ndarray]
+    self_out: tuple[np.ndarray, np.ndarray]
+    cross_norm: tuple[np.ndarray, np.ndarray]
+    cross_q: tuple[np.ndarray, np.ndarray]
+    cross_kv: tuple[np.ndarray, np.ndarray]
+    cross_out: tuple[np.ndarray, np.ndarray]
+    ffn_norm: tuple[np.ndarray, np.ndarray]
+    ffn_in: tuple[np.ndarray, np.ndarray]
+    ffn_out: tuple[np.ndarray, np.ndarray]
+
+
+KeysValues = list[tuple[np.ndarray, np.ndarray]]
+"""Per layer, keys and values shaped (heads, rows, time, head size)."""
+
+
+class WhisperDecoder:
+    """Teacher-forced scoring with Whisper's decoder: next-token log-probabilities for a batch
+    of token contexts that all attend to one utterance."""
+
+    def __init__(self, model_dir: Path) -> None:
+        """Load the decoder weights of the CTranslate2 model in `model_dir` (float32 copies)."""
+        variables = read_ct2_variables(model_dir / "model.bin")
+        try:
+            self.heads = int(variables["decoder/num_heads"].item())
+            self.embeddings = _float(variables, "decoder/embeddings/weight")
+            self.positions = _float(variables, "decoder/position_encodings/encodings")
+            self.final_norm = _norm(variables, "decoder/layer_norm")
+            count = sum(f"decoder/layer_{i}/ffn/linear_0/weight" in variables
+                        for i in range(len(variables)))
+            self.layers = [_layer(variables, f"decoder/layer_{i}") for i in range(count)]
+        except KeyError as missing:
+            raise ModelFormatError(f"{model_dir}/model.bin lacks {missing}") from None
+        self.width = self.embeddings.shape[1]
+
+    def cross_keys_values(self, encoded: np.ndarray) -> KeysValues:
+        """Each layer's cross-attention keys and values of one encoded utterance (time, width):
+        computed once, then shared by every phrase scored against it."""
+        out = []
+        for layer in self.layers:
+            kv = _linear(encoded, layer.cross_kv)
+            keys, values = np.split(kv, 2, axis=-1)
+            out.append((self._heads(keys[None]), self._heads(values[None])))
+        return out
+
+    def next_logprobs(self, tokens: np.ndarray, past: KeysValues | None,
+                      cross: KeysValues) -> tuple[np.ndarray, KeysValues]:
+        """Feed `tokens` (rows, steps) after the cached `past`; return the log-probabilities of
+        the token after the last step (rows, vocabulary) and the grown cache."""
+        steps = tokens.shape[1]
+        start = past[0][0].shape[2] if past else 0
+        x = self.embeddings[tokens] + self.positions[start:start + steps]
+        grown = []
+        for i, layer in enumerate(self.layers):
+            x, kv = self._self_attention(x, layer, past[i] if past else None)
+            grown.append(kv)
+            x = x + _linear(self._attend(_linear(_layer_norm(x, layer.cross_norm),
+                                                 layer.cross_q), *cross[i], None), layer.cross_out)
+            hidden = _gelu(_linear(_layer_norm(x, layer.ffn_norm), layer.ffn_in))
+            x = x + _linear(hidden, layer.ffn_out)
+        last = _layer_norm(x[:, -1], self.final_norm)
+        logits = last @ self.embeddings.T
+        logits -= logits.max(axis=-1, keepdims=True)
+        logits -= np.log(np.exp(logits).sum(axis=-1, keepdims=True))
+        return logits, grown
+
+    def _self_attention(self, x: np.ndarray, layer: Layer,
+                        past: tuple[np.ndarray, np.ndarray] | None
+                        ) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+        """Causal self-attention over the cached steps and the new ones."""
+        q, k, v = np.split(_linear(_layer_norm(x, layer.self_norm), layer.self_qkv), 3, axis=-1)
+        keys, values = self._heads(k), self._heads(v)
+        if past is not None:
+            keys = np.concatenate([past[0], keys], axis=2)
+            values = np.concatenate([past[1], values], axis=2)
+        steps, total = x.shape[1], keys.shape[2]
+        mask = np.triu(np.full((steps, total), -np.inf, dtype=np.float32), total - steps + 1)
+        out = self._attend(q, keys, values, mask)
+        return x + _linear(out, layer.self_out), (keys, values)
+
+    def _attend(self, queries: np.ndarray, keys: np.ndarray, values: np.ndarray,
+                mask: np.ndarray | None) -> np.ndarray:
+        """Scaled dot-product attention; keys and values may have one row for all queries."""
+        q = self._heads(queries) / math.sqrt(queries.shape[-1] // self.heads)
+        heads, rows, steps, size = q.shape
+        if keys.shape[1] == 1 < rows:  # shared keys: one product for all rows' queries
+            q = q.reshape(heads, 1, rows * steps, size)
+        weights = q @ keys.swapaxes(-1, -2)
+        if mask is not None:
+            weights = weights + mask
+        weights = np.exp(weights - weights.max(axis=-1, keepdims=True))
+        weights /= weights.sum(axis=-1, keepdims=True)
+        out: np.ndarray = (weights @ values).reshape(heads, rows, steps, size)
+        return out.transpose(1, 2, 0, 3).reshape(rows, steps, heads * size)
+
+    def _heads(self, x: np.ndarray) -> np.ndarray:
+        """(rows, steps, width) -> (heads, rows, steps, head size)."""
+        rows, steps, width = x.shape
+        return x.reshape(rows, steps, self.heads, width // self.heads).transpose(2, 0, 1, 3)
+
+
+def _float(variables: dict[str, np.ndarray], name: str) -> np.ndarray:
+    """A weight as float32, dequantised when the model was saved in int8."""
+    value = variables[name]
+    scale = variables.get(name + "_scale")
+    if value.dtype == np.int8 and scale is not None:
+        return np.ascontiguousarray(value.astype(np.float32) / scale.astype(np.float32)[:, None])
+    return np.ascontiguousarray(value, dtype=np.float32)
+
+
+def _norm(variables: dict[str, np.ndarray], name: str) -> tuple[np.ndarray, np.ndarray]:
+    return _float(variables, f"{name}/gamma"), _float(variables, f"{name}/beta")
+
+
+def _dense(variables: dict[str, np.ndarray], name: str) -> tuple[np.ndarray, np.ndarray]:
+    return np.ascontiguousarray(_float(variables, f"{name}/weight").T), \
+        _float(variables, f"{name}/bias")
+
+
+def _layer(variables: dict[str, np.ndarray], name: str) -> Layer:
+    return Layer(
+        self_norm=_norm(variables, f"{name}/self_attention/layer_norm"),
+        self_qkv=_dense(variables, f"{name}/self_attention/linear_0"),
+        self_out=_dense(variables, f"{name}/self_attention/linear_1"),
+        cross_norm=_norm(variables, f"{name}/attention/layer_norm"),
+        cross_q=_dense(variables, f"{name}/attention/linear_0"),
+        cross_kv=_dense(variables, f"{name}/attention/linear_1"),
+        cross_out=_dense(variables, f"{name}/attention/linear_2"),
+        ffn_norm=_norm(variables, f"{name}/ffn/layer_norm"),
+        ffn_in=_dense(variables, f"{name}/ffn/linear_0"),
+        ffn_out=_dense(variables, f"{name}/ffn/linear_1"),
+    )
+
+
+def _linear(x: np.ndarray, dense: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """x @ weight + bias over the last axis (one 2-D product, whatever the leading axes)."""
+    weight, bias = dense
+    flat: np.ndarray = x.reshape(-1, x.shape[-1]) @ weight + bias
+    return flat.reshape(*x.shape[:-1], weight.shape[1])
+
+
+def _layer_norm(x: np.ndarray, norm: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    gamma, beta = norm
+    mean = x.mean(axis=-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
+    normed: np.ndarray = (x - mean) / np.sqrt(var + _LAYER_NORM_EPS) * gamma + beta
+    return normed
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    """Exact GELU, x * Phi(x), with erf by Abramowitz and Stegun 7.1.26 (error < 1.5e-7)."""
+    z = np.abs(x) / math.sqrt(2.0)
+    t = 1.0 / (1.0 + 0.3275911 * z)
+    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741
+                                                       + t * (-1.453152027 + t * 1.061405429))))
+    erf = np.sign(x) * (1.0 - poly * np.exp(-z * z))
+    out: np.ndarray = (0.5 * x * (1.0 + erf)).astype(np.float32)
+    return out

@@ -1,0 +1,220 @@
+"""Whisper recognizer (faster-whisper models on CTranslate2): the embedded default ear.
+
+Free decoding is CTranslate2's greedy search. With choices set, every expected phrase is scored
+against the audio (forced decoding, as Whisper would write the lone utterance: " Ball."), each
+score less a share of the same phrase's score on silence (what Whisper likes a priori), and the
+best phrase is kept unless the rejection rule says the utterance was none of them.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from host.judge.text import words
+from host.speech.phrase_search import Path as TokenPath
+from host.speech.phrase_search import PhraseTrie, best_forms, search
+from host.speech.ports import SAMPLE_RATE, Transcript
+from host.speech.wavio import from_pcm, resample_pcm
+from host.speech.whisper_decoder import WhisperDecoder
+
+
+@dataclass(frozen=True)
+class WhisperTuning:
+    """Knobs of the closed-set choice, calibrated by `partyhost bench speech`."""
+
+    window_seconds: int = 10
+    """Encoder window: 10 s loses nothing against Whisper's 30 s at an eighth of the cost;
+    4 s lost 4 of 70 clean utterances."""
+    prior_weight: float = 0.5
+    """Share of a phrase's score on silence subtracted from its score (bench, tiny.en, human
+    speech in 10 dB babble: 51% right without it, 84% with half)."""
+    beam: int = 16
+    """Contexts kept at each depth of the phrase trie."""
+    min_ratio: float = -5.0
+    """Reject when the best phrase is less likely than the free transcript by more than this
+    (natural log). Bench, tiny.en, none-of-the-choices words said by a person: -4 accepted
+    0% clean and 8% at 10 dB but kept 80% right at 10 dB; -5 accepts 2% clean and keeps 83%;
+    -6 accepts 8% clean."""
+    max_no_speech: float = 0.95
+    """Reject when Whisper's no-speech probability is above this."""
+    free_beam: int = 1
+    """Beam of the free decoding."""
+    no_repeat_ngram: int = 3
+    """Forbid repeated 3-grams in the free decoding: a looping transcript ("Location Location
+    ...") scores so low that any phrase would look likely beside it."""
+
+
+TOKENS_PER_SECOND = 6
+"""A free transcript longer than this many tokens a second of audio is a hallucination loop."""
+
+
+class WhisperRecognizer:
+    """Recognizer port on a faster-whisper model directory."""
+
+    name = "whisper"
+
+    def __init__(self, model_dir: str | Path, *, lang: str = "en",
+                 tuning: WhisperTuning | None = None, threads: int | None = None) -> None:
+        """Load the model once (int8 on the CPU) and its decoder for phrase scoring."""
+        import ctranslate2
+        import tokenizers
+        from faster_whisper.feature_extractor import FeatureExtractor
+        from faster_whisper.tokenizer import Tokenizer
+
+        self.model_dir = Path(model_dir)
+        self.tuning = tuning or WhisperTuning()
+        cores = threads or min(4, os.cpu_count() or 1)
+        self._model = ctranslate2.models.Whisper(str(self.model_dir), device="cpu",
+                                                 compute_type="int8", intra_threads=cores)
+        self.lang = lang.split("-")[0].split("_")[0] if self._model.is_multilingual else "en"
+        self._tokenizer = Tokenizer(
+            tokenizers.Tokenizer.from_file(str(self.model_dir / "tokenizer.json")),
+            self._model.is_multilingual, task="transcribe", language=self.lang)
+        self._prefix = [*self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
+        self._features = FeatureExtractor(feature_size=self._model.n_mels,
+                                          chunk_length=self.tuning.window_seconds)
+        self._decoder = WhisperDecoder(self.model_dir)
+        self._prior: dict[TokenPath, float] = {}
+        self._trie: PhraseTrie | None = None
+        self._forms_by_words: dict[tuple[str, ...], list[str]] = {}
+        """The choices each free transcript (as the judge's words) stands for exactly."""
+        self.last_scores: dict[str, float] = {}
+        """The corrected score of each phrase reached in the last closed-set utterance."""
+
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        """Constrain recognition to these phrases; None means free decoding."""
+        if choices is None:
+            self._trie = None
+            return
+        forms = [(phrase, self.tokens(written)) for phrase in dict.fromkeys(choices)
+                 for written in written_forms(phrase, self.lang)]
+        if not forms:
+            raise ValueError("set_choices needs at least one phrase")
+        self._trie = PhraseTrie(forms)
+        self._forms_by_words = {}
+        for phrase in dict.fromkeys(choices):
+            for key in {words(form, self.lang) for form in written_forms(phrase, self.lang)}:
+                self._forms_by_words.setdefault(key, []).append(phrase)
+        self._learn_priors(forms)
+
+    def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
+        """Recognise one whole utterance; with choices, exactly one choice or ""."""
+        if sample_rate != SAMPLE_RATE:
+            pcm = resample_pcm(pcm, sample_rate, SAMPLE_RATE)
+        audio = from_pcm(pcm)
+        encoded = self._encode(audio)
+        free_tokens, no_speech = self._free_decode(encoded, audio.size / SAMPLE_RATE)
+        free_text = self._tokenizer.decode(free_tokens).strip()
+        if self._trie is None:
+            return Transcript(free_text, self.name, 1.0 - no_speech)
+        heard = self._forms_by_words.get(words(free_text, self.lang), [])
+        if len(heard) == 1:
+            return Transcript(heard[0], self.name, 1.0 - no_speech)
+        cross = self._decoder.cross_keys_values(encoded[0])
+        raw = search(self._decoder, cross, self._prefix, self._trie, beam=self.tuning.beam,
+                     bias=self._bias)
+        forms = best_forms(self._trie, raw, self._bias)
+        scores = {phrase: raw[path] - self._bias(path) for phrase, path in forms.items()}
+        self.last_scores = scores
+        best = max(scores, key=scores.__getitem__)
+        free = self._path_score(cross, [*free_tokens, self._tokenizer.eot])
+        if self._rejects(raw[forms[best]] - free, no_speech):
+            return Transcript("", self.name)
+        return Transcript(best, self.name, _posterior(scores, best))
+
+    def tokens(self, written: str) -> list[int]:
+        """The token path of one written form, ending with end-of-text."""
+        return [*self._tokenizer.encode(written), self._tokenizer.eot]
+
+    def _rejects(self, ratio: float, no_speech: float) -> bool:
+        """True when the utterance looks like none of the choices: the best phrase is much less
+        likely than what Whisper heard freely, or Whisper heard no speech."""
+        return ratio < self.tuning.min_ratio or no_speech > self.tuning.max_no_speech
+
+    def _bias(self, path: TokenPath) -> float:
+        """The share of a path's score on silence that is subtracted from it."""
+        return self.tuning.prior_weight * self._prior.get(path, 0.0)
+
+    def _learn_priors(self, forms: list[tuple[str, list[int]]]) -> None:
+        """Score on silence the written forms not yet seen (once per form, then cached)."""
+        new = [(phrase, tokens) for phrase, tokens in forms
+               if tuple(tokens) not in self._prior]
+        if new:
+            trie = PhraseTrie(new)
+            self._prior.update(search(self._decoder, self._silence, self._prefix, trie,
+                                      beam=None))
+
+    @cached_property
+    def _silence(self) -> Any:
+        """Cross-attention keys and values of one second of silence."""
+        encoded = self._encode(np.zeros(SAMPLE_RATE, dtype=np.float32))
+        return self._decoder.cross_keys_values(encoded[0])
+
+    def _path_score(self, cross: Any, tokens: list[int]) -> float:
+        """Raw log-probability of one token path."""
+        return search(self._decoder, cross, self._prefix, PhraseTrie([("", tokens)]),
+                      beam=None)[tuple(tokens)]
+
+    def _encode(self, audio: np.ndarray) -> np.ndarray:
+        """Log-mel features of the window holding the utterance, through the encoder."""
+        import ctranslate2
+
+        window = self.tuning.window_seconds * SAMPLE_RATE
+        audio = audio[-window * 3:]  # at most Whisper's 30 s
+        frames = max(window, math.ceil(audio.size / SAMPLE_RATE) * SAMPLE_RATE) // 160
+        mel = self._features(audio, padding=frames * 160 - audio.size + 160)[:, :frames]
+        view = ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None]))
+        return np.asarray(self._model.encode(view, to_cpu=True))
+
+    def _free_decode(self, encoded: np.ndarray, seconds: float) -> tuple[list[int], float]:
+        """Greedy transcript tokens and the no-speech probability."""
+        import ctranslate2
+
+        longest = len(self._prefix) + 8 + int(TOKENS_PER_SECOND * seconds)
+        result = self._model.generate(ctranslate2.StorageView.from_array(encoded),
+                                      [self._prefix], beam_size=self.tuning.free_beam,
+                                      max_length=longest, return_no_speech_prob=True,
+                                      no_repeat_ngram_size=self.tuning.no_repeat_ngram)[0]
+        return list(result.sequences_ids[0]), float(result.no_speech_prob)
+
+
+def written_forms(phrase: str, lang: str = "en") -> list[str]:
+    """How Whisper writes the phrase said on its own: leading space, capital, full stop; a
+    number also in digits ("forty" -> " 40.")."""
+    text = " ".join(phrase.split())
+    if not text:
+        return []
+    text = text[0].upper() + text[1:]
+    forms = [f" {text}" if text[-1] in ".!?" else f" {text}."]
+    digits = _numerals(lang).get(words(text, lang))
+    if digits:
+        forms.append(f" {digits}.")
+    if lang == "en" and text.lower() in LETTER_NAMES:
+        forms.append(f" {LETTER_NAMES[text.lower()]}.")
+    return forms
+
+
+LETTER_NAMES = {"b": "Bee", "c": "See", "i": "Eye", "j": "Jay", "k": "Kay", "o": "Oh",
+                "p": "Pee", "q": "Queue", "r": "Are", "t": "Tea", "u": "You", "y": "Why"}
+"""English letters that Whisper, hearing one said alone, writes as the word it sounds like."""
+
+
+@functools.cache
+def _numerals(lang: str) -> dict[tuple[str, ...], str]:
+    """Spelt-out numbers up to 100, as the judge spells them, to their digits."""
+    return {words(str(n), lang): str(n) for n in range(101)}
+
+
+def _posterior(scores: dict[str, float], best: str) -> float:
+    """The best phrase's share of the probability mass among the phrases scored."""
+    values = np.array(list(scores.values()))
+    return float(np.exp(scores[best] - values.max()) / np.exp(values - values.max()).sum())
