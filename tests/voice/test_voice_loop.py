@@ -1,6 +1,7 @@
 """The voice loop for real: Piper speaks the players' lines into WAV files, the host's real ears
-(VAD, endpointing, PocketSphinx with the vocabulary of the moment) hear them, the game follows,
-and the host's own voice goes to WAV files. The microphone and the speaker are the only fakes."""
+(Silero VAD, endpointing, the default Whisper ear with the vocabulary of the moment) hear them,
+the game follows, and the host's own voice goes to WAV files. The microphone and the speaker
+are the only fakes."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from host.session import CrackListSession
 from host.speech.audio import AudioUnavailable, WavFileInput, WavFolderOutput
 from host.speech.ears import MicrophoneEars, StreamClock
 from host.speech.piper_tts import PiperSynthesizer
-from host.speech.sphinx_stt import SphinxRecognizer
+from host.speech.ports import Recognizer
+from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import write_wav
 from host.table import TableOptions, build_session
@@ -29,8 +31,9 @@ def piper() -> PiperSynthesizer:
 
 
 @pytest.fixture(scope="module")
-def sphinx() -> SphinxRecognizer:
-    return SphinxRecognizer()
+def ear() -> Recognizer:
+    """The default recognizer, as `partyhost play` builds it."""
+    return make_recognizer("auto")
 
 
 def speak_files(folder: Path, piper: PiperSynthesizer, lines: list[str]) -> Path:
@@ -51,14 +54,14 @@ def voice_session(tmp_path: Path, ears: MicrophoneEars) -> CrackListSession:
 
 
 def test_a_spoken_choice_question_and_quit_run_the_game(
-    tmp_path: Path, piper: PiperSynthesizer, sphinx: SphinxRecognizer
+    tmp_path: Path, piper: PiperSynthesizer, ear: Recognizer
 ) -> None:
     said = speak_files(tmp_path / "in", piper, ["number two", "what's the category", "quit", "yes"])
     ears = MicrophoneEars(WavFileInput(said, gap_seconds=0.6), half_duplex=False)
     session = voice_session(tmp_path, ears)
     shown: list[str] = []
     out = WavFolderOutput(tmp_path / "out")
-    loop = VoiceLoop(session, ears, sphinx, Mouth(piper, [out]), show=shown.append)
+    loop = VoiceLoop(session, ears, ear, Mouth(piper, [out]), show=shown.append)
     assert loop.run() == 0
     assert session.game.category is not None
     assert session.game.category.title == "Planets of the solar system"
@@ -68,7 +71,7 @@ def test_a_spoken_choice_question_and_quit_run_the_game(
 
 
 def test_the_turn_timer_runs_on_audio_time(
-    tmp_path: Path, piper: PiperSynthesizer, sphinx: SphinxRecognizer
+    tmp_path: Path, piper: PiperSynthesizer, ear: Recognizer
 ) -> None:
     said = speak_files(tmp_path / "in", piper, ["number one"])
     silence = tmp_path / "in" / "02.wav"
@@ -76,7 +79,7 @@ def test_the_turn_timer_runs_on_audio_time(
     ears = MicrophoneEars(WavFileInput(said, gap_seconds=0.3), half_duplex=False)
     session = voice_session(tmp_path, ears)
     shown: list[str] = []
-    VoiceLoop(session, ears, sphinx, Mouth(piper, []), show=shown.append).run()
+    VoiceLoop(session, ears, ear, Mouth(piper, []), show=shown.append).run()
     assert any("Time's up" in s or "Too slow" in s for s in shown)
 
 
@@ -111,11 +114,11 @@ class UnpluggedMicrophone:
 
 
 def test_a_lost_microphone_pauses_and_saves_instead_of_crashing(
-    tmp_path: Path, piper: PiperSynthesizer, sphinx: SphinxRecognizer
+    tmp_path: Path, piper: PiperSynthesizer, ear: Recognizer
 ) -> None:
     ears = MicrophoneEars(UnpluggedMicrophone())
     session = voice_session(tmp_path, ears)
     shown: list[str] = []
-    assert VoiceLoop(session, ears, sphinx, Mouth(piper, []), show=shown.append).run() == 3
+    assert VoiceLoop(session, ears, ear, Mouth(piper, []), show=shown.append).run() == 3
     assert any("paused and saved" in s for s in shown)
     assert (tmp_path / "save.json").exists()

@@ -1,0 +1,155 @@
+"""Whisper recognizer on the packaged models and real audio: decoder parity, closed-set choice,
+rejection, free decoding, babble, game phrases in the Piper voice, French."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from host.speech import bench
+from host.speech.models import find_whisper_model
+from host.speech.phrase_search import PhraseTrie, search
+from host.speech.stt import make_recognizer
+from host.speech.wavio import from_pcm, read_g722
+from host.speech.whisper_decoder import WhisperDecoder
+from host.speech.whisper_stt import WhisperRecognizer, written_forms
+from tests.speech.conftest import ASTERISK
+
+CHOICES = [phrase for phrase, _ in bench.read_table("asterisk_choices.tsv")]
+
+
+@pytest.fixture(scope="module")
+def whisper() -> WhisperRecognizer:
+    """The embedded English Whisper (packaged tiny.en), loaded once for this module."""
+    return WhisperRecognizer(find_whisper_model())
+
+
+def prompt(name: str) -> bytes:
+    """A recorded human prompt from asterisk-core-sounds-en-g722, as 16 kHz PCM."""
+    return read_g722(f"{ASTERISK}/{name}.g722")
+
+
+def test_auto_engine_is_the_embedded_whisper() -> None:
+    recognizer = make_recognizer("auto")
+    assert recognizer.name == "whisper"
+    assert isinstance(recognizer, WhisperRecognizer)
+    assert recognizer.model_dir == find_whisper_model()
+
+
+def test_numpy_decoder_matches_ctranslate2(whisper: WhisperRecognizer) -> None:
+    """The phrase scorer's decoder gives CTranslate2's own float32 next-token distribution."""
+    import ctranslate2
+
+    model = ctranslate2.models.Whisper(str(whisper.model_dir), compute_type="float32")
+    from faster_whisper.feature_extractor import FeatureExtractor
+
+    prefix = whisper.prefix
+    mel = FeatureExtractor(chunk_length=10)(from_pcm(prompt("vm-opts"))[:160_000],
+                                            padding=160_000)[:, :1000]
+    features = ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None]))
+    encoded = np.asarray(model.encode(features, to_cpu=True))
+    expected = model.generate(ctranslate2.StorageView.from_array(encoded), [prefix],
+                              beam_size=1, max_length=2, return_logits_vocab=True,
+                              suppress_blank=False, suppress_tokens=[])[0].logits[0]
+    logits = np.asarray(expected).reshape(-1).astype(np.float64)
+    logits -= logits.max() + np.log(np.exp(logits - logits.max()).sum())
+    decoder = WhisperDecoder(whisper.model_dir)
+    mine, _ = decoder.next_logprobs(np.array([prefix]), None,
+                                    decoder.cross_keys_values(encoded[0]))
+    assert np.abs(mine[0] - logits).max() < 1e-3
+
+
+def test_picks_the_spoken_choice_among_seventy(whisper: WhisperRecognizer) -> None:
+    whisper.set_choices(CHOICES)
+    said = {"hello": "hello", "tomorrow": "digits/tomorrow", "seven": "digits/7",
+            "forty": "digits/40", "thousand": "digits/thousand", "minus": "digits/minus",
+            "yesterday": "digits/yesterday", "star": "digits/star"}
+    heard = {phrase: whisper.transcribe(prompt(name)).text for phrase, name in said.items()}
+    assert heard == {phrase: phrase for phrase in said}
+
+
+def test_words_outside_the_choices_are_rejected(whisper: WhisperRecognizer) -> None:
+    whisper.set_choices(CHOICES)
+    outside = ["digits/day-0", "digits/mon-0", "digits/day-3", "vm-extension",
+               "transfer", "activated"]
+    assert [whisper.transcribe(prompt(name)).text for name in outside] == [""] * len(outside)
+
+
+def test_most_choices_are_heard_in_10db_babble(whisper: WhisperRecognizer) -> None:
+    whisper.set_choices(CHOICES)
+    items = bench.recorded_items("asterisk_choices.tsv")[:30]
+    right = sum(whisper.transcribe(bench.noisy(item.pcm, i, 10)).text == item.expected
+                for i, item in enumerate(items))
+    assert right >= 21
+
+
+def test_free_decoding_writes_what_was_said(whisper: WhisperRecognizer) -> None:
+    whisper.set_choices(None)
+    text = whisper.transcribe(prompt("vm-opts")[:16000 * 6]).text.lower()
+    assert "press" in text and "folders" in text
+
+
+def test_game_phrases_in_the_piper_voice(whisper: WhisperRecognizer,
+                                         piper_speak: Callable[[str], bytes]) -> None:
+    phrases = ["give two to Cat", "give one to Bob", "all to Bob", "crack list", "pass",
+               "stop", "pause the game", "my turn Ann", "B, Bachata", "Ballet", "challenge"]
+    whisper.set_choices(phrases)
+    for phrase in ("give two to Cat", "pause the game", "B, Bachata", "challenge", "pass"):
+        assert whisper.transcribe(piper_speak(phrase)).text == phrase
+
+
+def test_text_is_always_one_of_the_choices_or_empty(whisper: WhisperRecognizer,
+                                                    speak: Callable[..., bytes]) -> None:
+    choices = ["Number One!", "three", "Seven"]
+    whisper.set_choices(choices)
+    for text in ["number one", "three", "seven", "the weather is nice today", "banana"]:
+        assert whisper.transcribe(speak(text)).text in [*choices, ""]
+    assert whisper.transcribe(speak("seven")).text == "Seven"
+
+
+def test_written_forms_follow_how_whisper_writes_a_lone_utterance() -> None:
+    assert written_forms("ball") == [" Ball."]
+    assert written_forms("forty") == [" Forty.", " 40."]
+    assert written_forms("u") == [" U.", " You."]
+    assert written_forms("what's the category") == [" What's the category."]
+    assert written_forms("Stop!") == [" Stop!"]
+
+
+def test_the_beam_keeps_the_best_phrase_of_a_full_search(whisper: WhisperRecognizer) -> None:
+    trie = PhraseTrie((p, whisper.tokens(form)) for p in CHOICES for form in written_forms(p))
+    decoder = whisper.decoder
+    cross = decoder.cross_keys_values(whisper.encode(from_pcm(prompt("digits/thousand")))[0])
+    prefix = whisper.prefix
+    full = search(decoder, cross, prefix, trie, beam=None)
+    pruned = search(decoder, cross, prefix, trie, beam=8)
+    ends = [path for path in trie.ends if path in pruned]
+    assert max(ends, key=pruned.__getitem__) == max(trie.ends, key=full.__getitem__)
+    assert len(pruned) < len(full)
+    assert all(np.isclose(pruned[path], full[path]) for path in pruned)
+
+
+def test_a_phrase_trie_shares_common_beginnings() -> None:
+    trie = PhraseTrie([("give one", [1, 2, 9]), ("give two", [1, 3, 9]), ("one", [2, 9]),
+                       ("one", [4, 9])])
+    assert set(trie.root.children) == {1, 2, 4}
+    assert trie.ends[(1, 2, 9)] == ["give one"]
+    assert trie.ends[(2, 9)] == trie.ends[(4, 9)] == ["one"]
+    assert len(trie.paths()) == 9
+
+
+def test_french_with_the_packaged_multilingual_base() -> None:
+    """Canadian French prompts (asterisk-core-sounds-fr-g722) among the 67 French choices."""
+    recognizer = make_recognizer("whisper", lang="fr")
+    recognizer.set_choices([phrase for phrase, _ in bench.read_table("asterisk_fr_choices.tsv")])
+    items = bench.recorded_items("asterisk_fr_choices.tsv", lang="fr")
+    assert len(items) == 67
+    right = sum(recognizer.transcribe(item.pcm).text == item.expected for item in items)
+    assert right >= 0.6 * len(items)
+    assert recognizer.transcribe(prompt_fr("digits/tomorrow")).text == "demain"
+
+
+def prompt_fr(name: str) -> bytes:
+    """A recorded French prompt from asterisk-core-sounds-fr-g722."""
+    return read_g722(f"{ASTERISK}/../fr/{name}.g722")
