@@ -3,6 +3,8 @@
 The game receives events (host.games.crack_list_events) and returns notes (host.games.common.Note)
 that the host speaks. It never sleeps, reads files or plays audio: randomness comes in as a
 `random.Random`, time comes in as `TimeUp` events for the timers it asks for in "timer" notes.
+How the game flows is declared as data in host.games.crack_list_flow.TRANSITIONS; the methods
+below are the checks, conditions and callbacks its rows name.
 """
 
 from __future__ import annotations
@@ -10,14 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from functools import partial
 from typing import Any, Literal, Protocol
+
+from transitions import Machine
 
 from host.decks import Category, CategoryCard
 from host.games import crack_list_cards as cards
-from host.games.common import IllegalEvent, Note, RulesMachine, Seat, TimeUp
-from host.games.crack_list_cards import PENALTY, BlueDeckMix, DeckCheck
+from host.games.common import IllegalEvent, Note, Seat, TimeUp
+from host.games.crack_list_cards import BlueDeckMix, DeckCheck, penalty_of
 from host.games.crack_list_events import (
     Answer,
     CallCountdown,
@@ -32,50 +34,19 @@ from host.games.crack_list_events import (
     PlaySwap,
     Vote,
 )
+from host.games.crack_list_flow import PLAYING, TRANSITIONS, TRIGGERS, State
 from host.judge import Reason, Verdict
 
-
-class State(Enum):
-    """Where the game stands."""
-
-    CHOOSING = "choosing"
-    """The chooser picks one of the three categories on a red card."""
-    TURN = "turn"
-    """The current player has the turn timer running; the previous answer may be challenged
-    until they act."""
-    ANSWERED = "answered"
-    """A penalty letter waits for its targets, or a last card for any challenge."""
-    VOTING = "voting"
-    """A challenged, unverifiable answer is being voted on."""
-    OVER = "over"
-    """The game has a winner."""
-
-    # Members are singletons compared by identity: hash them by identity too, in C (Enum's
-    # own __hash__ is Python code, and the game looks states up on every event).
-    __hash__ = object.__hash__
-
-
-S = State
-_PLAYING = frozenset((S.TURN, S.ANSWERED, S.VOTING))
-# Module constants for the hot paths: reading State.TURN goes through the Enum metaclass
-# (some 100 ns a time), a module global does not.
-_CHOOSING, _TURN, _ANSWERED, _VOTING, _OVER = S.CHOOSING, S.TURN, S.ANSWERED, S.VOTING, S.OVER
-_PENALTY_KINDS = ("penalty_0", "penalty_1", "penalty_2", "penalty_3")
-TRANSITIONS: list[dict[str, Any]] = [
-    {"trigger": "to_turn", "source": [S.CHOOSING, S.TURN, S.ANSWERED, S.VOTING], "dest": S.TURN},
-    {"trigger": "to_answered", "source": [S.TURN, S.VOTING], "dest": S.ANSWERED},
-    {"trigger": "to_voting", "source": [S.TURN, S.ANSWERED], "dest": S.VOTING},
-    {
-        "trigger": "to_choosing",
-        "source": [S.TURN, S.ANSWERED, S.VOTING, S.CHOOSING],
-        "dest": S.CHOOSING,
-    },
-    {"trigger": "to_over", "source": [S.TURN, S.ANSWERED, S.VOTING, S.CHOOSING], "dest": S.OVER},
+__all__ = [
+    "TRANSITIONS",
+    "AnswerJudge",
+    "CrackListConfig",
+    "CrackListGame",
+    "PendingAnswer",
+    "State",
 ]
 
-
-# One machine drives every game: building a Machine per game costs more than a whole turn.
-_MACHINE = RulesMachine(
+_MACHINE = Machine(
     model=None,
     states=State,
     transitions=TRANSITIONS,
@@ -83,6 +54,11 @@ _MACHINE = RulesMachine(
     auto_transitions=False,
     queued=True,
 )
+"""One machine drives every game, each added as a model (a Machine of its own would take
+about 0.6 ms to build: a fifth of a whole simulated game)."""
+
+_LEGAL = {state: frozenset(_MACHINE.get_triggers(state)) for state in State}
+"""The triggers declared from each state."""
 
 
 class AnswerJudge(Protocol):
@@ -163,16 +139,25 @@ class PendingAnswer:
     challenged: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class _JudgedAnswer:
+    """An answer checked and judged, before it is played (or failed)."""
+
+    event: Answer
+    seat: int
+    verdict: Verdict
+    card: str | None
+    """The card it is played with; None for a wrong answer."""
+    penalty: int
+
+
 class CrackListGame:
     """One game of Crack List: call start(), then handle() each event."""
 
     state: State
-    # Triggers the shared state machine attaches to every game (see TRANSITIONS).
-    to_turn: Callable[[], bool]
-    to_answered: Callable[[], bool]
-    to_voting: Callable[[], bool]
-    to_choosing: Callable[[], bool]
-    to_over: Callable[[], bool]
+    # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
+    trigger: Callable[..., bool]
+    end_round: Callable[[int], bool]
 
     def __init__(
         self,
@@ -215,31 +200,25 @@ class CrackListGame:
         """The draw pile, played pile and hands as the last round ended (the next deal makes
         new lists), for check_last_round()."""
         self._notes: list[Note] = []
-        # index + 1, so that a found seat is never falsy
-        self._seat_by_name = {seat.name: i + 1 for i, seat in enumerate(self.seats)}
-        self._seat_by_name.update({seat.name.lower(): i + 1 for i, seat in enumerate(self.seats)})
-        self._seat_exact = {seat.name: i for i, seat in enumerate(self.seats)}
+        self._judged: _JudgedAnswer | None = None
+        self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
         self._deck = DeckCheck(config.blue.cards())
-        self._deck_size = self._deck.size
-        self._seat_count = len(self.seats)
-        self._names = [seat.name for seat in self.seats]
         self._physical = config.cards == "physical"
-        self._virtual = config.cards == "virtual"
-        self._handlers = self._handler_table()
+        own = set(vars(self))
         _MACHINE.add_model(self, initial=State.CHOOSING)
+        self._attached = set(vars(self)) - own - {"state"}
+        """What the machine attached (triggers, may_ and is_ helpers), for close()."""
 
     def close(self) -> None:
-        """Detach the game from the shared state machine (call when done with many games).
+        """Detach the game from the machine, so that it is freed without the garbage collector.
 
-        The handler table and the triggers the machine attached hold the game itself: they are
-        dropped too, so a closed game is freed as soon as it is let go, not at the next
-        garbage collection (a simulation plays thousands of games).
+        The triggers the machine attached hold the game itself; a simulation plays thousands
+        of games.
         """
         _MACHINE.remove_model(self)
-        self._handlers = {}
-        for name, value in list(vars(self).items()):
-            if isinstance(value, partial) and any(arg is self for arg in value.args):
-                delattr(self, name)
+        for name in self._attached:
+            delattr(self, name)
+        self._attached = set()
 
     # ----------------------------------------------------------------- public API
 
@@ -250,71 +229,64 @@ class CrackListGame:
 
     def handle(self, event: CrackListEvent) -> list[Note]:
         """Apply an event; a refused event yields one "refused" note and changes nothing."""
-        pending = self.pending
         try:
-            handler = self._handlers.get((self.state, type(event)))
-            if handler is None:
-                handler = self._handler(event)
-            handler(event)
+            return self.push(event)
         except IllegalEvent as refusal:
-            # Refusals are raised before anything moves, except that an act by the next player
-            # closes the challenge window: a refused act must not.
-            self.pending = pending
-            self._notes.clear()
             return [refusal.note()]
-        notes, self._notes = self._notes, []
-        return notes
 
     def push(self, event: CrackListEvent) -> list[Note]:
         """Apply an event, raising IllegalEvent when the rules refuse it."""
-        self._handler(event)(event)
+        trigger = TRIGGERS.get(type(event))
+        if trigger is None or trigger not in _LEGAL[self.state]:
+            raise self._not_now(event)
+        self._judged = None
+        try:
+            self.trigger(trigger, event)
+        except IllegalEvent:
+            self._notes = []
+            raise
         return self._flush()
 
     def seat_index(self, name: str) -> int:
         """The index of the seat called `name` (case-insensitive), or IllegalEvent."""
-        index = self._seat_by_name.get(name) or self._seat_by_name.get(name.strip().lower())
+        index = self._seat_numbers.get(name.strip().lower())
         if index is None:
             raise IllegalEvent("unknown_player", player=name)
-        return index - 1
+        return index
 
     def expected_player(self) -> str | None:
         """Who the host is waiting for, when it is one player."""
-        if self.state is _CHOOSING:
-            return self.seats[self.chooser].name
-        if self.state is _TURN:
-            return self.seats[self.current].name
-        if self.state is _ANSWERED and self.pending is not None:
+        if self.state is State.CHOOSING:
+            return self._name(self.chooser)
+        if self.state is State.TURN:
+            return self._name(self.current)
+        if self.state is State.ANSWERED and self.pending is not None:
             if self.pending.penalty and not self.pending.optional_penalty:
-                return self.seats[self.pending.seat].name
-            return self.seats[self._step(self.current, 1)].name
+                return self._name(self.pending.seat)
+            return self._name(self._step(self.current, 1))
         return None
 
     def hand_sizes(self) -> dict[str, int]:
         """How many cards each seat holds."""
         return {seat.name: len(hand) for seat, hand in zip(self.seats, self.hands, strict=True)}
 
+    def score(self) -> dict[str, int]:
+        """Rounds won by each seat."""
+        return {seat.name: won for seat, won in zip(self.seats, self.rounds_won, strict=True)}
+
     def check_invariants(self, *, exact: bool = True) -> list[str]:
         """Return what is wrong with the game's state (empty when all is well).
 
-        Always O(seats): the blue cards are counted (78 across hands, draw and played piles),
-        the turn and direction are checked. When `exact`, the cards themselves are compared
-        with the deck, card by card (in virtual play).
+        The blue cards are counted (all of the deck across hands, draw and played piles), the
+        turn and direction checked; when `exact`, the cards themselves are compared with the
+        deck, card by card (in virtual play).
         """
-        total = len(self.draw_pile) + len(self.played) + sum(map(len, self.hands))
-        if (
-            total == self._deck_size
-            and not exact
-            and 0 <= self.current < self._seat_count
-            and (self.direction == 1 or self.direction == -1)
-            and (self.category is not None or self.state not in _PLAYING)
-        ):
-            return []  # the common case, checked in one breath
-        problems = self._card_problems((self.draw_pile, self.played, *self.hands), exact)
+        problems = self._card_problems((self.draw_pile, self.played, *self.hands), exact=exact)
         if not 0 <= self.current < len(self.seats):
             problems.append(f"current seat {self.current} out of range")
-        if self.direction != 1 and self.direction != -1:
+        if self.direction not in (1, -1):
             problems.append(f"bad direction {self.direction}")
-        if self.category is None and self.state in _PLAYING:
+        if self.category is None and self.state in PLAYING:
             problems.append("playing without a category")
         return problems
 
@@ -323,50 +295,449 @@ class CrackListGame:
         next deal replaced them); empty when all was well or no round has ended."""
         return self._card_problems(self.last_round_piles, exact=True)
 
-    def _card_problems(self, piles: Sequence[list[str]], exact: bool) -> list[str]:
-        total = sum(map(len, piles))
-        problems = []
-        if piles and total != self._deck.size:
-            problems.append(f"blue cards not conserved: {total} != {self._deck.size}")
-        if exact and piles and self._virtual and not self._deck.same_cards(piles):
-            problems.append("the blue deck's cards changed")
-        return problems
+    # ----------------------------------------------------------------- checks (prepare)
+    # Each raises IllegalEvent before anything changes.
 
-    # ----------------------------------------------------------------- dispatch
+    def check_choice(self, event: ChooseCategory) -> None:
+        """Only the chooser picks, and only a category on the card."""
+        index = self.seat_index(event.player)
+        if index != self.chooser:
+            raise IllegalEvent(
+                "not_your_choice", player=self._name(index), chooser=self._name(self.chooser)
+            )
+        if not 1 <= event.choice <= len(self._offered().categories):
+            raise IllegalEvent("no_such_category", choice=event.choice)
 
-    def _handler_table(self) -> dict[tuple[State, type], Callable[[Any], None]]:
-        return {
-            (S.CHOOSING, ChooseCategory): self._on_choose,
-            (S.CHOOSING, TimeUp): self._on_choose_timeout,
-            (S.TURN, Answer): self._on_answer,
-            (S.TURN, PlayCrackList): self._on_crack_list,
-            (S.TURN, PlayStop): self._on_stop,
-            (S.TURN, PlayReverse): self._on_reverse,
-            (S.TURN, PlaySwap): self._on_swap,
-            (S.TURN, Pass): self._on_pass,
-            (S.TURN, CallCountdown): self._on_countdown,
-            (S.TURN, TimeUp): self._on_turn_timeout,
-            (S.TURN, Challenge): self._on_challenge,
-            (S.ANSWERED, Challenge): self._on_challenge,
-            (S.ANSWERED, Penalise): self._on_penalise,
-            (S.ANSWERED, TimeUp): self._on_window_timeout,
-            (S.VOTING, Vote): self._on_vote,
-            (S.VOTING, TimeUp): self._on_vote_timeout,
-        }
-
-    def _handler(self, event: CrackListEvent) -> Callable[[Any], None]:
-        handler = self._handlers.get((self.state, type(event)))
-        if handler is not None:
-            return handler
-        if self.state is _OVER:
-            raise IllegalEvent("game_over")
-        if self.state is _ANSWERED and isinstance(
-            event, (Answer, PlayCrackList, PlayStop, PlayReverse, PlaySwap, Pass)
-        ):
-            return self._on_next_player_acts
-        if isinstance(event, TimeUp):
+    def check_timer(self, event: TimeUp) -> None:
+        """Only the latest timer counts."""
+        if event.token != self.timer_token:
             raise IllegalEvent("stale_timer")
-        raise IllegalEvent(f"not_now_{type(event).__name__.lower()}", state=self.state.value)
+
+    def check_turn(self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
+                   ) -> int:
+        """Only the player on turn acts; returns their seat."""
+        index = self.seat_index(event.player)
+        on_turn = self._seat_on_turn()
+        if index != on_turn:
+            raise IllegalEvent(
+                "not_your_turn", player=self._name(index), turn=self._name(on_turn)
+            )
+        return index
+
+    def check_answer(self, event: Answer) -> None:
+        """The player holds the card they name, and a right answer has a card to play; the
+        answer is judged here, once."""
+        if self._judged is not None and self._judged.event is event:
+            return
+        seat = self.check_turn(event)
+        hand = self.hands[seat]
+        if event.joker and not self._physical and cards.JOKER not in hand:
+            raise IllegalEvent("no_such_card", card="Joker")
+        letter = None if event.joker else (event.letter.upper() if event.letter else None)
+        if letter and not self._physical and letter not in hand:
+            raise IllegalEvent("no_such_card", card=letter)
+        verdict = self.judge.judge(self._category(), event.text, letter=letter, given=self.given)
+        card = None
+        if verdict.accepted is not False:
+            card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict)
+            if card is None:
+                raise IllegalEvent(
+                    "no_card_for_answer", answer=event.text, letters="".join(verdict.letters)
+                )
+        self._judged = _JudgedAnswer(event, seat, verdict, card, _penalty(card, verdict))
+
+    def check_crack_list_card(self, event: PlayCrackList) -> None:
+        """A Crack List card in hand, and not the player's last."""
+        seat = self._check_action_card(event, cards.CRACK_LIST)
+        if len(self.hands[seat]) == 1:
+            raise IllegalEvent("crack_list_last_card")
+
+    def check_stop_card(self, event: PlayStop) -> None:
+        """A Stop card in hand."""
+        self._check_action_card(event, cards.STOP)
+
+    def check_reverse_card(self, event: PlayReverse) -> None:
+        """A Reverse card in hand."""
+        self._check_action_card(event, cards.REVERSE)
+
+    def check_swap(self, event: PlaySwap) -> None:
+        """A swap with another player, of a card in hand, and a Swap card to play it with."""
+        seat = self.seat_index(event.player)
+        if self.seat_index(event.target) == seat:
+            raise IllegalEvent("swap_self")
+        give = event.card.upper() if event.card else None
+        if give is not None and not self._physical:
+            needed = 2 if give == cards.SWAP else 1
+            if self.hands[seat].count(give) < needed:
+                raise IllegalEvent("no_such_card", card=give)
+        self._check_action_card(event, cards.SWAP)
+
+    def check_countdown(self, event: CallCountdown) -> None:
+        """Another player calls the countdown, once a turn."""
+        caller = self.seat_index(event.player)
+        if caller == self.current:
+            raise IllegalEvent("own_countdown", player=self._name(caller))
+        if self.countdown_called:
+            raise IllegalEvent("countdown_running")
+
+    def check_challenge(self, event: Challenge) -> None:
+        """An answer stands, challenged once, by someone else."""
+        pending = self._pending()
+        if self.seat_index(event.player) == pending.seat:
+            raise IllegalEvent("own_challenge")
+        if pending.challenged:
+            raise IllegalEvent("already_challenged")
+
+    def check_penalty(self, event: Penalise) -> None:
+        """The answerer hands out their penalty, split as their card allows."""
+        pending = self._pending()
+        seat = self.seat_index(event.player)
+        if seat != pending.seat or not pending.penalty:
+            raise IllegalEvent("no_penalty_to_give", player=self._name(seat))
+        targets = self._penalty_targets(event)
+        if not targets and pending.optional_penalty:
+            return
+        people = [target for target, _ in targets]
+        counts = [count for _, count in targets]
+        if seat in people:
+            raise IllegalEvent("penalty_self")
+        if len(set(people)) != len(people) or (counts and min(counts) < 1):
+            raise IllegalEvent("penalty_split", penalty=pending.penalty)
+        if sum(counts) != pending.penalty or len(people) > pending.penalty:
+            raise IllegalEvent("penalty_total", penalty=pending.penalty, total=sum(counts))
+
+    def check_window_closes(
+        self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
+    ) -> None:
+        """Only the next player's act closes the answer's window, and not before a penalty
+        that must be handed out."""
+        pending = self._pending()
+        if pending.penalty and not pending.optional_penalty:
+            raise IllegalEvent("waiting_for_penalty", player=self._name(pending.seat))
+        next_seat = self._step(pending.seat, 1)
+        if self.seat_index(event.player) != next_seat:
+            raise IllegalEvent("not_your_turn", player=event.player, turn=self._name(next_seat))
+
+    def check_vote(self, event: Vote) -> None:
+        """Each player votes once."""
+        voter = self.seat_index(event.player)
+        if voter in self.votes:
+            raise IllegalEvent("already_voted", player=self._name(voter))
+
+    # ----------------------------------------------------------------- conditions
+
+    def answer_is_wrong(self, event: Answer) -> bool:
+        """The judge rejected the answer (wrong, or given already)."""
+        return self._judgement().verdict.accepted is False
+
+    def answer_has_penalty(self, event: Answer) -> bool:
+        """The answer's card hands out penalty cards."""
+        return self._judgement().penalty > 0
+
+    def is_last_card(self, event: CrackListEvent) -> bool:
+        """The player on turn is playing their last card."""
+        return len(self.hands[self.current]) == 1
+
+    def is_last_to_fail(self, event: CrackListEvent) -> bool:
+        """Every other player has failed this category in a row, and now this one does."""
+        return self.fails_in_row + 1 >= len(self.seats)
+
+    def answer_is_on_the_list(self, event: Challenge) -> bool:
+        """The challenged answer is on the category's list, so the challenge fails."""
+        return bool(self._pending().verdict.accepted)
+
+    def answerer_is_out(self, event: CrackListEvent) -> bool:
+        """The player whose answer stands has no cards left."""
+        return not self.hands[self._pending().seat]
+
+    def is_last_vote(self, event: Vote) -> bool:
+        """Everyone else has voted."""
+        return len(self.votes) + 1 == len(self.seats)
+
+    def vote_upholds(self, event: Vote | TimeUp) -> bool:
+        """The answer has as many votes for it as against (a tie lets it stand)."""
+        yes, no = self._vote_count()
+        return yes >= no
+
+    def vote_began_on_a_turn(self, event: Vote | TimeUp) -> bool:
+        """The challenge came during the next player's turn."""
+        return self.vote_from is State.TURN
+
+    def game_is_decided(self, seat: int) -> bool:
+        """The last round is over and one player has won the most rounds."""
+        return self.round_no >= self.config.rounds and len(self._leaders()) == 1
+
+    # ----------------------------------------------------------------- callbacks: categories
+
+    def take_chosen_category(self, event: ChooseCategory) -> None:
+        """The chooser's pick becomes the category."""
+        self._take_category(event.choice - 1)
+
+    def take_random_category(self, event: TimeUp) -> None:
+        """The chooser ran out of time: the host picks."""
+        self._say("choose_timeout", player=self._name(self.chooser))
+        self._take_category(self.rng.randrange(len(self._offered().categories)))
+
+    def begin_first_turn(self, event: ChooseCategory | TimeUp) -> None:
+        """The first turn of a category: the chooser's next player's, or the interrupted one."""
+        if self.after_choice == "next":
+            self.current = self._step(self.chooser, 1)
+        self._begin_turn("after_choice")
+
+    def offer_category(self, event: PlayCrackList) -> None:
+        """The player of a Crack List card draws a red card to choose from."""
+        self._offer_category("next")
+
+    def abandon_category(self, event: CrackListEvent) -> None:
+        """Everyone failed in a row: a new category, then the failing player's next plays."""
+        self._abandon_category(resume_with=self._step(self.current, 1))
+
+    def abandon_category_mid_turn(self, event: Vote | TimeUp) -> None:
+        """Everyone failed in a row: a new category, then the player on turn plays."""
+        self._abandon_category(resume_with=self.current)
+
+    # ----------------------------------------------------------------- callbacks: turns
+
+    def next_turn(self, event: CrackListEvent) -> None:
+        """Play moves on to the next player."""
+        self.current = self._step(self.current, 1)
+        self._begin_turn("next")
+
+    def skip_next_turn(self, event: PlayStop) -> None:
+        """Play moves on past the next player."""
+        self.current = self._step(self.current, 2)
+        self._begin_turn("skip")
+
+    def say_pass(self, event: Pass) -> None:
+        """The player gives up this turn."""
+        self._say("pass", player=self._name(self.current))
+
+    def say_time_is_up(self, event: TimeUp) -> None:
+        """The turn's time (or the countdown) ran out."""
+        if self.countdown_called:
+            self._say("countdown_expired", player=self._name(self.current))
+        self._say("timeout", player=self._name(self.current))
+
+    def fail(self, event: CrackListEvent) -> None:
+        """The player on turn failed the category: they draw a card."""
+        self.pending = None
+        self._draw(self.current, 1)
+        self.fails_in_row += 1
+
+    def start_countdown(self, event: CallCountdown) -> None:
+        """The turn timer becomes the countdown."""
+        self.countdown_called = True
+        caller = self.seat_index(event.player)
+        self._say("countdown", caller=self._name(caller), player=self._name(self.current))
+        self._arm("countdown")
+
+    # ----------------------------------------------------------------- callbacks: answers
+
+    def say_answer_is_wrong(self, event: Answer) -> None:
+        """The answer is wrong or was given already."""
+        verdict = self._judgement().verdict
+        kind = "answer_duplicate" if verdict.reason is Reason.DUPLICATE else "answer_wrong"
+        self._say(kind, player=self._name(self.current), answer=event.text,
+                  reason=verdict.reason.value)
+
+    def play_answer(self, event: Answer) -> None:
+        """The answer's card is played and the answer stands, open to challenge."""
+        judged = self._judgement()
+        card, seat, verdict = judged.card, judged.seat, judged.verdict
+        assert card is not None
+        self._play(seat, card)
+        self.given.append(verdict.matched or event.text)
+        self.fails_in_row = 0
+        if card == cards.JOKER:
+            self._say("joker", player=self._name(seat), answer=event.text)
+        self.pending = PendingAnswer(
+            seat, event.text, verdict, card, judged.penalty, card == cards.JOKER
+        )
+        self._say(
+            "answer_accepted",
+            player=self._name(seat),
+            answer=verdict.matched or event.text,
+            card=card,
+            unverified=verdict.accepted is None,
+            penalty=judged.penalty,
+            cards=len(self.hands[seat]),
+        )
+
+    def ask_for_penalty(self, event: Answer) -> None:
+        """The answerer is asked who takes the penalty cards."""
+        pending = self._pending()
+        self._say(
+            "ask_penalty",
+            player=self._name(pending.seat),
+            penalty=pending.penalty,
+            optional=pending.card == cards.JOKER,
+        )
+        self._arm("penalty")
+
+    def open_last_card_window(self, event: Answer) -> None:
+        """A last card's answer may still be challenged before the round is won."""
+        self._say("last_card_window", player=self._name(self._pending().seat))
+        self._arm("challenge")
+
+    def hand_out_penalty(self, event: Penalise) -> None:
+        """The penalty cards go where the answerer said (or nowhere: a declined Joker's)."""
+        pending = self._pending()
+        targets = self._penalty_targets(event)
+        for target, count in targets:
+            self._draw(target, count, penalty=True)
+        if targets:
+            self._say(
+                f"penalty_{pending.penalty}",
+                player=self._name(pending.seat),
+                targets=[(self._name(t), n) for t, n in targets],
+            )
+        else:
+            self._say("penalty_declined", player=self._name(pending.seat))
+
+    def give_penalty_to_next_player(self, event: TimeUp) -> None:
+        """Time is up: a penalty still owed goes, all of it, to the next player."""
+        pending = self._pending()
+        if not pending.penalty or pending.optional_penalty:
+            return
+        target = self._step(pending.seat, 1)
+        self._draw(target, pending.penalty, penalty=True)
+        self._say(
+            f"penalty_{pending.penalty}",
+            player=self._name(pending.seat),
+            targets=[(self._name(target), pending.penalty)],
+            automatic=True,
+        )
+
+    def close_window(self, event: CrackListEvent) -> None:
+        """The answer can no longer be challenged."""
+        self.pending = None
+
+    # ----------------------------------------------------------------- callbacks: challenges
+
+    def say_challenge(self, event: Challenge) -> None:
+        """Someone challenges the answer that stands."""
+        pending = self._pending()
+        pending.challenged = True
+        self._say(
+            "challenge",
+            player=self._name(self.seat_index(event.player)),
+            answerer=self._name(pending.seat),
+            answer=pending.text,
+        )
+
+    def settle_by_the_list(self, event: Challenge) -> None:
+        """The list has the answer: it stands, and the interrupted timer starts again."""
+        pending = self._pending()
+        self._say("challenge_settled_by_list", answer=pending.verdict.matched or pending.text)
+        self.restart_timer(event)
+
+    def open_vote(self, event: Challenge) -> None:
+        """A vote begins, remembering where play stopped."""
+        self.votes = {}
+        self.vote_from = self.state
+
+    def ask_for_votes(self, event: Challenge) -> None:
+        """The table is asked to vote on the answer."""
+        pending = self._pending()
+        self._say("vote_open", answer=pending.text, answerer=self._name(pending.seat))
+        self._arm("vote")
+
+    def record_vote(self, event: Vote) -> None:
+        """A player's vote counts."""
+        voter = self.seat_index(event.player)
+        self.votes[voter] = event.accept
+        self._say("vote", player=self._name(voter), accept=event.accept)
+
+    def uphold_answer(self, event: Vote | TimeUp) -> None:
+        """The vote lets the answer stand."""
+        yes, no = self._vote_count()
+        self._say("vote_upheld", answer=self._pending().text, yes=yes, no=no)
+
+    def take_answer_back(self, event: Vote | TimeUp) -> None:
+        """The vote rejects the answer: its card goes back to the answerer, who draws one."""
+        pending = self._pending()
+        yes, no = self._vote_count()
+        self._say(
+            "vote_rejected", answer=pending.text, player=self._name(pending.seat), yes=yes, no=no
+        )
+        card = self.played.pop()
+        self.hands[pending.seat].append(cards.HIDDEN if self._physical else card)
+        given = pending.verdict.matched or pending.text
+        if given in self.given:
+            self.given.remove(given)
+        self.pending = None
+        self._draw(pending.seat, 1)
+        self.fails_in_row += 1
+
+    def restart_turn_timer(self, event: Vote | TimeUp) -> None:
+        """The turn timer starts again, from the top."""
+        self._arm("turn")
+
+    def restart_timer(self, event: CrackListEvent) -> None:
+        """The timer that was running starts again, from the top."""
+        self._arm(self.timer_name)
+
+    # ----------------------------------------------------------------- callbacks: action cards
+
+    def play_crack_list_card(self, event: PlayCrackList) -> None:
+        """The player will choose the new category."""
+        self._play(self.current, cards.CRACK_LIST)
+        self._say("crack_list_card", player=self._name(self.current))
+        self.chooser = self.current
+
+    def play_stop_card(self, event: PlayStop) -> None:
+        """The next player will miss their turn."""
+        self._play(self.current, cards.STOP)
+        skipped = self._step(self.current, 1)
+        self._say("stop", player=self._name(self.current), skipped=self._name(skipped))
+
+    def play_reverse_card(self, event: PlayReverse) -> None:
+        """The direction of play flips."""
+        self._play(self.current, cards.REVERSE)
+        self.direction = -self.direction
+        self._say(
+            "reverse",
+            player=self._name(self.current),
+            direction="clockwise" if self.direction == 1 else "anticlockwise",
+        )
+
+    def swap(self, event: PlaySwap) -> None:
+        """The player swaps their hand, or one card, with another player."""
+        seat, target = self.current, self.seat_index(event.target)
+        self._play(seat, cards.SWAP)
+        if not event.card:
+            self._swap_hands(seat, target)
+            self._say("swap_hand", player=self._name(seat), target=self._name(target))
+        else:
+            self._swap_card(seat, target, event.card.upper())
+
+    def swap_last_card(self, event: PlaySwap) -> None:
+        """A Swap as the last card: the other player gets an empty hand and wins the round."""
+        seat, target = self.current, self.seat_index(event.target)
+        self._play(seat, cards.SWAP)
+        self._swap_hands(seat, target)
+        self._say("swap_last_card_victory", player=self._name(seat), winner=self._name(target))
+        self._win_round(target)
+
+    # ----------------------------------------------------------------- callbacks: rounds
+
+    def win_round(self, event: CrackListEvent) -> None:
+        """The player on turn (or whose answer stood) played their last card."""
+        self._win_round(self.current)
+
+    def announce_winner(self, seat: int) -> None:
+        """The game is over."""
+        self.winner = self._leaders()[0]
+        self._say("game_won", player=self._name(self.winner), score=self.score())
+
+    def deal_next_round(self, seat: int) -> None:
+        """A new deal; the round's winner chooses its first category (a tie plays on)."""
+        if self.round_no >= self.config.rounds:
+            self._say("tie_break", players=[self._name(i) for i in self._leaders()])
+        self.chooser = seat
+        self._start_round()
+
+    # ----------------------------------------------------------------- helpers
 
     def _flush(self) -> list[Note]:
         notes, self._notes = self._notes, []
@@ -375,36 +746,121 @@ class CrackListGame:
     def _say(self, kind: str, **params: Any) -> None:
         self._notes.append(Note(kind, params))
 
-    def _arm(self, name: str, seconds: float) -> None:
+    def _arm(self, name: str) -> None:
+        """Ask the session for the timer `name`; its TimeUp must bring the new token."""
         self.timer_token += 1
         self.timer_name = name
-        self._notes.append(
-            Note("timer", {"name": name, "seconds": seconds, "token": self.timer_token})
+        seconds = self.config.timer_seconds(name)
+        self._say("timer", name=name, seconds=seconds, token=self.timer_token)
+
+    def _not_now(self, event: object) -> IllegalEvent:
+        if self.state is State.OVER:
+            return IllegalEvent("game_over")
+        if isinstance(event, TimeUp):
+            return IllegalEvent("stale_timer")
+        return IllegalEvent(f"not_now_{type(event).__name__.lower()}", state=self.state.value)
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _step(self, seat: int, steps: int) -> int:
+        return (seat + self.direction * steps) % len(self.seats)
+
+    def _seat_on_turn(self) -> int:
+        """Whose turn it is; while an answer stands, the next player's (they may act)."""
+        if self.state is State.ANSWERED:
+            return self._step(self.current, 1)
+        return self.current
+
+    def _pending(self) -> PendingAnswer:
+        if self.pending is None:
+            raise IllegalEvent("nothing_pending")
+        return self.pending
+
+    def _judgement(self) -> _JudgedAnswer:
+        assert self._judged is not None, "check_answer judges an answer first"
+        return self._judged
+
+    def _offered(self) -> CategoryCard:
+        assert self.offered is not None, "a red card is offered while choosing"
+        return self.offered
+
+    def _category(self) -> Category:
+        assert self.category is not None, "a category is in play on a turn"
+        return self.category
+
+    def _check_action_card(
+        self, event: PlayCrackList | PlayStop | PlayReverse | PlaySwap, card: str
+    ) -> int:
+        seat = self.check_turn(event)
+        if not self._physical and card not in self.hands[seat]:
+            raise IllegalEvent("no_such_card", card=card)
+        return seat
+
+    def _card_for(self, hand: list[str], verdict: Verdict) -> str | None:
+        """The letter card an answer is played with when the player did not name one."""
+        if self._physical:
+            return verdict.letters[0] if verdict.letters else None
+        playable = [x for x in verdict.letters if x in hand]
+        if len(playable) < 2:
+            return playable[0] if playable else None
+        # With two playable letters (an article), spend the one that hurts the others most.
+        return max(playable, key=penalty_of)
+
+    def _penalty_targets(self, event: Penalise) -> list[tuple[int, int]]:
+        """The (seat, cards) pairs named; those named without a number share what is left."""
+        penalty = self._pending().penalty
+        targets = [(self.seat_index(name), count) for name, count in event.targets]
+        open_targets = [t for t, count in targets if count == 0]
+        if not open_targets:
+            return targets
+        rest = penalty - sum(count for _, count in targets)
+        share, extra = divmod(max(rest, 0), len(open_targets))
+        shares = {t: share + (1 if i < extra else 0) for i, t in enumerate(open_targets)}
+        return [(t, count or shares[t]) for t, count in targets]
+
+    def _vote_count(self) -> tuple[int, int]:
+        yes = sum(self.votes.values())
+        return yes, len(self.votes) - yes
+
+    def _leaders(self) -> list[int]:
+        best = max(self.rounds_won)
+        return [i for i, won in enumerate(self.rounds_won) if won == best]
+
+    def _begin_turn(self, how: str) -> None:
+        self.countdown_called = False
+        self._say("turn", player=self._name(self.current), how=how,
+                  cards=len(self.hands[self.current]))
+        self._arm("turn")
+
+    def _take_category(self, position: int) -> None:
+        self.category = self._offered().categories[position]
+        self.given = []
+        self.fails_in_row = 0
+        self._say("category_chosen", player=self._name(self.chooser), category=self.category.title)
+
+    def _offer_category(self, after: Literal["next", "resume"]) -> None:
+        if not self.red_pile:
+            self.red_pile, self.red_used = self.red_used, []
+            self.rng.shuffle(self.red_pile)
+            self._say("red_reshuffle")
+        self.offered = self.red_pile.pop()
+        self.red_used.append(self.offered)
+        self.after_choice = after
+        self.pending = None
+        self.countdown_called = False
+        titles = [category.title for category in self.offered.categories]
+        self._say("category_card", player=self._name(self.chooser), titles=titles)
+        self._arm("choose")
+
+    def _abandon_category(self, *, resume_with: int) -> None:
+        self._say(
+            "category_abandoned",
+            category=self.category.title if self.category else "",
+            chooser=self._name(self.chooser),
         )
-
-    def _check_timer(self, event: TimeUp) -> None:
-        if event.token != self.timer_token:
-            raise IllegalEvent("stale_timer")
-
-    def _seat_of(self, name: str) -> int:
-        index = self._seat_exact.get(name)
-        return self.seat_index(name) if index is None else index
-
-    def _require_turn(self, player: str) -> int:
-        """Check it is their turn; once they act, the last answer can no longer be challenged."""
-        index = self._seat_of(player)
-        if index != self.current:
-            raise IllegalEvent(
-                "not_your_turn", player=self._names[index], turn=self._names[self.current]
-            )
-        if self.state is _TURN:
-            self.pending = None
-        return index
-
-    def _step(self, index: int, steps: int) -> int:
-        return (index + self.direction * steps) % len(self.seats)
-
-    # ----------------------------------------------------------------- rounds and categories
+        self.current = resume_with
+        self._offer_category("resume")
 
     def _start_round(self) -> None:
         self.round_no += 1
@@ -422,455 +878,24 @@ class CrackListGame:
             round=self.round_no,
             rounds=self.config.rounds,
             hand_size=size,
-            chooser=self._names[self.chooser],
+            chooser=self._name(self.chooser),
         )
         self._offer_category("next")
 
-    def _offer_category(self, after: Literal["next", "resume"]) -> None:
-        if not self.red_pile:
-            self.red_pile, self.red_used = self.red_used, []
-            self.rng.shuffle(self.red_pile)
-            self._say("red_reshuffle")
-        self.offered = self.red_pile.pop()
-        self.red_used.append(self.offered)
-        self.after_choice = after
-        self.pending = None
-        self.countdown_called = False
-        if self.state is not _CHOOSING:
-            self.to_choosing()
-        titles = [category.title for category in self.offered.categories]
-        self._say("category_card", player=self._names[self.chooser], titles=titles)
-        self._arm("choose", self.config.choose_seconds)
-
-    def _on_choose(self, event: ChooseCategory) -> None:
-        index = self._seat_of(event.player)
-        if index != self.chooser:
-            raise IllegalEvent(
-                "not_your_choice", player=self._names[index], chooser=self._names[self.chooser]
-            )
-        assert self.offered is not None
-        if not 1 <= event.choice <= len(self.offered.categories):
-            raise IllegalEvent("no_such_category", choice=event.choice)
-        self._choose(event.choice - 1)
-
-    def _on_choose_timeout(self, event: TimeUp) -> None:
-        self._check_timer(event)
-        assert self.offered is not None
-        self._say("choose_timeout", player=self._names[self.chooser])
-        self._choose(self.rng.randrange(len(self.offered.categories)))
-
-    def _choose(self, position: int) -> None:
-        assert self.offered is not None
-        self.category = self.offered.categories[position]
-        self.given = []
-        self.fails_in_row = 0
-        self._say("category_chosen", player=self._names[self.chooser], category=self.category.title)
-        if self.after_choice == "next":
-            self.current = self._step(self.chooser, 1)
-        self._begin_turn("after_choice")
-
-    def _begin_turn(self, how: str, keep_pending: bool = False) -> None:
-        self.countdown_called = False
-        if not keep_pending:
-            self.pending = None
-        if self.state is not _TURN:
-            self.to_turn()
-        current = self.current
-        self._notes.append(
-            Note("turn", {"player": self._names[current], "how": how,
-                          "cards": len(self.hands[current])})
-        )
-        self._arm("turn", self.config.turn_seconds)
-
-    def _next_turn(self, steps: int = 1, keep_pending: bool = False) -> None:
-        self.current = self._step(self.current, steps)
-        self._begin_turn("skip" if steps == 2 else "next", keep_pending)
-
-    # ----------------------------------------------------------------- answers
-
-    def _on_answer(self, event: Answer) -> None:
-        seat = self._require_turn(event.player)
-        assert self.category is not None
-        hand = self.hands[seat]
-        physical = self._physical
-        if event.joker and not physical and cards.JOKER not in hand:
-            raise IllegalEvent("no_such_card", card="Joker")
-        letter = None if event.joker else (event.letter.upper() if event.letter else None)
-        if letter and not physical and letter not in hand:
-            raise IllegalEvent("no_such_card", card=letter)
-        verdict = self.judge.judge(self.category, event.text, letter=letter, given=self.given)
-        if verdict.accepted is False:
-            self._answer_fails(seat, event.text, verdict)
-            return
-        if event.joker or letter:
-            card: str | None = cards.JOKER if event.joker else letter
-        else:
-            card = self._card_for(hand, verdict, physical)
-        if card is None:
-            raise IllegalEvent(
-                "no_card_for_answer", answer=event.text, letters="".join(verdict.letters)
-            )
-        self._play(seat, card)
-        self.given.append(verdict.matched or event.text)
-        self.fails_in_row = 0
-        self._stand(seat, event.text, verdict, card)
-
-    @staticmethod
-    def _card_for(hand: list[str], verdict: Verdict, physical: bool) -> str | None:
-        """The letter card an answer is played with when the player did not name one."""
-        if physical:
-            return verdict.letters[0] if verdict.letters else None
-        playable = [x for x in verdict.letters if x in hand]
-        if len(playable) < 2:
-            return playable[0] if playable else None
-        # With two playable letters (an article), spend the one that hurts the others most.
-        return max(playable, key=cards.penalty_of)
+    def _win_round(self, seat: int) -> None:
+        self.last_round_piles = (self.draw_pile, self.played, *self.hands)
+        self.rounds_won[seat] += 1
+        self._say("round_won", player=self._name(seat), round=self.round_no, score=self.score())
+        self.end_round(seat)
 
     def _play(self, seat: int, card: str) -> None:
-        hand = self.hands[seat]
-        hand.remove(cards.HIDDEN if self._physical else card)
+        """The card leaves the hand for the played pile; the last answer can no longer be
+        challenged."""
+        self.pending = None
+        self.hands[seat].remove(cards.HIDDEN if self._physical else card)
         self.played.append(card)
 
-    def _stand(self, seat: int, text: str, verdict: Verdict, card: str) -> None:
-        if card == cards.JOKER:
-            penalty = max(map(cards.penalty_of, verdict.letters), default=0)
-            self._say("joker", player=self._names[seat], answer=text)
-        else:
-            penalty = PENALTY.get(card, 0)  # cards are upper case
-        self.pending = PendingAnswer(seat, text, verdict, card, penalty, card == cards.JOKER)
-        self._notes.append(
-            Note("answer_accepted", {
-                "player": self._names[seat],
-                "answer": verdict.matched or text,
-                "card": card,
-                "unverified": verdict.accepted is None,
-                "penalty": penalty,
-                "cards": len(self.hands[seat]),
-            })
-        )
-        if penalty:
-            self.to_answered()
-            self._say(
-                "ask_penalty",
-                player=self._names[seat],
-                penalty=penalty,
-                optional=card == cards.JOKER,
-            )
-            self._arm("penalty", self.config.penalty_seconds)
-        elif not self.hands[seat]:
-            self.to_answered()
-            self._say("last_card_window", player=self._names[seat])
-            self._arm("challenge", self.config.challenge_seconds)
-        else:
-            self._next_turn(1, True)
-
-    def _answer_fails(self, seat: int, text: str, verdict: Verdict) -> None:
-        kind = "answer_duplicate" if verdict.reason is Reason.DUPLICATE else "answer_wrong"
-        self._say(kind, player=self._names[seat], answer=text, reason=verdict.reason.value)
-        self._fail(seat)
-
-    def _fail(self, seat: int) -> None:
-        """The player failed the category: they draw a card, and the table may be stuck."""
-        self._draw(seat, 1)
-        self.fails_in_row += 1
-        if not self._abandon_if_stuck(self._step(seat, 1)):
-            self.current = seat
-            self._next_turn()
-
-    def _abandon_if_stuck(self, resume_with: int) -> bool:
-        """When every player has failed in a row, drop the category; True if it was dropped."""
-        if self.fails_in_row < len(self.seats):
-            return False
-        self._say(
-            "category_abandoned",
-            category=self.category.title if self.category else "",
-            chooser=self._names[self.chooser],
-        )
-        self.current = resume_with
-        self._offer_category("resume")
-        return True
-
-    def _on_pass(self, event: Pass) -> None:
-        seat = self._require_turn(event.player)
-        self._say("pass", player=self._names[seat])
-        self._fail(seat)
-
-    def _on_turn_timeout(self, event: TimeUp) -> None:
-        self._check_timer(event)
-        if self.countdown_called:
-            self._say("countdown_expired", player=self._names[self.current])
-        self._say("timeout", player=self._names[self.current])
-        self._fail(self.current)
-
-    def _on_countdown(self, event: CallCountdown) -> None:
-        caller = self._seat_of(event.player)
-        if caller == self.current:
-            raise IllegalEvent("own_countdown", player=self._names[caller])
-        if self.countdown_called:
-            raise IllegalEvent("countdown_running")
-        self.countdown_called = True
-        self._say("countdown", caller=self._names[caller], player=self._names[self.current])
-        self._arm("countdown", self.config.countdown_seconds)
-
-    # ----------------------------------------------------------------- penalties
-
-    def _on_penalise(self, event: Penalise) -> None:
-        pending = self._pending()
-        seat = self._seat_of(event.player)
-        if seat != pending.seat or not pending.penalty:
-            raise IllegalEvent("no_penalty_to_give", player=self._names[seat])
-        targets = self._share_rest(
-            pending.penalty, [(self._seat_of(name), count) for name, count in event.targets]
-        )
-        self._validate_penalty(seat, pending, targets)
-        for target, count in targets:
-            self._draw(target, count, True)
-        if targets:
-            self._say(
-                _PENALTY_KINDS[pending.penalty],
-                player=self._names[seat],
-                targets=[(self._names[t], n) for t, n in targets],
-            )
-        else:
-            self._say("penalty_declined", player=self._names[seat])
-        pending.penalty = 0
-        self._close_window()
-
-    @staticmethod
-    def _share_rest(penalty: int, targets: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """Targets named without a number ("all to Cat") share what the others leave."""
-        open_targets = [t for t, count in targets if count == 0]
-        if not open_targets:
-            return targets
-        rest = penalty - sum(count for _, count in targets)
-        share, extra = divmod(max(rest, 0), len(open_targets))
-        shares = {t: share + (1 if i < extra else 0) for i, t in enumerate(open_targets)}
-        return [(t, count or shares[t]) for t, count in targets]
-
-    def _validate_penalty(
-        self, seat: int, pending: PendingAnswer, targets: list[tuple[int, int]]
-    ) -> None:
-        if not targets and pending.optional_penalty:
-            return
-        people = [target for target, _ in targets]
-        counts = [count for _, count in targets]
-        total = sum(counts)
-        if seat in people:
-            raise IllegalEvent("penalty_self")
-        if len(set(people)) != len(people) or (counts and min(counts) < 1):
-            raise IllegalEvent("penalty_split", penalty=pending.penalty)
-        if total != pending.penalty or len(people) > pending.penalty:
-            raise IllegalEvent("penalty_total", penalty=pending.penalty, total=total)
-
-    def _pending(self) -> PendingAnswer:
-        if self.pending is None:
-            raise IllegalEvent("nothing_pending")
-        return self.pending
-
-    def _on_window_timeout(self, event: TimeUp) -> None:
-        self._check_timer(event)
-        pending = self._pending()
-        if pending.penalty and not pending.optional_penalty:
-            target = self._step(pending.seat, 1)
-            self._draw(target, pending.penalty, True)
-            self._say(
-                _PENALTY_KINDS[pending.penalty],
-                player=self._names[pending.seat],
-                targets=[(self._names[target], pending.penalty)],
-                automatic=True,
-            )
-        self._close_window()
-
-    def _on_next_player_acts(
-        self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
-    ) -> None:
-        pending = self._pending()
-        if pending.penalty and not pending.optional_penalty:
-            raise IllegalEvent("waiting_for_penalty", player=self._names[pending.seat])
-        if self._seat_of(event.player) != self._step(pending.seat, 1):
-            raise IllegalEvent(
-                "not_your_turn", player=event.player, turn=self._names[self._step(pending.seat, 1)]
-            )
-        self._close_window()
-        if self.state is _TURN:
-            self._handler(event)(event)
-
-    def _close_window(self) -> None:
-        pending = self._pending()
-        self.pending = None
-        if not self.hands[pending.seat]:
-            self._win_round(pending.seat)
-        else:
-            self.current = pending.seat
-            self._next_turn()
-
-    # ----------------------------------------------------------------- challenges
-
-    def _on_challenge(self, event: Challenge) -> None:
-        pending = self._pending()
-        challenger = self._seat_of(event.player)
-        if challenger == pending.seat:
-            raise IllegalEvent("own_challenge")
-        if pending.challenged:
-            raise IllegalEvent("already_challenged")
-        pending.challenged = True
-        self._say(
-            "challenge",
-            player=self._names[challenger],
-            answerer=self._names[pending.seat],
-            answer=pending.text,
-        )
-        if pending.verdict.accepted:
-            self._say("challenge_settled_by_list", answer=pending.verdict.matched or pending.text)
-            self._rearm()
-            return
-        self.votes = {}
-        self.vote_from = self.state
-        self.to_voting()
-        self._say("vote_open", answer=pending.text, answerer=self._names[pending.seat])
-        self._arm("vote", self.config.vote_seconds)
-
-    def _rearm(self) -> None:
-        """Restart the timer of the state the game is in (after a challenge interrupted it)."""
-        self._arm(self.timer_name, self.config.timer_seconds(self.timer_name))
-
-    def _on_vote(self, event: Vote) -> None:
-        voter = self._seat_of(event.player)
-        if voter in self.votes:
-            raise IllegalEvent("already_voted", player=self._names[voter])
-        self.votes[voter] = event.accept
-        self._say("vote", player=self._names[voter], accept=event.accept)
-        if len(self.votes) == len(self.seats):
-            self._settle_vote()
-
-    def _on_vote_timeout(self, event: TimeUp) -> None:
-        self._check_timer(event)
-        self._settle_vote()
-
-    def _settle_vote(self) -> None:
-        pending = self._pending()
-        yes = sum(self.votes.values())
-        no = len(self.votes) - yes
-        # A tied vote lets the answer stand: the table could not agree it was wrong.
-        if yes >= no:
-            self._say("vote_upheld", answer=pending.text, yes=yes, no=no)
-            self._back_from_vote()
-            return
-        self._say(
-            "vote_rejected", answer=pending.text, player=self._names[pending.seat], yes=yes, no=no
-        )
-        self._unplay(pending)
-        self.pending = None
-        if self.vote_from is _ANSWERED:
-            self._fail(pending.seat)
-            return
-        self._draw(pending.seat, 1)
-        self.fails_in_row += 1
-        if not self._abandon_if_stuck(self.current):
-            self._back_from_vote()
-
-    def _back_from_vote(self) -> None:
-        if self.vote_from is _TURN:
-            self.to_turn()
-            self._arm("turn", self.config.turn_seconds)
-        else:
-            self.to_answered()
-            self._rearm()
-
-    def _unplay(self, pending: PendingAnswer) -> None:
-        card = self.played.pop()
-        self.hands[pending.seat].append(cards.HIDDEN if self._physical else card)
-        given = pending.verdict.matched or pending.text
-        if given in self.given:
-            self.given.remove(given)
-
-    # ----------------------------------------------------------------- action cards
-
-    def _play_action(self, player: str, card: str) -> int:
-        seat = self._require_turn(player)
-        if self._virtual and card not in self.hands[seat]:
-            raise IllegalEvent("no_such_card", card=card)
-        if card == cards.CRACK_LIST and len(self.hands[seat]) == 1:
-            raise IllegalEvent("crack_list_last_card")
-        self._play(seat, card)
-        return seat
-
-    def _on_crack_list(self, event: PlayCrackList) -> None:
-        seat = self._play_action(event.player, cards.CRACK_LIST)
-        self._say("crack_list_card", player=self._names[seat])
-        self.chooser = seat
-        self.current = seat
-        self._offer_category("next")
-
-    def _on_stop(self, event: PlayStop) -> None:
-        seat = self._play_action(event.player, cards.STOP)
-        skipped = self._step(seat, 1)
-        self._say("stop", player=self._names[seat], skipped=self._names[skipped])
-        self._after_action(seat, steps=2)
-
-    def _on_reverse(self, event: PlayReverse) -> None:
-        seat = self._play_action(event.player, cards.REVERSE)
-        self.direction = -self.direction
-        self._say(
-            "reverse",
-            player=self._names[seat],
-            direction="clockwise" if self.direction == 1 else "anticlockwise",
-        )
-        self._after_action(seat, steps=1)
-
-    def _after_action(self, seat: int, steps: int) -> None:
-        if not self.hands[seat]:
-            self._win_round(seat)
-        else:
-            self._next_turn(steps)
-
-    def _on_swap(self, event: PlaySwap) -> None:
-        seat = self._seat_of(event.player)
-        target = self._seat_of(event.target)
-        if target == seat:
-            raise IllegalEvent("swap_self")
-        give = event.card.upper() if event.card else None
-        self._check_swap_card(seat, give)
-        self._play_action(event.player, cards.SWAP)
-        hand = self.hands[seat]
-        if not hand:
-            self._swap_hands(seat, target)
-            self._say(
-                "swap_last_card_victory", player=self._names[seat], winner=self._names[target]
-            )
-            self._win_round(target)
-            return
-        if give is None:
-            self._swap_hands(seat, target)
-            self._say("swap_hand", player=self._names[seat], target=self._names[target])
-        else:
-            self._swap_card(seat, target, give)
-        self._next_turn()
-
-    def _check_swap_card(self, seat: int, give: str | None) -> None:
-        if give is None or self._physical:
-            return
-        hand = self.hands[seat]
-        needed = 2 if give == cards.SWAP else 1
-        if hand.count(give) < needed:
-            raise IllegalEvent("no_such_card", card=give)
-
-    def _swap_hands(self, seat: int, target: int) -> None:
-        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
-
-    def _swap_card(self, seat: int, target: int, give: str) -> None:
-        theirs = self.hands[target]
-        taken = theirs.pop(self.rng.randrange(len(theirs))) if theirs else None
-        mine = self.hands[seat]
-        mine.remove(cards.HIDDEN if self._physical else give)
-        theirs.append(cards.HIDDEN if self._physical else give)
-        if taken is not None:
-            mine.append(taken)
-        self._say("swap_card", player=self._names[seat], target=self._names[target], card=give)
-
-    # ----------------------------------------------------------------- drawing and winning
-
-    def _draw(self, seat: int, count: int, penalty: bool = False) -> None:
+    def _draw(self, seat: int, count: int, *, penalty: bool = False) -> None:
         hand = self.hands[seat]
         drawn = 0
         for _ in range(count):
@@ -880,12 +905,8 @@ class CrackListGame:
             hand.append(self.draw_pile.pop())
             drawn += 1
         if drawn:
-            self._notes.append(Note("draw", {
-                "player": self._names[seat],
-                "count": drawn,
-                "penalty": penalty,
-                "cards": len(hand),
-            }))
+            self._say("draw", player=self._name(seat), count=drawn, penalty=penalty,
+                      cards=len(hand))
 
     def _reshuffle(self) -> bool:
         """Shuffle the played cards, all but the top one, into a new draw pile."""
@@ -900,22 +921,32 @@ class CrackListGame:
         self._say("reshuffle", cards=len(pile))
         return True
 
-    def _win_round(self, seat: int) -> None:
-        self.last_round_piles = (self.draw_pile, self.played, *self.hands)
-        self.rounds_won[seat] += 1
-        self._say("round_won", player=self._names[seat], round=self.round_no, score=self.score())
-        best = max(self.rounds_won)
-        leaders = [i for i, won in enumerate(self.rounds_won) if won == best]
-        if self.round_no >= self.config.rounds and len(leaders) == 1:
-            self.winner = leaders[0]
-            self._say("game_won", player=self._names[leaders[0]], score=self.score())
-            self.to_over()
-            return
-        if self.round_no >= self.config.rounds:
-            self._say("tie_break", players=[self._names[i] for i in leaders])
-        self.chooser = seat
-        self._start_round()
+    def _swap_hands(self, seat: int, target: int) -> None:
+        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
 
-    def score(self) -> dict[str, int]:
-        """Rounds won by each seat."""
-        return {seat.name: won for seat, won in zip(self.seats, self.rounds_won, strict=True)}
+    def _swap_card(self, seat: int, target: int, give: str) -> None:
+        theirs = self.hands[target]
+        taken = theirs.pop(self.rng.randrange(len(theirs))) if theirs else None
+        mine = self.hands[seat]
+        mine.remove(cards.HIDDEN if self._physical else give)
+        theirs.append(cards.HIDDEN if self._physical else give)
+        if taken is not None:
+            mine.append(taken)
+        self._say("swap_card", player=self._name(seat), target=self._name(target), card=give)
+
+    def _card_problems(self, piles: Sequence[list[str]], *, exact: bool) -> list[str]:
+        total = sum(map(len, piles))
+        problems = []
+        if piles and total != self._deck.size:
+            problems.append(f"blue cards not conserved: {total} != {self._deck.size}")
+        if exact and piles and not self._physical and not self._deck.same_cards(piles):
+            problems.append("the blue deck's cards changed")
+        return problems
+
+
+def _penalty(card: str | None, verdict: Verdict) -> int:
+    """How many penalty cards an answer hands out: its card's, or with the Joker, the most of
+    the letters the answer starts with."""
+    if card == cards.JOKER:
+        return max(map(penalty_of, verdict.letters), default=0)
+    return penalty_of(card) if card else 0

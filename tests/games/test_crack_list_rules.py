@@ -612,7 +612,8 @@ def test_a_closed_game_is_detached_and_freed_without_the_garbage_collector(
 ) -> None:
     game = table().game
     game.close()
-    assert not hasattr(game, "to_turn") and not hasattr(game, "may_to_turn")
+    assert not hasattr(game, "answer") and not hasattr(game, "may_answer")
+    assert not hasattr(game, "trigger") and not hasattr(game, "is_TURN")
     gone = weakref.ref(game)
     was_collecting = gc.isenabled()
     gc.disable()
