@@ -21,8 +21,9 @@ import numpy as np
 from host.bots import BotSkills, BotTable
 from host.clock import FakeClock
 from host.games.common import TimeUp
-from host.games.crack_list_events import CrackListEvent
+from host.games.crack_list_events import Answer, CrackListEvent
 from host.intents import say_event
+from host.judge.text import strict_key
 from host.session import CrackListSession, Line
 from host.speech.audio import WavFileInput
 from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer
@@ -118,6 +119,20 @@ def babble(
     return track
 
 
+def same_move(meant: CrackListEvent, heard: Sequence[CrackListEvent], played: str | None) -> bool:
+    """True when the host made the move the player meant: that very event, or the same answer
+    with the letter named or not ("U, Ushant" heard as "Ushant") when the card the host played
+    is the one meant."""
+    if list(heard) == [meant]:
+        return True
+    if len(heard) != 1 or not isinstance(meant, Answer) or not isinstance(heard[0], Answer):
+        return False
+    got = heard[0]
+    return (got.player == meant.player and got.joker == meant.joker
+            and strict_key(got.text) == strict_key(meant.text)
+            and meant.letter in (None, played) and got.letter in (None, played))
+
+
 class Demo:
     """Runs one spoken game and collects the report."""
 
@@ -173,12 +188,13 @@ class Demo:
             heard = self._hear(speaker, text, attempt)
             before = len(self.heard)
             lines = self.session.hear(heard)
-            got = self.heard[before : before + 1]
+            played = self.session.game.played[-1] if self.session.game.played else None
+            understood = same_move(event, self.heard[before : before + 1], played)
             self.report.utterances += 1
-            self.report.understood += got == [event]
+            self.report.understood += understood
             self.report.rejected += not heard
-            self.report.misheard += bool(heard) and got != [event]
-            self._log(speaker, text, heard, got == [event], lines)
+            self.report.misheard += bool(heard) and not understood
+            self._log(speaker, text, heard, understood, lines)
             if heard or self._timer_fired():
                 return  # the host acted on what it understood (right or wrong), or time ran out
 

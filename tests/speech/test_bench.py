@@ -50,3 +50,21 @@ def test_the_bench_hears_wideband_by_default_and_telephone_on_request() -> None:
     assert len(wide) == len(phone) == 70
     assert {i.source.split(":")[0] for i in wide} == {"asterisk-g722"}
     assert [i.expected for i in wide] == [i.expected for i in phone]
+
+
+def test_the_report_has_a_section_per_engine_french_and_endpointing() -> None:
+    result = {"default": "whisper",
+              "engines": {"whisper": {"accuracy_clean": 0.979, "peak_rss_mb": 412.0},
+                          "sphinx": {"accuracy_clean": 0.729}},
+              "french": {"accuracy_clean": 0.716},
+              "endpointing": {"silero_clean_found": 1.0}}
+    lines = bench.format_report(result).splitlines()
+    assert lines[0].split() == ["default", "recognizer", "whisper"]
+    assert [line for line in lines if line.startswith("[")] == [
+        "[whisper]", "[sphinx]", "[whisper, French]", "[endpointing]"]
+    assert "accuracy_clean             0.979" in lines
+    assert "peak_rss_mb                412" in lines
+
+
+def test_a_session_probe_measures_the_default_ear_in_its_own_process() -> None:
+    assert 50 < bench.session_rss_mb("whisper") < 4000

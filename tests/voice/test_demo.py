@@ -11,18 +11,20 @@ from pathlib import Path
 import numpy as np
 
 from host.clock import FakeClock
-from host.demo import Demo, run_demo
+from host.demo import Demo, run_demo, same_move
+from host.games.crack_list_events import Answer, Pass
 from host.games.common import TimeUp
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.sphinx_stt import SphinxRecognizer
+from host.speech.stt import make_recognizer
 from host.table import TableOptions, build_session
 
 
 def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
     voices = [PiperSynthesizer(steady=True), *(EspeakSynthesizer(v) for v in BOT_VOICES[:2])]
     report = run_demo(players=3, seed=4, rounds=1, hand_size=2, snr_db=20.0,
-                      recognizer=SphinxRecognizer(), voices=voices)
+                      recognizer=make_recognizer("auto"), voices=voices)
     summary = report.as_json()
     assert summary["completed"] is True
     assert summary["utterances"] == summary["understood"] + summary["rejected"] + \
@@ -56,3 +58,16 @@ def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> No
     clock.advance(session.seconds_to_next_tick() or 0.0)
     assert demo._timer_fired()
     assert isinstance(demo.heard[-1], TimeUp)
+
+
+def test_the_same_answer_with_or_without_its_letter_is_the_move_meant() -> None:
+    meant = Answer("Ann", "Ushant", letter="U")
+    assert same_move(meant, [meant], "U")
+    assert same_move(meant, [Answer("Ann", "ushant")], "U")
+    assert same_move(Answer("Bob", "St. Moritz"), [Answer("Bob", "Saint Moritz", "S")], "S")
+    assert not same_move(meant, [Answer("Ann", "Ushant")], "H")  # another card was played
+    assert not same_move(meant, [Answer("Bob", "Ushant", "U")], "U")
+    assert not same_move(meant, [Answer("Ann", "Utah", "U")], "U")
+    assert not same_move(meant, [Answer("Ann", "Ushant", joker=True)], "JOKER")
+    assert not same_move(meant, [], None)
+    assert not same_move(Pass("Ann"), [Pass("Bob")], None)
