@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import chain
 
 CRACK_LIST = "CRACK_LIST"
@@ -49,11 +48,7 @@ class BlueDeckMix:
 
     def cards(self) -> list[str]:
         """Every card of the deck, in a fixed order (shuffle it with the game's Random)."""
-        return list(self._ordered)
-
-    @cached_property
-    def _ordered(self) -> tuple[str, ...]:
-        return tuple(card for card, count in sorted(self.counts.items()) for _ in range(count))
+        return [card for card, count in sorted(self.counts.items()) for _ in range(count)]
 
     def validate(self) -> None:
         """Raise ValueError when the mix names an unknown card or has no letters."""
