@@ -185,6 +185,7 @@ TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "time_up", "source": State.ANSWERED, "dest": State.TURN,
      "prepare": "check_timer",
      "after": ["give_penalty_to_next_player", "close_window", "next_turn"]},
+    # Without a penalty to wait for, the next player may simply play on (_next_player_acts).
     *[row for act, check in ACTS.items() for row in _next_player_acts(act, check)],
 
     # A vote on a challenged answer the judge cannot verify: every player votes once, and the
