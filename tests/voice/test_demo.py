@@ -12,8 +12,8 @@ import numpy as np
 
 from host.clock import FakeClock
 from host.demo import Demo, run_demo, same_move
-from host.games.crack_list_events import Answer, Pass
 from host.games.common import TimeUp
+from host.games.crack_list_events import Answer, Pass
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.sphinx_stt import SphinxRecognizer
