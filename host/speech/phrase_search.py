@@ -42,16 +42,6 @@ class PhraseTrie:
                 node.phrases.append(phrase)
             self.ends[node.path] = node.phrases
 
-    def paths(self) -> set[Path]:
-        """Every node's path but the root's."""
-        found: set[Path] = set()
-        stack = [self.root]
-        while stack:
-            node = stack.pop()
-            found.update(child.path for child in node.children.values())
-            stack.extend(node.children.values())
-        return found
-
 
 def search(decoder: WhisperDecoder, cross: KeysValues, prefix: list[int], trie: PhraseTrie,
            *, beam: int | None, bias: Callable[[Path], float] = lambda _: 0.0

@@ -51,8 +51,6 @@ class WhisperTuning:
     max_no_speech: float = 0.95
     """Reject when Whisper's no-speech probability is above this (only near-silence: the
     demo's answers in babble reach 0.6)."""
-    free_beam: int = 1
-    """Beam of the free decoding."""
     no_repeat_ngram: int = 3
     """Forbid repeated 3-grams in the free decoding: a looping transcript ("Location Location
     ...") scores so low that any phrase would look likely beside it."""
@@ -95,8 +93,6 @@ class WhisperRecognizer:
         self._trie: PhraseTrie | None = None
         self._forms_by_words: dict[tuple[str, ...], list[str]] = {}
         """The choices each free transcript (as the judge's words) stands for exactly."""
-        self.last_scores: dict[str, float] = {}
-        """The corrected score of each phrase reached in the last closed-set utterance."""
 
     def set_choices(self, choices: Sequence[str] | None) -> None:
         """Constrain recognition to these phrases; None means free decoding."""
@@ -138,7 +134,6 @@ class WhisperRecognizer:
                      bias=self._bias)
         forms = best_forms(self._trie, raw, self._bias)
         scores = {phrase: raw[path] - self._bias(path) for phrase, path in forms.items()}
-        self.last_scores = scores
         best = max(scores, key=scores.__getitem__)
         free = self._path_score(cross, [*free_tokens, self._tokenizer.eot])
         runner_up = max((v for p, v in scores.items() if p != best), default=-math.inf)
@@ -193,7 +188,7 @@ class WhisperRecognizer:
 
         longest = len(self.prefix) + 8 + int(TOKENS_PER_SECOND * seconds)
         result = self._model.generate(ctranslate2.StorageView.from_array(encoded),
-                                      [self.prefix], beam_size=self.tuning.free_beam,
+                                      [self.prefix], beam_size=1,
                                       max_length=longest, return_no_speech_prob=True,
                                       no_repeat_ngram_size=self.tuning.no_repeat_ngram)[0]
         return list(result.sequences_ids[0]), float(result.no_speech_prob)

@@ -136,7 +136,7 @@ def test_a_phrase_trie_shares_common_beginnings() -> None:
     assert set(trie.root.children) == {1, 2, 4}
     assert trie.ends[(1, 2, 9)] == ["give one"]
     assert trie.ends[(2, 9)] == trie.ends[(4, 9)] == ["one"]
-    assert len(trie.paths()) == 9
+    assert set(trie.root.children[1].children) == {2, 3}
 
 
 def test_french_with_the_packaged_multilingual_base() -> None:
