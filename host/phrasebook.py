@@ -63,6 +63,10 @@ class Phrasebook:
         variants = self.lines.get(key) or self.refusals.get(key) or self.refusals["default"]
         return self.rng.choice(variants).format_map(_Params(with_derived(params)))
 
+    def countdown_tick(self, n: int) -> str:
+        """How the host calls one number of the countdown ("Four!")."""
+        return self.line("countdown_tick", n=NUMBER_WORDS[n].title())
+
     def render(self, note: Note) -> str | None:
         """The sentence for a note, or None when the note is not spoken."""
         if note.kind in SILENT:

@@ -12,7 +12,7 @@ from host.games.crack_list import CrackListGame, State
 from host.games.crack_list_cards import HIDDEN
 from host.games.crack_list_events import CrackListEvent, Penalise
 from host.intents import IntentParser, Query, Unclear, clean
-from host.phrasebook import NUMBER_WORDS, Phrasebook
+from host.phrasebook import Phrasebook
 from host.vocabulary import phrases_now
 
 
@@ -191,7 +191,7 @@ class CrackListSession:
             self.s.scheduled = [
                 Scheduled(
                     now + i * seconds / whole,
-                    self.phrases.line("countdown_tick", n=NUMBER_WORDS[whole - i].title()),
+                    self.phrases.countdown_tick(whole - i),
                 )
                 for i in range(1, whole)
             ]

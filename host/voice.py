@@ -146,6 +146,7 @@ def run_voice(args: argparse.Namespace) -> int:
 
 def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]:
     """The microphone (or recorded audio), the recognizer and the host's voice."""
+    from host.phrasebook import Phrasebook
     from host.speech.audio import SoundDeviceInput, SoundDeviceOutput, WavFileInput, WavFolderOutput
     from host.speech.cache import CachedSynthesizer, warm_texts
     from host.speech.stt import recognizer_from
@@ -153,7 +154,7 @@ def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth
 
     recognizer = recognizer_from(args, args.lang)
     synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice))
-    synthesizer.warm(warm_texts(list(args.players)))
+    synthesizer.warm(warm_texts(Phrasebook(args.lang), list(args.players)))
     outputs: list[AudioOut] = []
     if args.speak_to:
         outputs.append(WavFolderOutput(args.speak_to))

@@ -5,18 +5,27 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from host.speech.ports import Synthesizer
 
-COUNTDOWN = tuple(str(n) for n in range(1, 11))
-"""The numbers the host counts with, as the session writes them."""
-FIXED_LINES = ("Crack On!", "Time's up!", "Yes!", "No.", "Pass.")
+if TYPE_CHECKING:
+    from host.phrasebook import Phrasebook
+
+FIXED_LINES = ("Time's up!", "Yes!", "No.", "Pass.")
 """Short lines worth having ready before the game starts."""
 
 
-def warm_texts(names: Sequence[str] = (), extra: Iterable[str] = ()) -> list[str]:
+def countdown_lines(phrases: Phrasebook) -> list[str]:
+    """The countdown as the session says it ("Ten!" ... "One!", then "Crack On!")."""
+    return [*(phrases.countdown_tick(n) for n in range(10, 0, -1)),
+            phrases.line("countdown_expired")]
+
+
+def warm_texts(phrases: Phrasebook, names: Sequence[str] = (),
+               extra: Iterable[str] = ()) -> list[str]:
     """The lines to pre-synthesize: the countdown, fixed calls, player names and `extra`."""
-    return [*COUNTDOWN, *FIXED_LINES, *names, *extra]
+    return [*countdown_lines(phrases), *FIXED_LINES, *names, *extra]
 
 
 def _key_text(text: str) -> str:
