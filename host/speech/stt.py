@@ -69,12 +69,17 @@ def _whisper(model: str | Path | None, lang: str) -> Recognizer:
     try:
         from host.speech.whisper_stt import WhisperRecognizer
 
-        return WhisperRecognizer(find_whisper_model(model, lang), lang=lang)
+        folder = find_whisper_model(model, lang)
     except WhisperModelError as exc:
         raise EngineError(str(exc)) from exc
     except ImportError as exc:
         raise EngineError(f"the Whisper recognizer needs {exc.name}: run "
                           "`.venv/bin/pip install -e '.[speech]'`") from exc
+    try:
+        return WhisperRecognizer(folder, lang=lang)
+    except (RuntimeError, ValueError, OSError) as exc:  # how CTranslate2 reports a bad model
+        raise EngineError(f"cannot load the Whisper model in {folder}: {exc}; get a good one "
+                          "with `partyhost models fetch whisper-base`") from exc
 
 
 def _vosk(model: str | Path | None) -> Recognizer:

@@ -4,6 +4,7 @@ rejection, free decoding, babble, game phrases in the Piper voice, French."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from host.speech import bench
 from host.speech.models import find_whisper_model
 from host.speech.phrase_search import PhraseTrie, search
-from host.speech.stt import make_recognizer
+from host.speech.stt import EngineError, make_recognizer
 from host.speech.wavio import from_pcm, read_g722
 from host.speech.whisper_decoder import WhisperDecoder
 from host.speech.whisper_stt import WhisperRecognizer, written_forms
@@ -154,3 +155,10 @@ def test_french_with_the_packaged_multilingual_base() -> None:
 def prompt_fr(name: str) -> bytes:
     """A recorded French prompt from asterisk-core-sounds-fr-g722."""
     return read_g722(f"{ASTERISK}/../fr/{name}.g722")
+
+
+def test_a_broken_model_folder_is_a_clear_engine_error(tmp_path: Path) -> None:
+    for name in ("model.bin", "config.json", "tokenizer.json"):
+        (tmp_path / name).write_text("not a model")
+    with pytest.raises(EngineError, match=f"cannot load the Whisper model in {tmp_path}"):
+        make_recognizer("whisper", whisper_model=tmp_path)
