@@ -267,9 +267,9 @@ def run(engines: Sequence[str] = MEASURED, *, quick: bool = False,
     """Run the whole speech benchmark for each engine, and the endpointing figures."""
     from host.speech.bench_endpoint import endpoint_figures
     from host.speech.models import find_vosk_model
-    from host.speech.stt import make_recognizer
+    from host.speech.stt import engine_for
 
-    result: dict[str, Any] = {"default": make_recognizer("auto").name, "engines": {}}
+    result: dict[str, Any] = {"default": engine_for("auto"), "engines": {}}
     for engine in engines:
         if engine == "vosk" and find_vosk_model() is None:
             log("vosk: no model installed (partyhost models fetch vosk-small-en), skipped")

@@ -18,20 +18,26 @@ class EngineError(RuntimeError):
     """The requested recognizer cannot be used; the message says how to fix it."""
 
 
-def make_recognizer(engine: str = "auto", vosk_model: str | Path | None = None, *,
-                    whisper_model: str | Path | None = None, lang: str = "en") -> Recognizer:
-    """Build the recognizer for `engine` (auto|whisper|vosk|sphinx); models load once, here.
-
-    `auto` is Whisper, or Vosk when a Vosk model was named (--vosk-model or $PARTYHOST_VOSK_MODEL):
-    the bench measures Whisper well ahead of the small Vosk models.
-    """
+def engine_for(engine: str = "auto", vosk_model: str | Path | None = None) -> str:
+    """The engine `engine` stands for: `auto` is Whisper, or Vosk when a Vosk model was named
+    (--vosk-model or $PARTYHOST_VOSK_MODEL): the bench measures Whisper well ahead of the
+    small Vosk models."""
     from host.speech.models import VOSK_MODEL_ENV
 
     if engine not in ENGINES:
         raise EngineError(f"unknown speech engine {engine!r}; choose one of {', '.join(ENGINES)}")
-    if engine == "vosk" or (engine == "auto" and (vosk_model or os.environ.get(VOSK_MODEL_ENV))):
+    if engine != "auto":
+        return engine
+    return "vosk" if vosk_model or os.environ.get(VOSK_MODEL_ENV) else "whisper"
+
+
+def make_recognizer(engine: str = "auto", vosk_model: str | Path | None = None, *,
+                    whisper_model: str | Path | None = None, lang: str = "en") -> Recognizer:
+    """Build the recognizer for `engine` (auto|whisper|vosk|sphinx); models load once, here."""
+    chosen = engine_for(engine, vosk_model)
+    if chosen == "vosk":
         return _vosk(vosk_model)
-    if engine == "sphinx":
+    if chosen == "sphinx":
         from host.speech.sphinx_stt import SphinxRecognizer
 
         return SphinxRecognizer()
