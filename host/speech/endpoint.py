@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
 import numpy as np
 
-from host.speech.vad import SileroDetector
+from host.speech.vad import SileroDetector, window_dbfs
 
 
 class VadState(Enum):
@@ -108,11 +107,8 @@ class EnergyDetector:
 
 def level_dbfs(pcm: bytes) -> float:
     """RMS level of int16 PCM in dB relative to full scale (-120 for digital silence)."""
-    samples = np.frombuffer(pcm, dtype="<i2").astype(np.float64)
-    if samples.size == 0:
-        return -120.0
-    rms = math.sqrt(float(np.mean(samples * samples))) / 32768.0
-    return 20 * math.log10(rms) if rms > 1e-6 else -120.0
+    samples = np.frombuffer(pcm, dtype="<i2")
+    return window_dbfs(samples / 32768.0) if samples.size else -120.0
 
 
 def split_utterance(pcm: bytes, rate: int, chunk_seconds: float = 0.02,
