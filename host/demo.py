@@ -23,10 +23,10 @@ from host.clock import FakeClock
 from host.games.common import TimeUp
 from host.games.crack_list_events import Answer, CrackListEvent
 from host.intents import say_event
-from host.judge.text import strict_key
+from host.judge.text import strict_key, words
 from host.session import CrackListSession, Line
 from host.speech.audio import WavFileInput
-from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer
+from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer, Transcript
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm, write_wav
 from host.table import TableOptions, build_session
@@ -56,6 +56,9 @@ class DemoReport:
     understood: int = 0
     rejected: int = 0
     misheard: int = 0
+    asked: int = 0
+    """Moves the host was unsure of and asked back ("Egg timer?"); the yes or no is an
+    utterance too."""
     transcript: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -69,6 +72,7 @@ class DemoReport:
             "understood_ratio": round(ratio, 3),
             "rejected": self.rejected,
             "misheard": self.misheard,
+            "asked": self.asked,
             "seconds": round(self.seconds, 1),
             "by_voice": self.by_voice(),
         }
@@ -133,6 +137,13 @@ def same_move(meant: CrackListEvent, heard: Sequence[CrackListEvent], played: st
             and meant.letter in (None, played) and got.letter in (None, played))
 
 
+def means(said: str, guess: str) -> bool:
+    """How a bot answers the host's "Egg timer?": yes when the guess is what it said, perhaps
+    without the letter or name it began with."""
+    said_words = words(said)
+    return words(guess) in (said_words, said_words[1:])
+
+
 class Demo:
     """Runs one spoken game and collects the report."""
 
@@ -185,18 +196,35 @@ class Demo:
         prefix = None if speaker == self.session.game.expected_player() else speaker
         text = say_event(event, prefix=prefix).replace(":", "")
         for attempt in range(1 + RETRIES):
-            heard = self._hear(speaker, text, attempt)
             before = len(self.heard)
-            lines = self.session.hear(heard)
+            heard = self._hear(speaker, text, attempt)
+            lines, acted = self._act_on(speaker, text, heard)
             played = self.session.game.played[-1] if self.session.game.played else None
             understood = same_move(event, self.heard[before : before + 1], played)
-            self.report.utterances += 1
-            self.report.understood += understood
-            self.report.rejected += not heard
-            self.report.misheard += bool(heard) and not understood
-            self._log(speaker, text, heard, understood, lines)
-            if heard or self._timer_fired():
+            self._count(speaker, text, heard.text, understood, lines)
+            if acted or self._timer_fired():
                 return  # the host acted on what it understood (right or wrong), or time ran out
+
+    def _act_on(self, speaker: str, said: str, heard: Transcript) -> tuple[list[Line], bool]:
+        """The host's reply to a move heard, asking back when unsure (the bot answers yes or
+        no); True when the host took it as said."""
+        if not heard.unsure:
+            return self.session.hear(heard.text), bool(heard.text)
+        self.report.asked += 1
+        question = self.session.ask_back(heard.text)
+        reply = "yes" if means(said, heard.text) else "no"
+        answer = self._hear(speaker, reply).text
+        lines = self.session.hear(answer)
+        self._count(speaker, reply, answer, answer == reply, question)
+        return lines, answer not in ("no", "")
+
+    def _count(self, speaker: str, said: str, heard: str, understood: bool,
+               lines: list[Line]) -> None:
+        self.report.utterances += 1
+        self.report.understood += understood
+        self.report.rejected += not heard
+        self.report.misheard += bool(heard) and not understood
+        self._log(speaker, said, heard, understood, lines)
 
     def _timer_fired(self) -> bool:
         """Let the host's timers run while a player is not understood, as at a real table:
@@ -207,14 +235,13 @@ class Demo:
 
     def _say_plainly(self, speaker: str, text: str) -> None:
         """A player says something that is not a game move (bots reply to a paused host)."""
-        heard = self._hear(speaker, text)
-        self._host(self.session.hear(heard))
+        self._host(self.session.hear(self._hear(speaker, text).text))
 
     def _voice(self, speaker: str) -> Synthesizer:
         seat = [s.name for s in self.session.game.seats].index(speaker)
         return self.voices[seat % len(self.voices)]
 
-    def _hear(self, speaker: str, text: str, attempt: int = 0) -> str:
+    def _hear(self, speaker: str, text: str, attempt: int = 0) -> Transcript:
         voice = self._voice(speaker)
         if attempt and isinstance(voice, Repeating):
             voice = voice.slower(REPEAT_SLOWER**attempt)
@@ -231,7 +258,7 @@ class Demo:
         audio = b"".join(chunks)
         self.clock.advance(len(audio) / 2 / SAMPLE_RATE)
         self.recognizer.set_choices(self.session.expected_phrases())
-        return self.recognizer.transcribe(audio, SAMPLE_RATE).text
+        return self.recognizer.transcribe(audio, SAMPLE_RATE)
 
     def _host(self, lines: list[Line]) -> None:
         for line in lines:

@@ -15,6 +15,9 @@ from host.intents import IntentParser, Query, Unclear, clean
 from host.phrasebook import Phrasebook
 from host.vocabulary import phrases_now
 
+YES = ("yes", "yeah", "yep")
+NO = ("no", "nope")
+
 
 @dataclass(frozen=True)
 class Line:
@@ -54,6 +57,10 @@ class SessionState:
     quit: bool = False
     confirming_quit: bool = False
     """The host asked "really quit?": only a yes ends the game."""
+    confirming: str | None = None
+    """What the host, unsure it heard right, asked back ("Egg timer?"): a yes plays it."""
+    denied: list[str] = field(default_factory=list)
+    """Guesses the players said no to, not offered to the recognizer again until a move."""
     next_speaker: str | None = None
     """Who said "my turn, Bob": their next utterance is theirs."""
 
@@ -99,6 +106,8 @@ class CrackListSession:
         titles = [c.title for c in offered.categories] if offered and state == "choosing" else []
         if self.s.confirming_quit:
             return self._confirm_quit(text)
+        if self.s.confirming is not None:
+            return self._confirm_heard(text, speaker)
         claimed, self.s.next_speaker = self.s.next_speaker, None
         who, intent = self.parser.parse(text, state, speaker or claimed or expected, titles)
         if isinstance(intent, Penalise) and not (speaker or claimed):
@@ -112,6 +121,21 @@ class CrackListSession:
             return [self._line("paused")]
         return self.push(intent)
 
+    def ask_back(self, text: str) -> list[Line]:
+        """The recognizer's best guess was weak: ask the table before acting on it."""
+        self.s.confirming = text
+        return self._remember([self._line("did_you_say", said=text[:1].upper() + text[1:])])
+
+    def _confirm_heard(self, text: str, speaker: str | None) -> list[Line]:
+        heard, self.s.confirming = self.s.confirming, None
+        answer = clean(text)
+        if answer in YES:
+            return self.hear(heard or "", speaker)
+        if answer in NO:
+            self.s.denied.append(heard or "")
+            return [self._line("misheard")]
+        return self.hear(text, speaker)  # they simply said their move again
+
     def _from_penaliser(self, penalty: Penalise, text: str) -> Penalise:
         """A penalty handed out without a name is the penaliser's: nobody else may give it
         (after a Joker the host is also waiting for the next player, who is not)."""
@@ -123,6 +147,7 @@ class CrackListSession:
     def push(self, event: CrackListEvent) -> list[Line]:
         """Apply a game event directly (bots and tests), saving it and speaking the result."""
         notes = self.game.handle(event)
+        self.s.denied = []
         refused = len(notes) == 1 and notes[0].kind == "refused"
         if not refused and self.autosave:
             self.autosave.record(event)
@@ -140,6 +165,7 @@ class CrackListSession:
         deadline = self.s.deadline
         if deadline and deadline.at <= now:
             self.s.deadline = None
+            self.s.confirming = None  # a yes after time's up must not play a stale move
             lines += self.push(TimeUp(deadline.token))
         return lines
 
@@ -154,7 +180,11 @@ class CrackListSession:
 
     def expected_phrases(self) -> list[str]:
         """What players may sensibly say now (the recognizer's choices)."""
-        return phrases_now(self.game, confirming_quit=self.s.confirming_quit)
+        phrases = phrases_now(self.game, confirming_quit=self.s.confirming_quit)
+        phrases = [phrase for phrase in phrases if phrase not in self.s.denied]
+        if self.s.confirming is not None:
+            return list(dict.fromkeys(["yes", "no", *phrases]))
+        return phrases
 
     @property
     def paused(self) -> bool:
@@ -298,9 +328,9 @@ class CrackListSession:
     def _confirm_quit(self, text: str) -> list[Line]:
         self.s.confirming_quit = False
         words = clean(text)
-        if words in ("yes", "yeah", "yep", "quit", "yes quit"):
+        if words in (*YES, "quit", "yes quit"):
             self.s.quit = True
             return [self._line("quit")]
-        if words in ("no", "nope", "carry on", "continue", ""):
+        if words in (*NO, "carry on", "continue", ""):
             return [self._line("quit_cancelled")]
         return [self._line("quit_cancelled"), *self.hear(text)]

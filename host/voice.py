@@ -82,7 +82,8 @@ class VoiceLoop:
         game = self.session.game
         category = game.category
         open_answers = game.state.value == "turn" and category is not None and not category.answers
-        free = open_answers and not self.session.s.confirming_quit
+        asking = self.session.s.confirming_quit or self.session.s.confirming is not None
+        free = open_answers and not asking
         self.recognizer.set_choices(None if free else self.session.expected_phrases())
 
     def step(self) -> bool:
@@ -96,12 +97,13 @@ class VoiceLoop:
         if not audio:
             return True
         self.expect()
-        text = self.recognizer.transcribe(audio, SAMPLE_RATE).text
+        heard = self.recognizer.transcribe(audio, SAMPLE_RATE)
+        text = heard.text
         if self.show:
-            self.show(f"  (heard: {text!r})")
+            self.show(f"  (heard: {text!r}{', unsure' if heard.unsure else ''})")
         if text and self.ears.is_echo(text):
             return True
-        self.say(self.session.hear(text))
+        self.say(self.session.ask_back(text) if heard.unsure else self.session.hear(text))
         return True
 
     def run(self, *, resumed: bool = False) -> int:

@@ -160,6 +160,8 @@ class Score:
     right: int = 0
     wrong: int = 0
     rejected: int = 0
+    asked: int = 0
+    """Of the right and wrong, how many the recognizer was unsure of (the host asks back)."""
 
     @property
     def accuracy(self) -> float:
@@ -174,7 +176,9 @@ def evaluate(recognizer: Recognizer, items: Sequence[Item],
     score = Score()
     for i, item in enumerate(items):
         pcm = transform(item.pcm, i) if transform else item.pcm
-        text = recognizer.transcribe(pcm).text
+        heard = recognizer.transcribe(pcm)
+        text = heard.text
+        score.asked += heard.unsure
         if text == item.expected:
             score.right += 1
         elif text == "":
@@ -184,10 +188,13 @@ def evaluate(recognizer: Recognizer, items: Sequence[Item],
     return score
 
 
-def false_accept_rate(recognizer: Recognizer, items: Sequence[Item]) -> float:
-    """Share of none-of-the-choices utterances that were wrongly given a choice."""
-    accepted = sum(recognizer.transcribe(item.pcm).text != "" for item in items)
-    return accepted / len(items) if items else 0.0
+def false_accepts(recognizer: Recognizer, items: Sequence[Item]) -> tuple[float, float]:
+    """Shares of none-of-the-choices utterances wrongly given a choice outright, and asked
+    back (a player then says no, so nothing is played)."""
+    heard = [recognizer.transcribe(item.pcm) for item in items]
+    accepted = sum(bool(t.text) and not t.unsure for t in heard)
+    asked = sum(t.unsure for t in heard)
+    return (accepted / len(items), asked / len(items)) if items else (0.0, 0.0)
 
 
 def adapted_channel(choices: Sequence[str], human: Sequence[Item], outside: Sequence[Item],
@@ -214,11 +221,13 @@ def accuracy_figures(make: Callable[[], Recognizer], human: Sequence[Item],
     clean utterances (with channel adaptation, it has learnt the channel by then)."""
     recognizer = make()
     clean = evaluate(recognizer, human)
-    out = {"accuracy_clean": clean.accuracy, "rejected_clean": clean.rejected / len(human)}
+    out = {"accuracy_clean": clean.accuracy, "rejected_clean": clean.rejected / len(human),
+           "asked_clean": clean.asked / len(human)}
     for snr in (20, 10):
         score = evaluate(make(), human, functools.partial(noisy, snr_db=snr))
         out[f"accuracy_noise_{snr}db"] = score.accuracy
-    out["false_accept_rate"] = false_accept_rate(recognizer, outside)
+        out[f"asked_noise_{snr}db"] = score.asked / len(human)
+    out["false_accept_rate"], out["asked_outside"] = false_accepts(recognizer, outside)
     log(f"{label or human[0].source.split(':')[0]}: {out}")
     return out
 

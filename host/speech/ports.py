@@ -20,6 +20,8 @@ class Transcript:
     """Which engine produced it ("vosk", "sphinx", "text")."""
     confidence: float | None = None
     """Engine confidence in [0, 1] where the engine gives one."""
+    unsure: bool = False
+    """The best choice on weak evidence: the host asks back ("Egg timer?") before acting."""
 
 
 class AudioIn(Protocol):

@@ -163,3 +163,46 @@ def test_quit_is_confirmed_first(clock: FakeClock) -> None:
     session.hear("quit")
     assert "Thanks for playing" in texts(session.hear("yes"))
     assert session.finished
+
+
+def other_than_turn(session: CrackListSession) -> str:
+    turn = session.game.expected_player()
+    return next(s.name for s in session.game.seats if s.name != turn)
+
+
+def test_an_unsure_guess_is_asked_back_and_a_yes_plays_it(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    call = f"{other_than_turn(session)} crack on"
+    assert texts(session.ask_back(call)) == f"{call}?"
+    assert session.expected_phrases()[:2] == ["yes", "no"]
+    assert "Five" in texts(session.hear("yes"))
+
+
+def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    session.ask_back("crack on")
+    assert session.hear("no")[0].kind == "misheard"
+    assert "crack on" not in session.expected_phrases()
+    assert session.game.state is State.TURN  # nothing was played
+    session.hear("pass")
+    assert "crack on" in session.expected_phrases()
+
+
+def test_a_move_said_again_instead_of_yes_is_heard_as_said(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    session.ask_back("challenge")
+    assert "Five" in texts(session.hear(f"{other_than_turn(session)} crack on"))
+
+
+def test_time_running_out_drops_the_question(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    player = session.game.expected_player()
+    session.ask_back("pass")
+    clock.advance(20.0)
+    assert session.tick()[0].kind == "timeout"
+    assert session.game.expected_player() != player
+    assert session.s.confirming is None

@@ -5,6 +5,7 @@ are the only fakes."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,13 @@ from host.games.crack_list import State
 from host.session import CrackListSession
 from host.speech.audio import AudioUnavailable, WavFileInput, WavFolderOutput
 from host.speech.ears import MicrophoneEars, StreamClock
+from host.speech.models import find_whisper_model
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.ports import Recognizer
 from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import write_wav
+from host.speech.whisper_stt import WhisperRecognizer, WhisperTuning
 from host.table import TableOptions, build_session
 from host.voice import Mouth, VoiceLoop
 
@@ -122,3 +125,19 @@ def test_a_lost_microphone_pauses_and_saves_instead_of_crashing(
     assert VoiceLoop(session, ears, ear, Mouth(piper, []), show=shown.append).run() == 3
     assert any("paused and saved" in s for s in shown)
     assert (tmp_path / "save.json").exists()
+
+
+def test_an_unsure_guess_is_asked_back_and_a_spoken_yes_plays_it(
+    tmp_path: Path, piper: PiperSynthesizer
+) -> None:
+    # A recognizer that is never sure of a choice unless it heard exactly that phrase.
+    doubtful = WhisperRecognizer(find_whisper_model(),
+                                 tuning=WhisperTuning(reject_below=-math.inf, ask_below=math.inf))
+    said = speak_files(tmp_path / "in", piper, ["the second one, please", "yes", "quit", "yes"])
+    ears = MicrophoneEars(WavFileInput(said, gap_seconds=0.6), half_duplex=False)
+    session = voice_session(tmp_path, ears)
+    shown: list[str] = []
+    VoiceLoop(session, ears, doubtful, Mouth(piper, []), show=shown.append).run()
+    assert "HOST: The second one?" in shown
+    assert session.game.category is not None
+    assert session.game.category.title == "Planets of the solar system"
