@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from host.session import CrackListSession, Line
+from host.core.session import Line, Session
 
 Speak = Callable[[Line], None]
 
@@ -23,7 +23,7 @@ def show(lines: Iterable[Line], out: TextIO, speak: Speak | None = None) -> None
             speak(line)
 
 
-def prompt(session: CrackListSession) -> str:
+def prompt(session: Session) -> str:
     """The prompt names whose move the host is waiting for."""
     expected = session.game.expected_player()
     return f"[{expected}] > " if expected else "[anyone: start with your name] > "
@@ -40,7 +40,7 @@ def read_line(stream: TextIO, timeout: float | None) -> str | None:
 
 
 def run_console(
-    session: CrackListSession,
+    session: Session,
     *,
     stream: TextIO = sys.stdin,
     out: TextIO = sys.stdout,

@@ -18,18 +18,18 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from host.bots import BotSkills, BotTable
 from host.clock import FakeClock
-from host.games.common import TimeUp
-from host.games.crack_list_events import Answer, CrackListEvent
-from host.intents import say_event
+from host.core.events import TimeUp
+from host.core.session import Line, Session
+from host.games.crack_list.bots import BotSkills, BotTable
+from host.games.crack_list.events import Answer, CrackListEvent
+from host.games.crack_list.rules import CrackListGame
+from host.games.crack_list.setup import TableOptions, build_session
 from host.judge.text import strict_key, words
-from host.session import CrackListSession, Line
 from host.speech.audio import WavFileInput
 from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer, Transcript
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm, write_wav
-from host.table import TableOptions, build_session
 
 MAX_UTTERANCES = 3000
 RETRIES = 2
@@ -149,7 +149,7 @@ class Demo:
 
     def __init__(
         self,
-        session: CrackListSession,
+        session: Session,
         clock: FakeClock,
         recognizer: Recognizer,
         voices: Sequence[Synthesizer],
@@ -160,7 +160,9 @@ class Demo:
         workdir: Path,
         echo: Callable[[str], None] | None = None,
     ) -> None:
+        assert isinstance(session.game, CrackListGame), "the demo plays Crack List"
         self.session = session
+        self.game = session.game
         self.clock = clock
         self.recognizer = recognizer
         self.voices = voices
@@ -179,7 +181,7 @@ class Demo:
         self._host(self.session.start())
         while not self.session.finished and self.report.utterances < MAX_UTTERANCES:
             if self.session.paused:
-                self._say_plainly(self.session.game.seats[0].name, "resume")
+                self._say_plainly(self.game.seats[0].name, "resume")
                 continue
             event = bots.next_event()
             if isinstance(event, TimeUp):
@@ -187,19 +189,19 @@ class Demo:
                 self._host(self.session.tick())
                 continue
             self._speak_until_understood(event)
-        self.report.completed = self.session.game.state.value == "over"
+        self.report.completed = self.game.over
         self.report.seconds = time.perf_counter() - started
         return self.report
 
     def _speak_until_understood(self, event: CrackListEvent) -> None:
         speaker = event.player  # type: ignore[union-attr]
-        prefix = None if speaker == self.session.game.expected_player() else speaker
-        text = say_event(event, prefix=prefix).replace(":", "")
+        prefix = None if speaker == self.game.expected_player() else speaker
+        text = self.session.talk.say(event, prefix).replace(":", "")
         for attempt in range(1 + RETRIES):
             before = len(self.heard)
             heard = self._hear(speaker, text, attempt)
             lines, acted = self._act_on(speaker, text, heard)
-            played = self.session.game.played[-1] if self.session.game.played else None
+            played = self.game.played[-1] if self.game.played else None
             understood = same_move(event, self.heard[before : before + 1], played)
             self._count(speaker, text, heard.text, understood, lines)
             if acted or self._timer_fired():
@@ -238,7 +240,7 @@ class Demo:
         self._host(self.session.hear(self._hear(speaker, text).text))
 
     def _voice(self, speaker: str) -> Synthesizer:
-        seat = [s.name for s in self.session.game.seats].index(speaker)
+        seat = [s.name for s in self.game.seats].index(speaker)
         return self.voices[seat % len(self.voices)]
 
     def _hear(self, speaker: str, text: str, attempt: int = 0) -> Transcript:
@@ -308,6 +310,7 @@ def run_demo(
         else np.zeros(0, dtype=np.float32)
     )
     skills = BotSkills(invent=0.0, nonsense=False)  # a closed grammar cannot hear made-up words
+    assert isinstance(session.game, CrackListGame)
     bots = BotTable(session.game, skills, random.Random(rng.random()))
     with tempfile.TemporaryDirectory(prefix="partyhost-demo-") as tmp:
         demo = Demo(

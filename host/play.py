@@ -1,4 +1,4 @@
-"""Run `partyhost play crack-list`: options, resume, and the choice of voice or text console."""
+"""Run `partyhost play <game>`: options, resume, and the choice of voice or text console."""
 
 from __future__ import annotations
 
@@ -6,48 +6,25 @@ import argparse
 import sys
 from pathlib import Path
 
-from host import autosave
 from host.clock import MonotonicClock
 from host.console import Speak, run_console
-from host.session import CrackListSession, Line
-from host.table import SetupError, TableOptions, build_session
+from host.core import autosave
+from host.core.protocols import SetupError
+from host.core.session import Line, Session
+from host.registry import find_game
 
 
-def options_from_args(args: argparse.Namespace) -> TableOptions:
-    """Table options from the command line."""
-    teams = [[name.strip() for name in team.split(",") if name.strip()] for team in args.teams]
-    return TableOptions(
-        players=list(args.players),
-        teams=teams,
-        cards=args.cards,
-        seed=args.seed if args.seed is not None else _random_seed(),
-        turn_seconds=args.turn_seconds,
-        rounds=args.rounds,
-        first=args.first,
-        lang=args.lang,
-        decks=[str(p) for p in args.deck],
-        adults=args.adults,
-        blue_deck=args.blue_deck,
-        shipped_decks=not args.only_my_decks,
-    )
-
-
-def _random_seed() -> int:
-    import secrets
-
-    return secrets.randbelow(2**31)
-
-
-def make_session(args: argparse.Namespace) -> tuple[CrackListSession, bool]:
+def make_session(args: argparse.Namespace) -> tuple[Session, bool]:
     """A new or resumed session; raises SetupError or SaveError with a clear message."""
+    kind = find_game(args.game)
     save: Path = args.save or autosave.default_path(args.game)
     if args.resume:
-        saved, events = autosave.load(save)
-        return build_session(TableOptions.from_json(saved), MonotonicClock(), save, events), True
-    options = options_from_args(args)
-    if not options.players and not options.teams:
+        saved, events = autosave.load(save, kind.events)
+        options = kind.options_from_json(saved)
+        return kind.new_session(options, MonotonicClock(), save, events), True
+    if not args.players and not args.teams:
         raise SetupError("who is playing? Give the names, e.g. --players Ann Bob Cat")
-    return build_session(options, MonotonicClock(), save), False
+    return kind.new_session(kind.options_from_args(args), MonotonicClock(), save, ()), False
 
 
 def wav_voice(args: argparse.Namespace) -> Speak | None:
@@ -85,8 +62,8 @@ def microphone_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def play_crack_list(args: argparse.Namespace) -> int:
-    """Host a Crack List game by voice, or in the text console when there is no microphone."""
+def play_game(args: argparse.Namespace) -> int:
+    """Host a game by voice, or in the text console when there is no microphone."""
     problem = microphone_problem(args)
     if not args.text and problem is None:
         from host.voice import run_voice
@@ -99,13 +76,12 @@ def play_crack_list(args: argparse.Namespace) -> int:
     except (SetupError, autosave.SaveError) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
-    warn_language(session)
+    warn_language(session, args.lang)
     return run_console(session, speak=wav_voice(args), resumed=resumed)
 
 
-def warn_language(session: CrackListSession) -> None:
+def warn_language(session: Session, deck_lang: str) -> None:
     """Say so when the decks' language has no phrasebook of its own yet."""
-    deck_lang = getattr(session.game.judge, "lang", "en")
     if session.phrases.lang != deck_lang:
         print(f"The host speaks English only for now; the {deck_lang} decks are used.",
               file=sys.stderr)

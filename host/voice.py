@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from host.session import CrackListSession, Line
+from host.core.session import Line, Session
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars
 from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer
@@ -53,7 +53,7 @@ class VoiceLoop:
 
     def __init__(
         self,
-        session: CrackListSession,
+        session: Session,
         ears: Ears,
         recognizer: Recognizer,
         mouth: Mouth,
@@ -79,12 +79,7 @@ class VoiceLoop:
 
     def expect(self) -> None:
         """Tell the recognizer what makes sense now; open categories decode freely."""
-        game = self.session.game
-        category = game.category
-        open_answers = game.state.value == "turn" and category is not None and not category.answers
-        asking = self.session.s.confirming_quit or self.session.s.confirming is not None
-        free = open_answers and not asking
-        self.recognizer.set_choices(None if free else self.session.expected_phrases())
+        self.recognizer.set_choices(self.session.expected_phrases())
 
     def step(self) -> bool:
         """Handle one utterance or one timer; False when the audio has ended."""
@@ -126,12 +121,12 @@ class VoiceLoop:
 
 def run_voice(args: argparse.Namespace) -> int:
     """Build ears, recognizer and voice from the command line, meet the players, and play."""
-    from host import autosave
+    from host.core import autosave
+    from host.core.protocols import SetupError
     from host.play import make_session, warn_language
     from host.speech.ears import StreamClock
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
-    from host.table import SetupError
 
     try:
         ears, recognizer, mouth = _senses(args)
@@ -141,14 +136,15 @@ def run_voice(args: argparse.Namespace) -> int:
     except (EngineError, TTSUnavailable, SetupError, autosave.SaveError, EOFError) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
-    warn_language(session)
+    warn_language(session, args.lang)
     session.clock = StreamClock(ears)
     return VoiceLoop(session, ears, recognizer, mouth, show=print).run(resumed=resumed)
 
 
 def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]:
     """The microphone (or recorded audio), the recognizer and the host's voice."""
-    from host.phrasebook import Phrasebook
+    from host.core.phrasebook import Phrasebook
+    from host.registry import find_game
     from host.speech.audio import SoundDeviceInput, SoundDeviceOutput, WavFileInput, WavFolderOutput
     from host.speech.cache import CachedSynthesizer, warm_texts
     from host.speech.stt import recognizer_from
@@ -156,7 +152,8 @@ def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth
 
     recognizer = recognizer_from(args, args.lang)
     synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice))
-    synthesizer.warm(warm_texts(Phrasebook(args.lang), list(args.players)))
+    synthesizer.warm(warm_texts(Phrasebook(args.lang, game=find_game(args.game).voice),
+                                list(args.players)))
     outputs: list[AudioOut] = []
     if args.speak_to:
         outputs.append(WavFolderOutput(args.speak_to))
@@ -174,7 +171,7 @@ def _meet_players(
     args: argparse.Namespace, ears: Ears, recognizer: Recognizer, mouth: Mouth
 ) -> list[str]:
     """Players confirm the names given with --players, or say theirs (teams: as given)."""
-    from host.phrasebook import Phrasebook
+    from host.core.phrasebook import Phrasebook
     from host.voice_setup import Asker, collect_names, common_first_names, confirm_names
 
     if args.teams:

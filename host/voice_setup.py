@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from host.phrasebook import Phrasebook
-from host.session import Line
+from host.core.phrasebook import Phrasebook
+from host.core.session import Line
 from host.speech.ports import SAMPLE_RATE, Recognizer
 from host.voice import Ears, Mouth
 

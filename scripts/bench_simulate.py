@@ -101,9 +101,9 @@ def _part(filename: str) -> str:
 
 def profile(games: int, seed: int, players: int) -> dict[str, Any]:
     """Where a simulated game's time goes, by part, in ms per game (see the module doc)."""
+    from host.games.crack_list.checks import simulate_crack_list as simulate
+    from host.games.crack_list.setup import category_cards
     from host.judge import Judge
-    from host.simulate import simulate
-    from host.table import category_cards
 
     cards = category_cards("en", [], adults=False)
     categories = [category for card in cards for category in card.categories]

@@ -113,11 +113,12 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Set up the table and play."""
-    if args.game != "crack-list":
-        print(
-            f"{args.game} is not ready yet: only crack-list can be hosted today.", file=sys.stderr
-        )
-        return 2
-    from host.play import play_crack_list
+    from host.play import play_game
+    from host.registry import find_game
 
-    return play_crack_list(args)
+    try:
+        find_game(args.game)
+    except ValueError as err:
+        print(f"partyhost: {err}", file=sys.stderr)
+        return 2
+    return play_game(args)

@@ -6,6 +6,8 @@ import argparse
 import textwrap
 from typing import Any
 
+from host.decks import GAMES
+
 
 def register(subparsers: Any) -> None:
     """Add the `rules` sub-command."""
@@ -13,15 +15,21 @@ def register(subparsers: Any) -> None:
         "rules", help="print the host's house rules for a game",
         description="Where a game's rulebook is silent, the host decides as a good host would. "
         "This prints those decisions.")
-    parser.add_argument("game", choices=("crack-list",), help="which game")
+    parser.add_argument("game", choices=GAMES, help="which game")
     parser.add_argument("--lang", default="en", choices=("en",))
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the house rules, one paragraph each."""
-    from host.phrasebook import Phrasebook
+    from host.core.phrasebook import Phrasebook
+    from host.registry import find_game
 
-    for rule in Phrasebook(args.lang).house_rules.get(args.game, []):
+    try:
+        kind = find_game(args.game)
+    except ValueError as err:
+        print(f"partyhost: {err}")
+        return 2
+    for rule in Phrasebook(args.lang, game=kind.voice).house_rules:
         print(textwrap.fill(rule, width=96, initial_indent="- ", subsequent_indent="  "))
     return 0

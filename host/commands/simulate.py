@@ -39,10 +39,11 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report."""
-    from host.bots import BotSkills
+    from host.core.protocols import SetupError
+    from host.games.crack_list.bots import BotSkills
+    from host.games.crack_list.checks import simulate_crack_list
+    from host.games.crack_list.setup import category_cards
     from host.judge import Judge
-    from host.simulate import simulate
-    from host.table import SetupError, category_cards
 
     try:
         cards = category_cards(args.lang, [], adults=False)
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         know=args.know, challenge=args.challenge, countdown=args.countdown, mistake=args.mistake
     )
     try:
-        report = simulate(
+        report = simulate_crack_list(
             cards,
             Judge(lang=args.lang),
             games=args.games,

@@ -10,22 +10,28 @@ from typing import TYPE_CHECKING
 from host.speech.ports import Synthesizer
 
 if TYPE_CHECKING:
-    from host.phrasebook import Phrasebook
+    from host.core.phrasebook import Phrasebook
 
-FIXED_LINES = ("Time's up!", "Yes!", "No.", "Pass.")
-"""Short lines worth having ready before the game starts."""
+SHORT_LINE_WORDS = 4
+"""Lines of the phrasebook this short, with nothing to fill in, are ready before the game."""
 
 
 def countdown_lines(phrases: Phrasebook) -> list[str]:
-    """The countdown as the session says it ("Ten!" ... "One!", then "Crack On!")."""
-    return [*(phrases.countdown_tick(n) for n in range(10, 0, -1)),
-            phrases.line("countdown_expired")]
+    """The countdown's numbers as the session says them ("Ten!" ... "One!")."""
+    return [phrases.countdown_tick(n) for n in range(10, 0, -1)]
+
+
+def short_lines(phrases: Phrasebook) -> list[str]:
+    """The phrasebook's short fixed lines ("Crack On!", "And we're back!")."""
+    return [variant for variants in phrases.lines.values() for variant in variants
+            if "{" not in variant and len(variant.split()) <= SHORT_LINE_WORDS]
 
 
 def warm_texts(phrases: Phrasebook, names: Sequence[str] = (),
                extra: Iterable[str] = ()) -> list[str]:
-    """The lines to pre-synthesize: the countdown, fixed calls, player names and `extra`."""
-    return [*countdown_lines(phrases), *FIXED_LINES, *names, *extra]
+    """The lines to pre-synthesize: the countdown, short fixed lines, player names, `extra`."""
+    return list(dict.fromkeys([*countdown_lines(phrases), *short_lines(phrases), *names,
+                               *extra]))
 
 
 def _key_text(text: str) -> str:

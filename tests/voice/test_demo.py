@@ -11,14 +11,14 @@ from pathlib import Path
 import numpy as np
 
 from host.clock import FakeClock
+from host.core.events import TimeUp
 from host.demo import Demo, run_demo, same_move
-from host.games.common import TimeUp
-from host.games.crack_list_events import Answer, Pass
+from host.games.crack_list.events import Answer, Pass
+from host.games.crack_list.setup import TableOptions, build_session
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.sphinx_stt import SphinxRecognizer
 from host.speech.stt import make_recognizer
-from host.table import TableOptions, build_session
 
 
 def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:

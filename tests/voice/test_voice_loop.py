@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from host.clock import FakeClock
-from host.games.crack_list import State
-from host.session import CrackListSession
+from host.core.session import Session
+from host.games.crack_list.rules import State
+from host.games.crack_list.setup import TableOptions, build_session
 from host.speech.audio import AudioUnavailable, WavFileInput, WavFolderOutput
 from host.speech.ears import MicrophoneEars, StreamClock
 from host.speech.models import find_whisper_model
@@ -22,7 +23,6 @@ from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import write_wav
 from host.speech.whisper_stt import WhisperRecognizer, WhisperTuning
-from host.table import TableOptions, build_session
 from host.voice import Mouth, VoiceLoop
 
 RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
@@ -47,7 +47,7 @@ def speak_files(folder: Path, piper: PiperSynthesizer, lines: list[str]) -> Path
     return folder
 
 
-def voice_session(tmp_path: Path, ears: MicrophoneEars) -> CrackListSession:
+def voice_session(tmp_path: Path, ears: MicrophoneEars) -> Session:
     options = TableOptions(
         players=["Ann", "Bob", "Cat"], seed=2, decks=[RULES_DECK], shipped_decks=False
     )

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from host.phrasebook import Phrasebook
+from host.core.phrasebook import Phrasebook
 from host.speech.audio import WavFileInput
 from host.speech.ears import MicrophoneEars
 from host.speech.piper_tts import PiperSynthesizer

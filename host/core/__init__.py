@@ -1,0 +1,1 @@
+"""What every game shares: events and notes, the session, the phrasebook, autosave, simulation."""

@@ -1,0 +1,99 @@
+"""Autosave: the table's options and every accepted event, rewritten atomically after each one.
+
+A game is pure and seeded, so replaying the saved events rebuilds it exactly (`--resume`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+
+class SaveError(ValueError):
+    """A save file that cannot be resumed; the message says why."""
+
+
+def default_path(game: str) -> Path:
+    """Where a game is saved unless --save says otherwise."""
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    return base / "partyhost" / f"{game}.json"
+
+
+def event_to_json(event: Any) -> dict[str, Any]:
+    """An event as a JSON-ready dict with its type name."""
+    return {"type": type(event).__name__, **dataclasses.asdict(event)}
+
+
+def event_from_json(data: dict[str, Any], types: Sequence[type]) -> Any:
+    """Rebuild an event of one of `types` from event_to_json's dict (JSON lists back to the
+    tuples frozen events hold)."""
+    data = dict(data)
+    by_name = {cls.__name__: cls for cls in types}
+    cls = by_name.get(str(data.pop("type", "")))
+    if cls is None:
+        raise SaveError(f"unknown event in save file: {data!r}")
+    try:
+        return cls(**{key: _frozen(value) for key, value in data.items()})
+    except TypeError as err:
+        raise SaveError(f"a damaged {cls.__name__} event in the save file: {err}") from err
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(item) for item in value) if isinstance(value, list) else value
+
+
+class Autosave:
+    """Keeps one game's save file up to date."""
+
+    def __init__(
+        self, path: Path, options: dict[str, Any], events: list[Any] | None = None
+    ) -> None:
+        self.path = path
+        self.options = options
+        self.events: list[dict[str, Any]] = [event_to_json(e) for e in events or []]
+        self.finished = False
+
+    def record_start(self) -> None:
+        """Write the file for a new game."""
+        self.events = []
+        self._write()
+
+    def record(self, event: Any) -> None:
+        """Append an accepted event and save."""
+        self.events.append(event_to_json(event))
+        self._write()
+
+    def finish(self) -> None:
+        """Mark the game as over, so --resume starts nothing."""
+        self.finished = True
+        self._write()
+
+    def _write(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        data = {
+            "version": 1,
+            "options": self.options,
+            "events": self.events,
+            "finished": self.finished,
+        }
+        tmp.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+        os.replace(tmp, self.path)
+
+
+def load(path: Path, types: Sequence[type]) -> tuple[dict[str, Any], list[Any]]:
+    """Read a save file of a game whose events are `types`: (options, events); SaveError when
+    there is nothing to resume."""
+    if not path.exists():
+        raise SaveError(f"no saved game at {path}: start one with `partyhost play`")
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError) as err:
+        raise SaveError(f"the save file {path} is damaged: {err}") from err
+    if data.get("finished"):
+        raise SaveError(f"the game saved in {path} is already over: start a new one")
+    return dict(data["options"]), [event_from_json(e, types) for e in data.get("events", [])]

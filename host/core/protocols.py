@@ -1,0 +1,93 @@
+"""The small interfaces a game implements for the core session: rules, talk, questions, kind."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from host.core.events import ArmTimer, Note, Seat
+from host.core.phrasebook import GameVoice
+from host.core.speaker import Query, Unclear
+
+if TYPE_CHECKING:
+    from host.clock import Clock
+    from host.core.session import Session
+
+
+class SetupError(ValueError):
+    """The table cannot be set up; the message says what to fix."""
+
+
+class Game(Protocol):
+    """A game's pure rules: events in, notes out."""
+
+    seats: tuple[Seat, ...]
+
+    @property
+    def over(self) -> bool:
+        """True once the game has a winner."""
+        ...
+
+    def start(self) -> list[Note | ArmTimer]:
+        """Deal, and say what happens first."""
+        ...
+
+    def handle(self, event: Any) -> list[Note | ArmTimer]:
+        """Apply one event; a refused event gives one "refused" note."""
+        ...
+
+    def expected_player(self) -> str | None:
+        """Whose move it is, when one player is awaited."""
+        ...
+
+    def resumed(self) -> list[Note | ArmTimer]:
+        """Picking up a game replayed from its save: where we are, and its timer again."""
+        ...
+
+
+class Talk(Protocol):
+    """A game's spoken grammar: what players say, parsed, said, and expected."""
+
+    def parse(self, text: str, speaker: str | None = None) -> Any | Query | Unclear:
+        """An utterance as a game event, a question for the host, or Unclear. `speaker` is
+        who said it when that is known (a named console line, a claimed turn)."""
+        ...
+
+    def say(self, event: Any, prefix: str | None = None) -> str:
+        """How a player says this event out loud (`prefix`: their name first)."""
+        ...
+
+    def choices(self) -> list[str] | None:
+        """The phrases that make sense now, for the recognizer; None means decode freely."""
+        ...
+
+
+class Questions(Protocol):
+    """A game's answers to questions about its state ("what's the category", "my hand")."""
+
+    def answer(self, query: Query) -> list[Note] | None:
+        """Notes that answer the query (a "private_to" param marks a line for one player only),
+        or None when it is not this game's question."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game the host can run: its name, its lines, its events and how to set up a table."""
+
+    name: str
+    """The command-line name ("crack-list")."""
+    title: str
+    """How the host says it ("Crack List")."""
+    voice: GameVoice
+    events: tuple[type, ...]
+    """Every event class a save file may hold."""
+    options_from_args: Callable[[argparse.Namespace], Any]
+    """The table's options from `partyhost play`'s command line."""
+    options_from_json: Callable[[dict[str, Any]], Any]
+    """The table's options back from a save file."""
+    new_session: Callable[[Any, Clock, Path | None, Sequence[Any]], Session]
+    """(options, clock, save file or None, saved events to replay) -> a session."""

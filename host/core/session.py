@@ -1,0 +1,283 @@
+"""The host's loop for a table, whatever the game: heard -> intent -> game event -> notes ->
+lines. It owns the timers (deadlines, the spoken countdown), pause and resume, quitting,
+repeating, asking back when unsure, and the autosave."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.clock import Clock
+from host.core.autosave import Autosave
+from host.core.events import ArmTimer, Note, TimeUp
+from host.core.phrasebook import Phrasebook
+from host.core.protocols import Game, Questions, Talk
+from host.core.speaker import NO, YES, Query, Unclear, clean
+
+
+@dataclass(frozen=True)
+class Line:
+    """One thing the host says; `private_to` marks a line only one player should see."""
+
+    text: str
+    kind: str = ""
+    private_to: str | None = None
+
+
+@dataclass
+class Deadline:
+    """When the game's current timer runs out."""
+
+    at: float
+    token: int
+    name: str
+
+
+@dataclass
+class Scheduled:
+    """A line to say at a given time (the countdown's "four, three, two, one")."""
+
+    at: float
+    text: str
+
+
+@dataclass
+class TableTalk:
+    """What the session tracks besides the game: timers, pause, questions it asked."""
+
+    deadline: Deadline | None = None
+    scheduled: list[Scheduled] = field(default_factory=list)
+    paused_remaining: float | None = None
+    last_lines: list[Line] = field(default_factory=list)
+    quit: bool = False
+    confirming_quit: bool = False
+    """The host asked "really quit?": only a yes ends the game."""
+    confirming: str | None = None
+    """What the host, unsure it heard right, asked back ("Egg timer?"): a yes plays it."""
+    denied: list[str] = field(default_factory=list)
+    """Guesses the players said no to, not offered to the recognizer again until a move."""
+    next_speaker: str | None = None
+    """Who said "my turn, Bob": their next utterance is theirs."""
+
+
+COUNTDOWN = "countdown"
+"""The timer whose last seconds the host calls out loud."""
+
+
+class Session:
+    """Hosts one game: feed it what players say and clock ticks; it returns the host's lines."""
+
+    def __init__(
+        self,
+        game: Game,
+        talk: Talk,
+        questions: Questions,
+        phrasebook: Phrasebook,
+        clock: Clock,
+        *,
+        autosave: Autosave | None = None,
+        on_event: Callable[[Any, list[Note | ArmTimer]], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.talk = talk
+        self.questions = questions
+        self.phrases = phrasebook
+        self.clock = clock
+        self.autosave = autosave
+        self.on_event = on_event
+        self.table = TableTalk()
+
+    # ------------------------------------------------------------------ driving
+
+    def start(self, *, resumed: bool = False) -> list[Line]:
+        """Open the game with a welcome (or pick up a game replayed from its save)."""
+        if resumed:
+            return self._remember(self._apply(self.game.resumed()))
+        players = [seat.name for seat in self.game.seats]
+        notes = self.game.start()
+        if self.autosave:
+            self.autosave.record_start()
+        return self._remember([self._line("welcome", players=players), *self._apply(notes)])
+
+    def hear(self, text: str, speaker: str | None = None) -> list[Line]:
+        """Handle one utterance (typed or recognised), said by `speaker` if known."""
+        if self.table.confirming_quit:
+            return self._confirm_quit(text)
+        if self.table.confirming is not None:
+            return self._confirm_heard(text, speaker)
+        claimed, self.table.next_speaker = self.table.next_speaker, None
+        intent = self.talk.parse(text, speaker or claimed)
+        if isinstance(intent, Query):
+            return self._answer_query(intent)
+        if isinstance(intent, Unclear):
+            return self._remember([self._line("whose_voice" if intent.anonymous else "unclear")])
+        if self.paused:
+            return [self._line("paused")]
+        return self.push(intent)
+
+    def ask_back(self, text: str) -> list[Line]:
+        """The recognizer's best guess was weak: ask the table before acting on it."""
+        self.table.confirming = text
+        return self._remember([self._line("did_you_say", said=text[:1].upper() + text[1:])])
+
+    def push(self, event: Any) -> list[Line]:
+        """Apply a game event directly (bots and tests), saving it and speaking the result."""
+        notes = self.game.handle(event)
+        self.table.denied = []
+        refused = len(notes) == 1 and notes[0].kind == "refused"
+        if not refused and self.autosave:
+            self.autosave.record(event)
+        if self.on_event:
+            self.on_event(event, notes)
+        return self._remember(self._apply(notes))
+
+    def tick(self) -> list[Line]:
+        """Say scheduled lines that are due and fire the game's deadline if it has passed."""
+        if self.paused:
+            return []
+        now = self.clock.now()
+        due = [item for item in self.table.scheduled if item.at <= now]
+        self.table.scheduled = [item for item in self.table.scheduled if item.at > now]
+        lines = [Line(item.text, "countdown_tick") for item in due]
+        deadline = self.table.deadline
+        if deadline and deadline.at <= now:
+            self.table.deadline = None
+            self.table.confirming = None  # a yes after time's up must not play a stale move
+            lines += self.push(TimeUp(deadline.token))
+        return lines
+
+    def seconds_to_next_tick(self) -> float | None:
+        """How long the caller may wait for input before calling tick() again."""
+        if self.paused:
+            return None
+        times = [item.at for item in self.table.scheduled]
+        if self.table.deadline:
+            times.append(self.table.deadline.at)
+        return max(0.0, min(times) - self.clock.now()) if times else None
+
+    def expected_phrases(self) -> list[str] | None:
+        """What players may sensibly say now (the recognizer's choices); None: decode freely."""
+        if self.table.confirming_quit:
+            return ["yes", "no", "carry on"]
+        phrases = self.talk.choices()
+        if phrases is not None:
+            phrases = [phrase for phrase in phrases if phrase not in self.table.denied]
+        if self.table.confirming is not None:
+            return list(dict.fromkeys(["yes", "no", *(phrases or [])]))
+        return phrases
+
+    @property
+    def asking(self) -> bool:
+        """True while the host waits for a yes or a no to its own question."""
+        return self.table.confirming_quit or self.table.confirming is not None
+
+    @property
+    def paused(self) -> bool:
+        """True while the players have paused the game."""
+        return self.table.paused_remaining is not None
+
+    @property
+    def finished(self) -> bool:
+        """True when the game is over or the players quit."""
+        return self.game.over or self.table.quit
+
+    # ------------------------------------------------------------------ notes to lines
+
+    def _apply(self, notes: list[Note | ArmTimer]) -> list[Line]:
+        lines = []
+        for note in notes:
+            if isinstance(note, ArmTimer):
+                self._arm(note)
+                continue
+            text = self.phrases.render(note)
+            if text:
+                lines.append(Line(text, note.kind, note.params.get("private_to")))
+        return lines
+
+    def _arm(self, timer: ArmTimer) -> None:
+        now = self.clock.now()
+        self.table.deadline = Deadline(now + timer.seconds, timer.token, timer.name)
+        self.table.scheduled = []
+        if timer.name == COUNTDOWN:
+            whole = int(timer.seconds)
+            self.table.scheduled = [
+                Scheduled(now + i * timer.seconds / whole, self.phrases.countdown_tick(whole - i))
+                for i in range(1, whole)
+            ]
+
+    def _line(self, key: str, **params: object) -> Line:
+        return Line(self.phrases.line(key, **params), key)
+
+    def _remember(self, lines: list[Line]) -> list[Line]:
+        spoken = [line for line in lines if line.private_to is None]
+        if spoken:
+            self.table.last_lines = spoken
+        if self.game.over:
+            self.table.deadline = None
+            if self.autosave:
+                self.autosave.finish()
+        return lines
+
+    # ------------------------------------------------------------------ questions
+
+    def _answer_query(self, query: Query) -> list[Line]:
+        if query.kind == "repeat":
+            return list(self.table.last_lines) or [self._line("unclear")]
+        handlers: dict[str, Callable[[Query], list[Line]]] = {
+            "help": lambda q: [self._line("help")],
+            "rules": lambda q: [Line(rule, "rules") for rule in self.phrases.house_rules],
+            "pause": self._pause,
+            "resume": self._resume,
+            "quit": self._quit,
+            "speaker": self._claim_turn,
+        }
+        handler = handlers.get(query.kind)
+        if handler is not None:
+            return self._remember(handler(query))
+        notes = self.questions.answer(query)
+        return self._remember(self._apply(list(notes or [])) or [self._line("unclear")])
+
+    def _pause(self, query: Query) -> list[Line]:
+        if not self.paused:
+            deadline = self.table.deadline
+            self.table.paused_remaining = (
+                max(0.0, deadline.at - self.clock.now()) if deadline else 0.0
+            )
+        return [self._line("paused")]
+
+    def _resume(self, query: Query) -> list[Line]:
+        remaining, self.table.paused_remaining = self.table.paused_remaining, None
+        if remaining is not None and self.table.deadline:
+            self.table.deadline.at = self.clock.now() + remaining
+            self.table.scheduled = []
+        return [self._line("resumed")]
+
+    def _claim_turn(self, query: Query) -> list[Line]:
+        self.table.next_speaker = query.player
+        return [self._line("go_ahead", player=query.player)]
+
+    def _quit(self, query: Query) -> list[Line]:
+        # A misheard "quit" must not end a party: ask first.
+        self.table.confirming_quit = True
+        return [self._line("confirm_quit")]
+
+    def _confirm_quit(self, text: str) -> list[Line]:
+        self.table.confirming_quit = False
+        words = clean(text)
+        if words in (*YES, "quit", "yes quit"):
+            self.table.quit = True
+            return [self._line("quit")]
+        if words in (*NO, "carry on", "continue", ""):
+            return [self._line("quit_cancelled")]
+        return [self._line("quit_cancelled"), *self.hear(text)]
+
+    def _confirm_heard(self, text: str, speaker: str | None) -> list[Line]:
+        heard, self.table.confirming = self.table.confirming, None
+        answer = clean(text)
+        if answer in YES:
+            return self.hear(heard or "", speaker)
+        if answer in NO:
+            self.table.denied.append(heard or "")
+            return [self._line("misheard")]
+        return self.hear(text, speaker)  # they simply said their move again

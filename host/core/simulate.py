@@ -1,0 +1,105 @@
+"""Bot-played games through the real rules, with the game's invariant checks, and a report."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from host.core.events import Note, Said
+from host.core.protocols import Game
+
+MAX_EVENTS_PER_GAME = 20_000
+
+
+class Bots(Protocol):
+    """The bot players of one table."""
+
+    def next_event(self) -> Any:
+        """What the bots do next (a move, or the time running out)."""
+        ...
+
+
+class Referee(Protocol):
+    """A game's invariant checks, run around every simulated event."""
+
+    def watch(self) -> None:
+        """Remember what the checks of the next event need (called before it)."""
+        ...
+
+    def problems(self, notes: list[Said]) -> list[str]:
+        """What is wrong after the event that gave these notes (empty when all is well)."""
+        ...
+
+
+@dataclass
+class SimulationReport:
+    """What a batch of simulated games did."""
+
+    required: Sequence[str] = ()
+    """Note kinds every long enough run should meet (missing ones are reported)."""
+    games: int = 0
+    completed: int = 0
+    invariant_violations: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    violations: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    handled: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        """The report as the JSON object `partyhost simulate --json` prints."""
+        events = {kind: self.events.get(kind, 0) for kind in self.required}
+        events.update(self.events)
+        return {
+            "games": self.games,
+            "completed": self.completed,
+            "invariant_violations": self.invariant_violations,
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+            "events_handled": self.handled,
+            "events": dict(sorted(events.items())),
+            "refused": dict(sorted(self.refused.items())),
+            "missing_event_kinds": [k for k in self.required if not self.events.get(k)],
+            "first_violations": self.violations[:10],
+        }
+
+
+def play_one(game: Game, bots: Bots, referee: Referee, report: SimulationReport) -> None:
+    """Play one game to the end, counting notes and checking invariants after every event."""
+    report.events.update(note.kind for note in game.start())
+    handled = 0
+    while not game.over and handled < MAX_EVENTS_PER_GAME:
+        referee.watch()
+        event = bots.next_event()
+        notes = game.handle(event)
+        handled += 1
+        report.events.update(note.kind for note in notes)
+        refusal = notes[0] if len(notes) == 1 else None
+        if isinstance(refusal, Note) and refusal.kind == "refused":
+            report.refused[str(refusal.params["reason"])] += 1
+        problems = referee.problems(notes)
+        if problems:
+            report.invariant_violations += len(problems)
+            report.violations.extend(f"{event}: {problem}" for problem in problems)
+    report.handled += handled
+    report.completed += game.over
+
+
+NewTable = Callable[[random.Random], tuple[Game, Bots, Referee]]
+"""A fresh game, its bots and its referee, from one game's random generator."""
+
+
+def simulate(new_table: NewTable, *, games: int, seed: int,
+             required: Sequence[str] = ()) -> SimulationReport:
+    """Play `games` bot games, each from its own seed, and report what happened."""
+    report = SimulationReport(required)
+    started = time.perf_counter()
+    for number in range(games):
+        game, bots, referee = new_table(random.Random(seed * 1_000_003 + number))
+        play_one(game, bots, referee, report)
+        report.games += 1
+    report.seconds = time.perf_counter() - started
+    return report

@@ -1,0 +1,168 @@
+"""What every game's talk shares: clean words, who is speaking, yes and no, numbers, and the
+questions and commands for the host itself (repeat, help, rules, pause, resume, quit)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from host.core.events import Seat
+
+YES = ("yes", "yeah", "yep")
+NO = ("no", "nope")
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten")
+"""How the host says 0 to 10 (the countdown, the numbered categories, penalty shares)."""
+HEARD_NUMBERS = {
+    **{word: n for n, word in enumerate(NUMBER_WORDS)},
+    **{str(n): n for n in range(len(NUMBER_WORDS))},
+    "a": 1, "an": 1, "first": 1, "second": 2, "third": 3,
+    "won": 1, "to": 2, "too": 2, "tree": 3,
+}
+"""Number words as players say them or a recognizer writes them (homophones included)."""
+
+
+def number_word(n: int) -> str:
+    """How the host says a small number ("three"); digits beyond ten."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+LETTER_NAMES = {
+    "ay": "A",
+    "bee": "B",
+    "be": "B",
+    "see": "C",
+    "sea": "C",
+    "dee": "D",
+    "ee": "E",
+    "ef": "F",
+    "eff": "F",
+    "gee": "G",
+    "aitch": "H",
+    "haitch": "H",
+    "eye": "I",
+    "jay": "J",
+    "kay": "K",
+    "el": "L",
+    "ell": "L",
+    "em": "M",
+    "en": "N",
+    "oh": "O",
+    "pee": "P",
+    "cue": "Q",
+    "queue": "Q",
+    "ar": "R",
+    "are": "R",
+    "ess": "S",
+    "tee": "T",
+    "tea": "T",
+    "you": "U",
+    "vee": "V",
+    "double u": "W",
+    "double you": "W",
+    "ex": "X",
+    "why": "Y",
+    "zed": "Z",
+    "zee": "Z",
+}
+"""English letters as players say them, to the letter ("double u" is W)."""
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question or command for the host itself, not a move in the game."""
+
+    kind: str
+    """repeat, help, rules, pause, resume, quit, speaker ("my turn, Bob" alone: the next thing
+    said is Bob's), or one of the game's own questions (category, hand, score …)."""
+    player: str | None = None
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Unclear:
+    """Nothing the host could make sense of."""
+
+    text: str
+    anonymous: bool = False
+    """True when the host could not tell who spoke, and it mattered."""
+
+
+CORE_QUERIES: tuple[tuple[str, str], ...] = (
+    (r"(say that again|repeat( that)?|pardon|come again|what did you say)", "repeat"),
+    (r"help|what can i say|how do i play", "help"),
+    (r"rules|explain the rules", "rules"),
+    (r"pause( the game)?|hold on|wait a (moment|minute|second)", "pause"),
+    (r"resume|carry on|continue|unpause|let'?s go", "resume"),
+    (r"quit|exit|end the game|stop the game|game over", "quit"),
+)
+CORE_PHRASES = ("repeat", "help", "rules", "pause the game", "hold on", "resume", "quit")
+"""The core commands as offered to the recognizer. Not a bare "pause": it sounds like "pass"
+(the demo heard a pass as a pause 4 times in one game), and a move mistaken for a pause stops
+the game."""
+
+
+def clean(text: str) -> str:
+    """Lower-case, drop accents and punctuation (keeping apostrophes), squeeze spaces."""
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = re.sub(r"[^\w' ]+", " ", text.replace("’", "'"))
+    return " ".join(text.split())
+
+
+def match_query(words: str, speaker: str | None,
+                patterns: Sequence[tuple[str, str]] = ()) -> Query | None:
+    """The game's questions, then the core's, that the cleaned words say in full."""
+    for pattern, kind in (*patterns, *CORE_QUERIES):
+        if re.fullmatch(pattern, words):
+            return Query(kind, speaker)
+    return None
+
+
+class Speakers:
+    """The people at one table, and who an utterance says it is from."""
+
+    def __init__(self, seats: Sequence[Seat], is_call: Callable[[str], bool], *,
+                 claims: bool = True) -> None:
+        """`is_call(words)`: the game's calls a player may say after their bare name ("Bob
+        challenge"); the game vetoes any other reading of a leading name. `claims`: whether
+        "my turn, Bob" claims the floor (off in a game where "it's my turn" is a move)."""
+        self.seats = tuple(seats)
+        self.is_call = is_call
+        self.claims = claims
+        self.person_to_seat = {clean(p): s.name for s in self.seats for p in s.people}
+        self.person_to_seat.update({clean(s.name): s.name for s in self.seats})
+        self._longest_first = sorted(self.person_to_seat.items(), key=lambda kv: -len(kv[0]))
+
+    def seat_named(self, words: str) -> str | None:
+        """The seat of the person (or team) these words name."""
+        return self.person_to_seat.get(clean(words))
+
+    def people(self) -> list[str]:
+        """Everyone who may speak, in seat order."""
+        return [person for seat in self.seats for person in seat.people]
+
+    def split(self, text: str) -> tuple[str | None, str]:
+        """Take a "Bob: ...", "Bob, ..." or "my turn, Bob ..." prefix off: (seat or None, rest)."""
+        claimed = self.claims and re.match(
+            r"\s*(?:my turn|it'?s my turn|this is|it'?s)[\s,]+(.*)$", text, re.S | re.I
+        )
+        if claimed:
+            words = clean(claimed.group(1))
+            for person, seat in self._longest_first:
+                if words == person or words.startswith(person + " "):
+                    return seat, words[len(person) :].strip()
+        match = re.match(r"\s*([^:,]{1,40})\s*[:,]\s*(.*)$", text, re.S)
+        named = self.person_to_seat.get(clean(match.group(1))) if match else None
+        if match and named:
+            return named, match.group(2)
+        lowered = clean(text)
+        for person, seat in self._longest_first:
+            if lowered.startswith(person + " "):
+                rest = lowered[len(person) + 1 :]
+                if self.is_call(rest):
+                    return seat, rest
+        return None, text

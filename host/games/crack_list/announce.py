@@ -1,0 +1,41 @@
+"""How the host words Crack List's notes: which lines a note is said with, and how cards sound."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.core.events import Note
+from host.core.phrasebook import GameVoice, spoken_list
+from host.games.crack_list.cards import ACTIONS
+
+
+def card_name(card: str) -> str:
+    """How a card is said: "J", "Joker", "Crack List"."""
+    return card.replace("_", " ").title() if card in ACTIONS else card
+
+
+def line_keys(note: Note) -> list[str]:
+    """The lines a note is said with: its variant for the case, and a last-card warning."""
+    params = note.params
+    key = note.kind
+    if key == "answer_accepted" and params.get("unverified"):
+        key = "answer_unverified"
+    elif key == "ask_penalty" and params.get("optional"):
+        key = "ask_penalty_optional"
+    elif key.startswith("penalty_") and params.get("automatic"):
+        key = "penalty_auto"
+    if note.kind == "answer_accepted" and params.get("cards") == 1:
+        return [key, "last_card"]
+    return [key]
+
+
+def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Cards as they are said, for the lines that read a hand or name a card."""
+    if isinstance(params.get("cards"), list):
+        params["cards_text"] = spoken_list([card_name(c) for c in params["cards"]])
+    if isinstance(params.get("card"), str):
+        params["card_name"] = card_name(params["card"])
+    return params
+
+
+VOICE = GameVoice("host.games.crack_list.lines", line_keys, spoken_params)

@@ -1,0 +1,226 @@
+"""How a Crack List game flows: its states, and its transitions declared as data.
+
+Read TRANSITIONS from the top to learn the game. Each row is a `transitions` transition: the
+`trigger` an event fires (TRIGGERS), the `source` state it may come from, the `dest` state it
+leads to, the `conditions` that choose among rows sharing a trigger (tried in order, the first
+that holds is taken), and the callbacks on the game (host.games.crack_list.CrackListGame) that
+carry the rules: `prepare` checks refuse an illegal move before anything changes, `after`
+callbacks make the move and say what happened.
+
+`dest: None` keeps the state (an internal transition), or leaves it to the trigger that a
+callback fires next: `end_round`, `settle_vote`, or the next player's act replayed as their
+turn. A trigger named as a callback fires that trigger; the machine is queued, so it runs once
+the move in progress is done.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from host.core.events import TimeUp
+from host.games.crack_list.events import (
+    Answer,
+    CallCountdown,
+    Challenge,
+    ChooseCategory,
+    Pass,
+    Penalise,
+    PlayCrackList,
+    PlayReverse,
+    PlayStop,
+    PlaySwap,
+    Vote,
+)
+
+if TYPE_CHECKING:
+    from transitions.core import TransitionConfigDict
+
+
+class State(Enum):
+    """Where the game stands."""
+
+    CHOOSING = "choosing"
+    """The chooser picks one of the three categories on a red card."""
+    TURN = "turn"
+    """The current player has the turn timer running; the previous answer may be challenged
+    until they act."""
+    ANSWERED = "answered"
+    """A penalty letter waits for its targets, or a last card for any challenge."""
+    VOTING = "voting"
+    """A challenged, unverifiable answer is being voted on."""
+    OVER = "over"
+    """The game has a winner."""
+
+
+PLAYING = frozenset({State.TURN, State.ANSWERED, State.VOTING})
+"""The states in which a category is in play."""
+
+TRIGGERS: dict[type, str] = {
+    ChooseCategory: "choose",
+    Answer: "answer",
+    PlayCrackList: "play_crack_list",
+    PlayStop: "play_stop",
+    PlayReverse: "play_reverse",
+    PlaySwap: "play_swap",
+    Pass: "pass_turn",
+    CallCountdown: "call_countdown",
+    Challenge: "challenge",
+    Penalise: "penalise",
+    Vote: "vote",
+    TimeUp: "time_up",
+}
+"""The trigger each event fires."""
+
+ACTS = {
+    "answer": "check_answer",
+    "play_crack_list": "check_crack_list_card",
+    "play_stop": "check_stop_card",
+    "play_reverse": "check_reverse_card",
+    "play_swap": "check_swap",
+    "pass_turn": "check_turn",
+}
+"""What a player can do on their turn, and the check that refuses it when it is not allowed."""
+
+
+def _next_player_acts(act: str, check: str) -> list[TransitionConfigDict]:
+    """While an answer stands without a penalty to wait for, the next player's act closes its
+    window: the answerer out of cards wins the round (the act is not played); otherwise play
+    moves on and the act is played as their turn."""
+    return [
+        {"trigger": act, "source": State.ANSWERED, "dest": None,
+         "prepare": "check_window_closes", "conditions": "answerer_is_out",
+         "after": ["close_window", "win_round"]},
+        {"trigger": act, "source": State.ANSWERED, "dest": State.TURN,
+         "prepare": ["check_window_closes", check], "after": ["close_window", "next_turn", act]},
+    ]
+
+
+TRANSITIONS: list[TransitionConfigDict] = [
+    # Choosing a category. The chooser picks one of the three on the red card, or the host
+    # picks when time is up. The next player has the first turn; after an abandoned category,
+    # whoever was to play next.
+    {"trigger": "choose", "source": State.CHOOSING, "dest": State.TURN,
+     "prepare": "check_choice", "after": ["take_chosen_category", "begin_first_turn"]},
+    {"trigger": "time_up", "source": State.CHOOSING, "dest": State.TURN,
+     "prepare": "check_timer", "after": ["take_random_category", "begin_first_turn"]},
+
+    # A turn: the player answers with a letter card or the Joker. A wrong or repeated answer
+    # draws a card, as a pass or running out of time does; when every player in a row has
+    # failed, the category is abandoned and the same chooser picks a new one.
+    {"trigger": "answer", "source": State.TURN, "dest": State.CHOOSING,
+     "prepare": "check_answer", "conditions": ["answer_is_wrong", "is_last_to_fail"],
+     "after": ["say_answer_is_wrong", "fail", "abandon_category"]},
+    {"trigger": "answer", "source": State.TURN, "dest": State.TURN,
+     "prepare": "check_answer", "conditions": "answer_is_wrong",
+     "after": ["say_answer_is_wrong", "fail", "next_turn"]},
+    # A right answer stands. On a penalty letter (or the Joker on one) the player then says who
+    # takes the penalty cards; on their last card the others may still challenge it; otherwise
+    # play moves on, and the answer may be challenged until the next player acts.
+    {"trigger": "answer", "source": State.TURN, "dest": State.ANSWERED,
+     "prepare": "check_answer", "conditions": "answer_has_penalty",
+     "after": ["play_answer", "ask_for_penalty"]},
+    {"trigger": "answer", "source": State.TURN, "dest": State.ANSWERED,
+     "prepare": "check_answer", "conditions": "is_last_card",
+     "after": ["play_answer", "open_last_card_window"]},
+    {"trigger": "answer", "source": State.TURN, "dest": State.TURN,
+     "prepare": "check_answer", "after": ["play_answer", "next_turn"]},
+    {"trigger": "pass_turn", "source": State.TURN, "dest": State.CHOOSING,
+     "prepare": "check_turn", "conditions": "is_last_to_fail",
+     "after": ["say_pass", "fail", "abandon_category"]},
+    {"trigger": "pass_turn", "source": State.TURN, "dest": State.TURN,
+     "prepare": "check_turn", "after": ["say_pass", "fail", "next_turn"]},
+    {"trigger": "time_up", "source": State.TURN, "dest": State.CHOOSING,
+     "prepare": "check_timer", "conditions": "is_last_to_fail",
+     "after": ["say_time_is_up", "fail", "abandon_category"]},
+    {"trigger": "time_up", "source": State.TURN, "dest": State.TURN,
+     "prepare": "check_timer", "after": ["say_time_is_up", "fail", "next_turn"]},
+
+    # An action card instead of an answer. A Crack List card lets its player choose a new
+    # category (never as their last card); Stop skips the next player; Reverse turns play
+    # around; Swap trades the whole hand or one card. A last card wins the round, except that
+    # a last Swap hands the victory to the other player.
+    {"trigger": "play_crack_list", "source": State.TURN, "dest": State.CHOOSING,
+     "prepare": "check_crack_list_card", "after": ["play_crack_list_card", "offer_category"]},
+    {"trigger": "play_stop", "source": State.TURN, "dest": None,
+     "prepare": "check_stop_card", "conditions": "is_last_card",
+     "after": ["play_stop_card", "win_round"]},
+    {"trigger": "play_stop", "source": State.TURN, "dest": State.TURN,
+     "prepare": "check_stop_card", "after": ["play_stop_card", "skip_next_turn"]},
+    {"trigger": "play_reverse", "source": State.TURN, "dest": None,
+     "prepare": "check_reverse_card", "conditions": "is_last_card",
+     "after": ["play_reverse_card", "win_round"]},
+    {"trigger": "play_reverse", "source": State.TURN, "dest": State.TURN,
+     "prepare": "check_reverse_card", "after": ["play_reverse_card", "next_turn"]},
+    {"trigger": "play_swap", "source": State.TURN, "dest": None,
+     "prepare": "check_swap", "conditions": "is_last_card", "after": "swap_last_card"},
+    {"trigger": "play_swap", "source": State.TURN, "dest": State.TURN,
+     "prepare": "check_swap", "after": ["swap", "next_turn"]},
+
+    # The time challenge: another player calls "5, 4, 3, 2, 1... Crack On!" and the turn timer
+    # becomes the countdown.
+    {"trigger": "call_countdown", "source": State.TURN, "dest": None,
+     "prepare": "check_countdown", "after": "start_countdown"},
+
+    # A challenge to the answer that stands (once each): an answer on the category's list is
+    # upheld at once and the interrupted timer starts again; any other goes to a vote.
+    {"trigger": "challenge", "source": [State.TURN, State.ANSWERED], "dest": None,
+     "prepare": "check_challenge", "conditions": "answer_is_on_the_list",
+     "after": ["say_challenge", "settle_by_the_list"]},
+    {"trigger": "challenge", "source": [State.TURN, State.ANSWERED], "dest": State.VOTING,
+     "prepare": "check_challenge", "before": "open_vote",
+     "after": ["say_challenge", "ask_for_votes"]},
+
+    # An answer on a penalty letter or a last card. The answerer names who takes the penalty
+    # cards (a Joker's penalty may be declined); when time is up, the next player takes them
+    # all. Then play moves on, or the answerer, out of cards, wins the round.
+    {"trigger": "penalise", "source": State.ANSWERED, "dest": None,
+     "prepare": "check_penalty", "conditions": "answerer_is_out",
+     "after": ["hand_out_penalty", "close_window", "win_round"]},
+    {"trigger": "penalise", "source": State.ANSWERED, "dest": State.TURN,
+     "prepare": "check_penalty", "after": ["hand_out_penalty", "close_window", "next_turn"]},
+    {"trigger": "time_up", "source": State.ANSWERED, "dest": None,
+     "prepare": "check_timer", "conditions": "answerer_is_out",
+     "after": ["give_penalty_to_next_player", "close_window", "win_round"]},
+    {"trigger": "time_up", "source": State.ANSWERED, "dest": State.TURN,
+     "prepare": "check_timer",
+     "after": ["give_penalty_to_next_player", "close_window", "next_turn"]},
+    # Without a penalty to wait for, the next player may simply play on (_next_player_acts).
+    *[row for act, check in ACTS.items() for row in _next_player_acts(act, check)],
+
+    # A vote on a challenged answer the judge cannot verify: every player votes once, and the
+    # vote is settled when all have voted or time is up.
+    {"trigger": "vote", "source": State.VOTING, "dest": None,
+     "prepare": "check_vote", "conditions": "is_last_vote",
+     "after": ["record_vote", "settle_vote"]},
+    {"trigger": "vote", "source": State.VOTING, "dest": None,
+     "prepare": "check_vote", "after": "record_vote"},
+    {"trigger": "time_up", "source": State.VOTING, "dest": None,
+     "prepare": "check_timer", "after": "settle_vote"},
+    # Settling the vote. A majority for the answer, or a tie, lets it stand, and play resumes
+    # where the challenge stopped it. A majority against takes the card back and the answerer
+    # draws, as for a wrong answer; a vote during the next player's turn leaves them their turn.
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.TURN,
+     "conditions": ["vote_upholds", "vote_began_on_a_turn"],
+     "after": ["uphold_answer", "restart_turn_timer"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.ANSWERED,
+     "conditions": "vote_upholds", "after": ["uphold_answer", "restart_timer"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.CHOOSING,
+     "conditions": ["vote_began_on_a_turn", "is_last_to_fail"],
+     "after": ["take_answer_back", "abandon_category_mid_turn"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.TURN,
+     "conditions": "vote_began_on_a_turn", "after": ["take_answer_back", "restart_turn_timer"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.CHOOSING,
+     "conditions": "is_last_to_fail", "after": ["take_answer_back", "abandon_category"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.TURN,
+     "after": ["take_answer_back", "next_turn"]},
+
+    # The end of a round, once its winning move is done (fired with the winner's seat). After
+    # the last round, the one player with most rounds won wins the game; before it, or on a
+    # tie, the round's winner chooses the first category of a new deal.
+    {"trigger": "end_round", "source": [State.TURN, State.ANSWERED], "dest": State.OVER,
+     "conditions": "game_is_decided", "after": "announce_winner"},
+    {"trigger": "end_round", "source": [State.TURN, State.ANSWERED], "dest": State.CHOOSING,
+     "after": "deal_next_round"},
+]
+"""Every move of the game; see the module docstring for how to read a row."""

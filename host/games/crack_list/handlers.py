@@ -1,0 +1,506 @@
+"""A Crack List table: its settings, seats, cards, category and timers, and the questions the
+rules ask of it.
+
+The questions never change anything: the checks (the transitions' `prepare` callbacks) refuse a
+move the rules do not allow by raising IllegalEvent, the conditions choose among a trigger's
+rows. host.games.crack_list.CrackListGame makes the moves; host.games.crack_list.flow says which.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from host.core.events import ArmTimer, IllegalEvent, Note, Said, Seat, TimeUp
+from host.decks import Category, CategoryCard
+from host.games.crack_list import cards
+from host.games.crack_list.cards import BlueDeckMix, DeckCheck, penalty_of
+from host.games.crack_list.events import (
+    Answer,
+    CallCountdown,
+    Challenge,
+    ChooseCategory,
+    CrackListEvent,
+    Pass,
+    Penalise,
+    PlayCrackList,
+    PlayReverse,
+    PlayStop,
+    PlaySwap,
+    Vote,
+)
+from host.games.crack_list.flow import PLAYING, State
+from host.judge import Verdict
+
+
+class AnswerJudge(Protocol):
+    """What the game needs from the judge (host.judge.Judge)."""
+
+    def judge(
+        self,
+        category: Category,
+        answer: str,
+        *,
+        letter: str | None = None,
+        given: Sequence[str] = (),
+    ) -> Verdict:
+        """Decide whether an answer counts in a category."""
+        ...
+
+
+@dataclass(frozen=True)
+class CrackListConfig:
+    """Table settings; the defaults are the rulebook's."""
+
+    seats: tuple[Seat, ...]
+    cards: Literal["virtual", "physical"] = "virtual"
+    hand_size: int = 8
+    rounds: int = 3
+    first: int = 0
+    """Seat index of the player who chooses the first category (the youngest)."""
+    turn_seconds: float = 20.0
+    countdown_seconds: float = 5.0
+    challenge_seconds: float = 5.0
+    vote_seconds: float = 20.0
+    choose_seconds: float = 30.0
+    penalty_seconds: float = 15.0
+    blue: BlueDeckMix = field(default_factory=BlueDeckMix)
+
+    def timer_seconds(self, name: str) -> float:
+        """How long the timer called `name` runs ("turn", "choose", "vote", ...)."""
+        seconds = {
+            "turn": self.turn_seconds,
+            "choose": self.choose_seconds,
+            "vote": self.vote_seconds,
+            "penalty": self.penalty_seconds,
+            "countdown": self.countdown_seconds,
+            "challenge": self.challenge_seconds,
+        }
+        return seconds.get(name, self.turn_seconds)
+
+    def validate(self) -> None:
+        """Raise ValueError when the table cannot play."""
+        names = [seat.name.lower() for seat in self.seats]
+        if not 2 <= len(self.seats) <= 10:
+            raise ValueError("Crack List needs 2 to 10 players or teams")
+        if len(set(names)) != len(names):
+            raise ValueError("every player needs a different name")
+        if sum(len(seat.people) for seat in self.seats) > 20:
+            raise ValueError("at most 20 people can play, in teams of 2 or 3")
+        if any(len(seat.members) > 3 for seat in self.seats):
+            raise ValueError("teams have 2 or 3 people")
+        if not 0 <= self.first < len(self.seats):
+            raise ValueError("the first chooser must be one of the players")
+        if self.rounds < 1 or self.hand_size < 1:
+            raise ValueError("rounds and hand size must be at least 1")
+        self.blue.validate()
+        if self.blue.size <= self.hand_size * len(self.seats):
+            raise ValueError("the blue deck is too small to deal to every player")
+
+
+@dataclass(slots=True)
+class PendingAnswer:
+    """The answer that stands while others may challenge it."""
+
+    seat: int
+    text: str
+    verdict: Verdict
+    card: str
+    penalty: int
+    optional_penalty: bool
+    challenged: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedAnswer:
+    """An answer checked and judged, before it is played (or failed)."""
+
+    event: Answer
+    seat: int
+    verdict: Verdict
+    card: str | None
+    """The card it is played with; None for a wrong answer."""
+    penalty: int
+
+
+class CrackListTable:
+    """Everything on the table of one game, and the questions the rules ask of it."""
+
+    state: State
+    """Set by the machine that drives the game."""
+
+    def __init__(
+        self,
+        config: CrackListConfig,
+        category_cards: Sequence[CategoryCard],
+        judge: AnswerJudge,
+        rng: random.Random,
+    ) -> None:
+        config.validate()
+        if not category_cards:
+            raise ValueError("the category deck is empty")
+        self.config = config
+        self.seats = config.seats
+        self.judge = judge
+        self.rng = rng
+        self.red_pile = list(category_cards)
+        rng.shuffle(self.red_pile)
+        self.red_used: list[CategoryCard] = []
+        self.draw_pile: list[str] = []
+        self.played: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in self.seats]
+        self.rounds_won = [0] * len(self.seats)
+        self.round_no = 0
+        self.current = 0
+        self.direction = 1
+        self.chooser = config.first
+        self.after_choice: Literal["next", "resume"] = "next"
+        self.offered: CategoryCard | None = None
+        self.category: Category | None = None
+        self.given: list[str] = []
+        self.fails_in_row = 0
+        self.countdown_called = False
+        self.pending: PendingAnswer | None = None
+        self.votes: dict[int, bool] = {}
+        self.vote_from = State.ANSWERED
+        self.timer_token = 0
+        self.timer_name = ""
+        self.winner: int | None = None
+        self.last_round_piles: tuple[list[str], ...] = ()
+        """The draw pile, played pile and hands as the last round ended (the next deal makes
+        new lists), for check_last_round()."""
+        self._notes: list[Said] = []
+        self._judged: JudgedAnswer | None = None
+        self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
+        self._deck = DeckCheck(config.blue.cards())
+        self._physical = config.cards == "physical"
+
+    # ----------------------------------------------------------------- reading the table
+
+    def seat_index(self, name: str) -> int:
+        """The index of the seat called `name` (case-insensitive), or IllegalEvent."""
+        index = self._seat_numbers.get(name.strip().lower())
+        if index is None:
+            raise IllegalEvent("unknown_player", player=name)
+        return index
+
+    def expected_player(self) -> str | None:
+        """Who the host is waiting for, when it is one player."""
+        if self.state is State.CHOOSING:
+            return self._name(self.chooser)
+        if self.state is State.TURN:
+            return self._name(self.current)
+        if self.state is State.ANSWERED and self.pending is not None:
+            if self.pending.penalty and not self.pending.optional_penalty:
+                return self._name(self.pending.seat)
+            return self._name(self._seat_on_turn())
+        return None
+
+    @property
+    def over(self) -> bool:
+        """True once the game has a winner."""
+        return self.state is State.OVER
+
+    def current_timer(self) -> ArmTimer:
+        """The timer running now (the turn's when none was armed yet)."""
+        name = self.timer_name or "turn"
+        return ArmTimer(name, self.config.timer_seconds(name), self.timer_token)
+
+    def resumed(self) -> list[Said]:
+        """Picking up a game replayed from its save: where we are, and the timer again."""
+        return [Note("resumed_game", {"round": self.round_no}), self.current_timer(),
+                *self.category_notes()]
+
+    def category_notes(self) -> list[Note]:
+        """The category in play, or the card the chooser is choosing from."""
+        if self.state is State.CHOOSING or self.category is None:
+            titles = [c.title for c in self.offered.categories] if self.offered else []
+            return [Note("category_card", {"player": self._name(self.chooser), "titles": titles})]
+        return [Note("category", {"category": self.category.title})]
+
+    def hand_sizes(self) -> dict[str, int]:
+        """How many cards each seat holds."""
+        return {seat.name: len(hand) for seat, hand in zip(self.seats, self.hands, strict=True)}
+
+    def score(self) -> dict[str, int]:
+        """Rounds won by each seat."""
+        return {seat.name: won for seat, won in zip(self.seats, self.rounds_won, strict=True)}
+
+    def check_invariants(self, *, exact: bool = True) -> list[str]:
+        """Return what is wrong with the game's state (empty when all is well).
+
+        The blue cards are counted (all of the deck across hands, draw and played piles), the
+        turn and direction checked; when `exact`, the cards themselves are compared with the
+        deck, card by card (in virtual play).
+        """
+        problems = self._card_problems((self.draw_pile, self.played, *self.hands), exact=exact)
+        if not 0 <= self.current < len(self.seats):
+            problems.append(f"current seat {self.current} out of range")
+        if self.direction not in (1, -1):
+            problems.append(f"bad direction {self.direction}")
+        if self.category is None and self.state in PLAYING:
+            problems.append("playing without a category")
+        return problems
+
+    def check_last_round(self) -> list[str]:
+        """What was wrong, card by card, with the piles as the last round ended (before the
+        next deal replaced them); empty when all was well or no round has ended."""
+        return self._card_problems(self.last_round_piles, exact=True)
+
+    # ----------------------------------------------------------------- checks (prepare)
+    # Each raises IllegalEvent, before anything changes.
+
+    def check_choice(self, event: ChooseCategory) -> None:
+        """Only the chooser picks, and only a category on the card."""
+        index = self.seat_index(event.player)
+        if index != self.chooser:
+            raise IllegalEvent(
+                "not_your_choice", player=self._name(index), chooser=self._name(self.chooser)
+            )
+        if not 1 <= event.choice <= len(self._offered().categories):
+            raise IllegalEvent("no_such_category", choice=event.choice)
+
+    def check_timer(self, event: TimeUp) -> None:
+        """Only the latest timer counts."""
+        if event.token != self.timer_token:
+            raise IllegalEvent("stale_timer")
+
+    def check_turn(self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
+                   ) -> int:
+        """Only the player on turn acts; returns their seat."""
+        index = self.seat_index(event.player)
+        on_turn = self._seat_on_turn()
+        if index != on_turn:
+            raise IllegalEvent(
+                "not_your_turn", player=self._name(index), turn=self._name(on_turn)
+            )
+        return index
+
+    def check_answer(self, event: Answer) -> None:
+        """The player holds the card they name, and a right answer has a card to play; the
+        answer is judged here, once."""
+        if self._judged is not None and self._judged.event is event:
+            return
+        seat = self.check_turn(event)
+        hand = self.hands[seat]
+        if event.joker and not self._physical and cards.JOKER not in hand:
+            raise IllegalEvent("no_such_card", card="Joker")
+        letter = None if event.joker else (event.letter.upper() if event.letter else None)
+        if letter and not self._physical and letter not in hand:
+            raise IllegalEvent("no_such_card", card=letter)
+        verdict = self.judge.judge(self._category(), event.text, letter=letter, given=self.given)
+        card = None
+        if verdict.accepted is not False:
+            card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict)
+            if card is None:
+                raise IllegalEvent(
+                    "no_card_for_answer", answer=event.text, letters="".join(verdict.letters)
+                )
+        self._judged = JudgedAnswer(event, seat, verdict, card, _penalty(card, verdict))
+
+    def check_crack_list_card(self, event: PlayCrackList) -> None:
+        """A Crack List card in hand, and not the player's last."""
+        seat = self._check_action_card(event, cards.CRACK_LIST)
+        if len(self.hands[seat]) == 1:
+            raise IllegalEvent("crack_list_last_card")
+
+    def check_stop_card(self, event: PlayStop) -> None:
+        """A Stop card in hand."""
+        self._check_action_card(event, cards.STOP)
+
+    def check_reverse_card(self, event: PlayReverse) -> None:
+        """A Reverse card in hand."""
+        self._check_action_card(event, cards.REVERSE)
+
+    def check_swap(self, event: PlaySwap) -> None:
+        """A swap with another player, of a card in hand, and a Swap card to play it with."""
+        seat = self.seat_index(event.player)
+        if self.seat_index(event.target) == seat:
+            raise IllegalEvent("swap_self")
+        give = event.card.upper() if event.card else None
+        if give is not None and not self._physical:
+            needed = 2 if give == cards.SWAP else 1
+            if self.hands[seat].count(give) < needed:
+                raise IllegalEvent("no_such_card", card=give)
+        self._check_action_card(event, cards.SWAP)
+
+    def check_countdown(self, event: CallCountdown) -> None:
+        """Another player calls the countdown, once a turn."""
+        caller = self.seat_index(event.player)
+        if caller == self.current:
+            raise IllegalEvent("own_countdown", player=self._name(caller))
+        if self.countdown_called:
+            raise IllegalEvent("countdown_running")
+
+    def check_challenge(self, event: Challenge) -> None:
+        """An answer stands, challenged once, by someone else."""
+        pending = self._pending()
+        if self.seat_index(event.player) == pending.seat:
+            raise IllegalEvent("own_challenge")
+        if pending.challenged:
+            raise IllegalEvent("already_challenged")
+
+    def check_penalty(self, event: Penalise) -> None:
+        """The answerer hands out their penalty, split as their card allows."""
+        pending = self._pending()
+        seat = self.seat_index(event.player)
+        if seat != pending.seat or not pending.penalty:
+            raise IllegalEvent("no_penalty_to_give", player=self._name(seat))
+        targets = self._penalty_targets(event)
+        if not targets and pending.optional_penalty:
+            return
+        people = [target for target, _ in targets]
+        counts = [count for _, count in targets]
+        if seat in people:
+            raise IllegalEvent("penalty_self")
+        if len(set(people)) != len(people) or (counts and min(counts) < 1):
+            raise IllegalEvent("penalty_split", penalty=pending.penalty)
+        if sum(counts) != pending.penalty or len(people) > pending.penalty:
+            raise IllegalEvent("penalty_total", penalty=pending.penalty, total=sum(counts))
+
+    def check_window_closes(
+        self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
+    ) -> None:
+        """Only the next player's act closes the answer's window, and not before a penalty
+        that must be handed out."""
+        pending = self._pending()
+        if pending.penalty and not pending.optional_penalty:
+            raise IllegalEvent("waiting_for_penalty", player=self._name(pending.seat))
+        next_seat = self._step(pending.seat, 1)
+        if self.seat_index(event.player) != next_seat:
+            raise IllegalEvent("not_your_turn", player=event.player, turn=self._name(next_seat))
+
+    def check_vote(self, event: Vote) -> None:
+        """Each player votes once."""
+        voter = self.seat_index(event.player)
+        if voter in self.votes:
+            raise IllegalEvent("already_voted", player=self._name(voter))
+
+    # ----------------------------------------------------------------- conditions
+
+    def answer_is_wrong(self, event: Answer) -> bool:
+        """The judge rejected the answer (wrong, or given already)."""
+        return self._judgement().verdict.accepted is False
+
+    def answer_has_penalty(self, event: Answer) -> bool:
+        """The answer's card hands out penalty cards."""
+        return self._judgement().penalty > 0
+
+    def is_last_card(self, event: CrackListEvent) -> bool:
+        """The player on turn is playing their last card."""
+        return len(self.hands[self.current]) == 1
+
+    def is_last_to_fail(self, event: CrackListEvent) -> bool:
+        """Every other player has failed this category in a row, and now this one does."""
+        return self.fails_in_row + 1 >= len(self.seats)
+
+    def answer_is_on_the_list(self, event: Challenge) -> bool:
+        """The challenged answer is on the category's list, so the challenge fails."""
+        return bool(self._pending().verdict.accepted)
+
+    def answerer_is_out(self, event: CrackListEvent) -> bool:
+        """The player whose answer stands has no cards left."""
+        return not self.hands[self._pending().seat]
+
+    def is_last_vote(self, event: Vote) -> bool:
+        """Everyone else has voted."""
+        return len(self.votes) + 1 == len(self.seats)
+
+    def vote_upholds(self, event: Vote | TimeUp) -> bool:
+        """The answer has as many votes for it as against (a tie lets it stand)."""
+        yes, no = self._vote_count()
+        return yes >= no
+
+    def vote_began_on_a_turn(self, event: Vote | TimeUp) -> bool:
+        """The challenge came during the next player's turn."""
+        return self.vote_from is State.TURN
+
+    def game_is_decided(self, seat: int) -> bool:
+        """The last round is over and one player has won the most rounds."""
+        return self.round_no >= self.config.rounds and len(self._leaders()) == 1
+
+    # ----------------------------------------------------------------- helpers
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _step(self, seat: int, steps: int) -> int:
+        return (seat + self.direction * steps) % len(self.seats)
+
+    def _seat_on_turn(self) -> int:
+        """Whose turn it is; while an answer stands, the next player's (they may act)."""
+        if self.state is State.ANSWERED:
+            return self._step(self.current, 1)
+        return self.current
+
+    def _pending(self) -> PendingAnswer:
+        if self.pending is None:
+            raise IllegalEvent("nothing_pending")
+        return self.pending
+
+    def _judgement(self) -> JudgedAnswer:
+        assert self._judged is not None, "check_answer judges an answer first"
+        return self._judged
+
+    def _offered(self) -> CategoryCard:
+        assert self.offered is not None, "a red card is offered while choosing"
+        return self.offered
+
+    def _category(self) -> Category:
+        assert self.category is not None, "a category is in play on a turn"
+        return self.category
+
+    def _leaders(self) -> list[int]:
+        best = max(self.rounds_won)
+        return [i for i, won in enumerate(self.rounds_won) if won == best]
+
+    def _vote_count(self) -> tuple[int, int]:
+        yes = sum(self.votes.values())
+        return yes, len(self.votes) - yes
+
+    def _check_action_card(
+        self, event: PlayCrackList | PlayStop | PlayReverse | PlaySwap, card: str
+    ) -> int:
+        seat = self.check_turn(event)
+        if not self._physical and card not in self.hands[seat]:
+            raise IllegalEvent("no_such_card", card=card)
+        return seat
+
+    def _card_for(self, hand: list[str], verdict: Verdict) -> str | None:
+        """The letter card an answer is played with when the player did not name one."""
+        if self._physical:
+            return verdict.letters[0] if verdict.letters else None
+        playable = [x for x in verdict.letters if x in hand]
+        # With two playable letters (an article), spend the one that hurts the others most.
+        return max(playable, key=penalty_of, default=None)
+
+    def _penalty_targets(self, event: Penalise) -> list[tuple[int, int]]:
+        """The (seat, cards) pairs named; those named without a number share what is left."""
+        penalty = self._pending().penalty
+        targets = [(self.seat_index(name), count) for name, count in event.targets]
+        open_targets = [t for t, count in targets if count == 0]
+        if not open_targets:
+            return targets
+        rest = penalty - sum(count for _, count in targets)
+        share, extra = divmod(max(rest, 0), len(open_targets))
+        shares = {t: share + (1 if i < extra else 0) for i, t in enumerate(open_targets)}
+        return [(t, count or shares[t]) for t, count in targets]
+
+    def _card_problems(self, piles: Sequence[list[str]], *, exact: bool) -> list[str]:
+        total = sum(map(len, piles))
+        problems = []
+        if piles and total != self._deck.size:
+            problems.append(f"blue cards not conserved: {total} != {self._deck.size}")
+        if exact and piles and not self._physical and not self._deck.same_cards(piles):
+            problems.append("the blue deck's cards changed")
+        return problems
+
+
+def _penalty(card: str | None, verdict: Verdict) -> int:
+    """How many penalty cards an answer hands out: its card's, or with the Joker, the most of
+    the letters the answer starts with."""
+    if card == cards.JOKER:
+        return max(map(penalty_of, verdict.letters), default=0)
+    return penalty_of(card) if card else 0

@@ -1,0 +1,19 @@
+"""Crack List as the registry knows it: its name, lines, events and table set-up."""
+
+from __future__ import annotations
+
+from host.core.events import TimeUp
+from host.core.protocols import GameKind
+from host.games.crack_list.announce import VOICE
+from host.games.crack_list.events import CrackListEvent
+from host.games.crack_list.setup import TableOptions, build_session, options_from_args
+
+CRACK_LIST = GameKind(
+    name="crack-list",
+    title="Crack List",
+    voice=VOICE,
+    events=(*CrackListEvent.__args__, TimeUp),
+    options_from_args=options_from_args,
+    options_from_json=TableOptions.from_json,
+    new_session=build_session,
+)

@@ -1,0 +1,495 @@
+"""Crack List rules as a pure model driven by a `transitions` state machine.
+
+The game receives events (host.games.crack_list.events) and returns notes (host.core.events.Note)
+that the host speaks. It never sleeps, reads files or plays audio: randomness comes in as a
+`random.Random`, time comes in as `TimeUp` events for the timers it asks for in "timer" notes.
+How the game flows is declared as data in host.games.crack_list.flow.TRANSITIONS. The callbacks
+its rows name that make the moves are below; the checks and conditions, which only read the
+table, are in host.games.crack_list.handlers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from transitions import Machine
+
+from host.core.events import IllegalEvent, Note, Said, TimeUp
+from host.decks import CategoryCard
+from host.games.crack_list import cards
+from host.games.crack_list.events import (
+    Answer,
+    CallCountdown,
+    Challenge,
+    ChooseCategory,
+    CrackListEvent,
+    Pass,
+    Penalise,
+    PlayCrackList,
+    PlayReverse,
+    PlayStop,
+    PlaySwap,
+    Vote,
+)
+from host.games.crack_list.flow import TRANSITIONS, TRIGGERS, State
+from host.games.crack_list.handlers import (
+    AnswerJudge,
+    CrackListConfig,
+    CrackListTable,
+    PendingAnswer,
+)
+from host.judge import Reason
+
+__all__ = [
+    "TRANSITIONS",
+    "AnswerJudge",
+    "CrackListConfig",
+    "CrackListGame",
+    "PendingAnswer",
+    "State",
+]
+
+
+
+class CrackListGame(CrackListTable):
+    """One game of Crack List: call start(), then handle() each event."""
+
+    # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
+    trigger: Callable[..., bool]
+    end_round: Callable[[int], bool]
+
+    def __init__(
+        self,
+        config: CrackListConfig,
+        category_cards: Sequence[CategoryCard],
+        judge: AnswerJudge,
+        rng: random.Random,
+    ) -> None:
+        super().__init__(config, category_cards, judge, rng)
+        self.machine = Machine(
+            model=self,
+            states=State,
+            transitions=TRANSITIONS,
+            initial=State.CHOOSING,
+            auto_transitions=False,
+            queued=True,
+        )
+
+    # ----------------------------------------------------------------- public API
+
+    def start(self) -> list[Said]:
+        """Deal the first round and offer the first category card."""
+        self._start_round()
+        return self._flush()
+
+    def handle(self, event: CrackListEvent) -> list[Said]:
+        """Apply an event; a refused event yields one "refused" note and changes nothing."""
+        try:
+            return self.push(event)
+        except IllegalEvent as refusal:
+            return [refusal.note()]
+
+    def push(self, event: CrackListEvent) -> list[Said]:
+        """Apply an event, raising IllegalEvent when the rules refuse it."""
+        trigger = TRIGGERS.get(type(event))
+        if trigger is None or trigger not in self.machine.get_triggers(self.state):
+            raise self._not_now(event)
+        self._judged = None
+        try:
+            self.trigger(trigger, event)
+        except IllegalEvent:
+            self._notes = []
+            raise
+        return self._flush()
+
+    # ----------------------------------------------------------------- callbacks (after)
+    # Each makes a move; the checks made sure it is allowed.
+
+    def take_chosen_category(self, event: ChooseCategory) -> None:
+        """The chooser's pick becomes the category."""
+        self._take_category(event.choice - 1)
+
+    def take_random_category(self, event: TimeUp) -> None:
+        """The chooser ran out of time: the host picks."""
+        self._say("choose_timeout", player=self._name(self.chooser))
+        self._take_category(self.rng.randrange(len(self._offered().categories)))
+
+    def begin_first_turn(self, event: ChooseCategory | TimeUp) -> None:
+        """The first turn of a category: the chooser's next player's, or the interrupted one."""
+        if self.after_choice == "next":
+            self.current = self._step(self.chooser, 1)
+        self._begin_turn("after_choice")
+
+    def offer_category(self, event: PlayCrackList) -> None:
+        """The player of a Crack List card draws a red card to choose from."""
+        self._offer_category("next")
+
+    def abandon_category(self, event: CrackListEvent) -> None:
+        """Everyone failed in a row: a new category, then the failing player's next plays."""
+        self._abandon_category(resume_with=self._step(self.current, 1))
+
+    def abandon_category_mid_turn(self, event: Vote | TimeUp) -> None:
+        """Everyone failed in a row: a new category, then the player on turn plays."""
+        self._abandon_category(resume_with=self.current)
+
+    def next_turn(self, event: CrackListEvent) -> None:
+        """Play moves on to the next player."""
+        self.current = self._step(self.current, 1)
+        self._begin_turn("next")
+
+    def skip_next_turn(self, event: PlayStop) -> None:
+        """Play moves on past the next player."""
+        self.current = self._step(self.current, 2)
+        self._begin_turn("skip")
+
+    def say_pass(self, event: Pass) -> None:
+        """The player gives up this turn."""
+        self._say("pass", player=self._name(self.current))
+
+    def say_time_is_up(self, event: TimeUp) -> None:
+        """The turn's time (or the countdown) ran out."""
+        if self.countdown_called:
+            self._say("countdown_expired", player=self._name(self.current))
+        self._say("timeout", player=self._name(self.current))
+
+    def fail(self, event: CrackListEvent) -> None:
+        """The player on turn failed the category: they draw a card."""
+        self.pending = None
+        self._draw(self.current, 1)
+        self.fails_in_row += 1
+
+    def start_countdown(self, event: CallCountdown) -> None:
+        """The turn timer becomes the countdown."""
+        self.countdown_called = True
+        caller = self.seat_index(event.player)
+        self._say("countdown", caller=self._name(caller), player=self._name(self.current))
+        self._arm("countdown")
+
+    def say_answer_is_wrong(self, event: Answer) -> None:
+        """The answer is wrong or was given already."""
+        verdict = self._judgement().verdict
+        kind = "answer_duplicate" if verdict.reason is Reason.DUPLICATE else "answer_wrong"
+        self._say(kind, player=self._name(self.current), answer=event.text,
+                  reason=verdict.reason.value)
+
+    def play_answer(self, event: Answer) -> None:
+        """The answer's card is played and the answer stands, open to challenge."""
+        judged = self._judgement()
+        card, seat, verdict = judged.card, judged.seat, judged.verdict
+        assert card is not None
+        self._play(seat, card)
+        self.given.append(verdict.matched or event.text)
+        self.fails_in_row = 0
+        if card == cards.JOKER:
+            self._say("joker", player=self._name(seat), answer=event.text)
+        self.pending = PendingAnswer(
+            seat, event.text, verdict, card, judged.penalty, card == cards.JOKER
+        )
+        self._say(
+            "answer_accepted",
+            player=self._name(seat),
+            answer=verdict.matched or event.text,
+            card=card,
+            unverified=verdict.accepted is None,
+            penalty=judged.penalty,
+            cards=len(self.hands[seat]),
+        )
+
+    def ask_for_penalty(self, event: Answer) -> None:
+        """The answerer is asked who takes the penalty cards."""
+        pending = self._pending()
+        self._say(
+            "ask_penalty",
+            player=self._name(pending.seat),
+            penalty=pending.penalty,
+            optional=pending.card == cards.JOKER,
+        )
+        self._arm("penalty")
+
+    def open_last_card_window(self, event: Answer) -> None:
+        """A last card's answer may still be challenged before the round is won."""
+        self._say("last_card_window", player=self._name(self._pending().seat))
+        self._arm("challenge")
+
+    def hand_out_penalty(self, event: Penalise) -> None:
+        """The penalty cards go where the answerer said (or nowhere: a declined Joker's)."""
+        pending = self._pending()
+        targets = self._penalty_targets(event)
+        for target, count in targets:
+            self._draw(target, count, penalty=True)
+        if targets:
+            self._say(
+                f"penalty_{pending.penalty}",
+                player=self._name(pending.seat),
+                targets=[(self._name(t), n) for t, n in targets],
+            )
+        else:
+            self._say("penalty_declined", player=self._name(pending.seat))
+
+    def give_penalty_to_next_player(self, event: TimeUp) -> None:
+        """Time is up: a penalty still owed goes, all of it, to the next player."""
+        pending = self._pending()
+        if not pending.penalty or pending.optional_penalty:
+            return
+        target = self._step(pending.seat, 1)
+        self._draw(target, pending.penalty, penalty=True)
+        self._say(
+            f"penalty_{pending.penalty}",
+            player=self._name(pending.seat),
+            targets=[(self._name(target), pending.penalty)],
+            automatic=True,
+        )
+
+    def close_window(self, event: CrackListEvent) -> None:
+        """The answer can no longer be challenged."""
+        self.pending = None
+
+    def say_challenge(self, event: Challenge) -> None:
+        """Someone challenges the answer that stands."""
+        pending = self._pending()
+        pending.challenged = True
+        self._say(
+            "challenge",
+            player=self._name(self.seat_index(event.player)),
+            answerer=self._name(pending.seat),
+            answer=pending.text,
+        )
+
+    def settle_by_the_list(self, event: Challenge) -> None:
+        """The list has the answer: it stands, and the interrupted timer starts again."""
+        pending = self._pending()
+        self._say("challenge_settled_by_list", answer=pending.verdict.matched or pending.text)
+        self.restart_timer(event)
+
+    def open_vote(self, event: Challenge) -> None:
+        """A vote begins, remembering where play stopped."""
+        self.votes = {}
+        self.vote_from = self.state
+
+    def ask_for_votes(self, event: Challenge) -> None:
+        """The table is asked to vote on the answer."""
+        pending = self._pending()
+        self._say("vote_open", answer=pending.text, answerer=self._name(pending.seat))
+        self._arm("vote")
+
+    def record_vote(self, event: Vote) -> None:
+        """A player's vote counts."""
+        voter = self.seat_index(event.player)
+        self.votes[voter] = event.accept
+        self._say("vote", player=self._name(voter), accept=event.accept)
+
+    def uphold_answer(self, event: Vote | TimeUp) -> None:
+        """The vote lets the answer stand."""
+        yes, no = self._vote_count()
+        self._say("vote_upheld", answer=self._pending().text, yes=yes, no=no)
+
+    def take_answer_back(self, event: Vote | TimeUp) -> None:
+        """The vote rejects the answer: its card goes back to the answerer, who draws one."""
+        pending = self._pending()
+        yes, no = self._vote_count()
+        self._say(
+            "vote_rejected", answer=pending.text, player=self._name(pending.seat), yes=yes, no=no
+        )
+        card = self.played.pop()
+        self.hands[pending.seat].append(cards.HIDDEN if self._physical else card)
+        given = pending.verdict.matched or pending.text
+        if given in self.given:
+            self.given.remove(given)
+        self.pending = None
+        self._draw(pending.seat, 1)
+        self.fails_in_row += 1
+
+    def restart_turn_timer(self, event: Vote | TimeUp) -> None:
+        """The turn timer starts again, from the top."""
+        self._arm("turn")
+
+    def restart_timer(self, event: CrackListEvent) -> None:
+        """The timer that was running starts again, from the top."""
+        self._arm(self.timer_name)
+
+    def play_crack_list_card(self, event: PlayCrackList) -> None:
+        """The player will choose the new category."""
+        self._play(self.current, cards.CRACK_LIST)
+        self._say("crack_list_card", player=self._name(self.current))
+        self.chooser = self.current
+
+    def play_stop_card(self, event: PlayStop) -> None:
+        """The next player will miss their turn."""
+        self._play(self.current, cards.STOP)
+        skipped = self._step(self.current, 1)
+        self._say("stop", player=self._name(self.current), skipped=self._name(skipped))
+
+    def play_reverse_card(self, event: PlayReverse) -> None:
+        """The direction of play flips."""
+        self._play(self.current, cards.REVERSE)
+        self.direction = -self.direction
+        self._say(
+            "reverse",
+            player=self._name(self.current),
+            direction="clockwise" if self.direction == 1 else "anticlockwise",
+        )
+
+    def swap(self, event: PlaySwap) -> None:
+        """The player swaps their hand, or one card, with another player."""
+        seat, target = self.current, self.seat_index(event.target)
+        self._play(seat, cards.SWAP)
+        if not event.card:
+            self._swap_hands(seat, target)
+            self._say("swap_hand", player=self._name(seat), target=self._name(target))
+        else:
+            self._swap_card(seat, target, event.card.upper())
+
+    def swap_last_card(self, event: PlaySwap) -> None:
+        """A Swap as the last card: the other player gets an empty hand and wins the round."""
+        seat, target = self.current, self.seat_index(event.target)
+        self._play(seat, cards.SWAP)
+        self._swap_hands(seat, target)
+        self._say("swap_last_card_victory", player=self._name(seat), winner=self._name(target))
+        self._win_round(target)
+
+    def win_round(self, event: CrackListEvent) -> None:
+        """The player on turn (or whose answer stood) played their last card."""
+        self._win_round(self.current)
+
+    def announce_winner(self, seat: int) -> None:
+        """The game is over."""
+        self.winner = self._leaders()[0]
+        self._say("game_won", player=self._name(self.winner), score=self.score())
+
+    def deal_next_round(self, seat: int) -> None:
+        """A new deal; the round's winner chooses its first category (a tie plays on)."""
+        if self.round_no >= self.config.rounds:
+            self._say("tie_break", players=[self._name(i) for i in self._leaders()])
+        self.chooser = seat
+        self._start_round()
+
+    # ----------------------------------------------------------------- helpers
+
+    def _not_now(self, event: object) -> IllegalEvent:
+        if self.state is State.OVER:
+            return IllegalEvent("game_over")
+        if isinstance(event, TimeUp):
+            return IllegalEvent("stale_timer")
+        return IllegalEvent(f"not_now_{type(event).__name__.lower()}", state=self.state.value)
+
+    def _begin_turn(self, how: str) -> None:
+        self.countdown_called = False
+        self._say("turn", player=self._name(self.current), how=how,
+                  cards=len(self.hands[self.current]))
+        self._arm("turn")
+
+    def _take_category(self, position: int) -> None:
+        self.category = self._offered().categories[position]
+        self.given = []
+        self.fails_in_row = 0
+        self._say("category_chosen", player=self._name(self.chooser), category=self.category.title)
+
+    def _offer_category(self, after: Literal["next", "resume"]) -> None:
+        if not self.red_pile:
+            self.red_pile, self.red_used = self.red_used, []
+            self.rng.shuffle(self.red_pile)
+            self._say("red_reshuffle")
+        self.offered = self.red_pile.pop()
+        self.red_used.append(self.offered)
+        self.after_choice = after
+        self.pending = None
+        self.countdown_called = False
+        titles = [category.title for category in self.offered.categories]
+        self._say("category_card", player=self._name(self.chooser), titles=titles)
+        self._arm("choose")
+
+    def _abandon_category(self, *, resume_with: int) -> None:
+        self._say(
+            "category_abandoned",
+            category=self.category.title if self.category else "",
+            chooser=self._name(self.chooser),
+        )
+        self.current = resume_with
+        self._offer_category("resume")
+
+    def _start_round(self) -> None:
+        self.round_no += 1
+        deck = self.config.blue.cards()
+        self.rng.shuffle(deck)
+        if self._physical:
+            deck = [cards.HIDDEN] * len(deck)
+        size = self.config.hand_size
+        self.hands = [deck[i * size : (i + 1) * size] for i in range(len(self.seats))]
+        self.draw_pile = deck[size * len(self.seats) :]
+        self.played = []
+        self.direction = 1
+        self._say(
+            "round_started",
+            round=self.round_no,
+            rounds=self.config.rounds,
+            hand_size=size,
+            chooser=self._name(self.chooser),
+        )
+        self._offer_category("next")
+
+    def _win_round(self, seat: int) -> None:
+        self.last_round_piles = (self.draw_pile, self.played, *self.hands)
+        self.rounds_won[seat] += 1
+        self._say("round_won", player=self._name(seat), round=self.round_no, score=self.score())
+        self.end_round(seat)
+
+    def _flush(self) -> list[Said]:
+        notes, self._notes = self._notes, []
+        return notes
+
+    def _say(self, kind: str, **params: Any) -> None:
+        self._notes.append(Note(kind, params))
+
+    def _arm(self, name: str) -> None:
+        """Ask the session for the timer `name`; its TimeUp must bring the new token."""
+        self.timer_token += 1
+        self.timer_name = name
+        self._notes.append(self.current_timer())
+
+    def _play(self, seat: int, card: str) -> None:
+        """The card leaves the hand for the played pile; the last answer can no longer be
+        challenged."""
+        self.pending = None
+        self.hands[seat].remove(cards.HIDDEN if self._physical else card)
+        self.played.append(card)
+
+    def _draw(self, seat: int, count: int, *, penalty: bool = False) -> None:
+        hand = self.hands[seat]
+        drawn = 0
+        for _ in range(count):
+            if not self.draw_pile and not self._reshuffle():
+                self._say("draw_pile_empty")
+                break
+            hand.append(self.draw_pile.pop())
+            drawn += 1
+        if drawn:
+            self._say("draw", player=self._name(seat), count=drawn, penalty=penalty,
+                      cards=len(hand))
+
+    def _reshuffle(self) -> bool:
+        """Shuffle the played cards, all but the top one, into a new draw pile."""
+        if len(self.played) < 2:
+            return False
+        top = self.played.pop()
+        pile = self.played
+        if self._physical:
+            pile = [cards.HIDDEN] * len(pile)
+        self.rng.shuffle(pile)
+        self.draw_pile, self.played = pile, [top]
+        self._say("reshuffle", cards=len(pile))
+        return True
+
+    def _swap_hands(self, seat: int, target: int) -> None:
+        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+
+    def _swap_card(self, seat: int, target: int, give: str) -> None:
+        theirs = self.hands[target]
+        taken = theirs.pop(self.rng.randrange(len(theirs))) if theirs else None
+        mine = self.hands[seat]
+        mine.remove(cards.HIDDEN if self._physical else give)
+        theirs.append(cards.HIDDEN if self._physical else give)
+        if taken is not None:
+            mine.append(taken)
+        self._say("swap_card", player=self._name(seat), target=self._name(target), card=give)

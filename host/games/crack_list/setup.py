@@ -1,0 +1,167 @@
+"""Set up a Crack List table from options: decks, blue-deck mix, seats, game and session."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import secrets
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from host.clock import Clock
+from host.core.autosave import Autosave
+from host.core.events import make_seats
+from host.core.phrasebook import Phrasebook
+from host.core.protocols import SetupError
+from host.core.session import Session
+from host.decks import CategoryCard, Deck, DeckError, load_deck, load_game_decks
+from host.games.crack_list.announce import VOICE
+from host.games.crack_list.cards import BlueDeckMix
+from host.games.crack_list.questions import CrackListQuestions
+from host.games.crack_list.rules import CrackListConfig, CrackListGame
+from host.games.crack_list.talk import CrackListTalk
+from host.judge import Judge
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """Everything needed to rebuild the same game (this is what the autosave stores)."""
+
+    players: list[str] = field(default_factory=list)
+    teams: list[list[str]] = field(default_factory=list)
+    cards: str = "virtual"
+    seed: int = 0
+    turn_seconds: float = 20.0
+    rounds: int = 3
+    hand_size: int = 8
+    first: str | None = None
+    lang: str = "en"
+    decks: list[str] = field(default_factory=list)
+    adults: bool = False
+    blue_deck: str | None = None
+    shipped_decks: bool = True
+    """False plays only the decks named in `decks`."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict."""
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        """Options back from as_json()."""
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+def options_from_args(args: argparse.Namespace) -> TableOptions:
+    """Table options from the command line."""
+    teams = [[name.strip() for name in team.split(",") if name.strip()] for team in args.teams]
+    return TableOptions(
+        players=list(args.players),
+        teams=teams,
+        cards=args.cards,
+        seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+        turn_seconds=args.turn_seconds,
+        rounds=args.rounds,
+        first=args.first,
+        lang=args.lang,
+        decks=[str(p) for p in args.deck],
+        adults=args.adults,
+        blue_deck=args.blue_deck,
+        shipped_decks=not args.only_my_decks,
+    )
+
+
+def load_blue_mix(path: str | None) -> BlueDeckMix:
+    """The blue deck mix from a TOML file ([blue] A = 3 ... JOKER = 3), or the default."""
+    if path is None:
+        return BlueDeckMix()
+    try:
+        data = tomllib.loads(Path(path).read_text("utf-8"))
+        mix = BlueDeckMix({str(k).upper(): int(v) for k, v in data["blue"].items()})
+        mix.validate()
+    except (OSError, KeyError, ValueError, TypeError) as err:
+        raise SetupError(
+            f"{path}: not a usable blue deck ({err}); expected a [blue] table "
+            "of card = count, e.g. A = 3, JOKER = 3"
+        ) from err
+    return mix
+
+
+def _own_decks(paths: Sequence[str]) -> list[Deck]:
+    files = [
+        f for p in map(Path, paths) for f in (sorted(p.rglob("*.toml")) if p.is_dir() else [p])
+    ]
+    return [deck for deck in map(load_deck, files) if deck.game == "crack-list"]
+
+
+def category_cards(
+    lang: str, extra: Sequence[str], *, adults: bool, shipped: bool = True
+) -> list[CategoryCard]:
+    """Every red card of the installed Crack List decks (or only of `extra` when not `shipped`),
+    adults-only categories removed unless asked for."""
+    try:
+        decks = (
+            load_game_decks("crack-list", lang, extra=[Path(p) for p in extra])
+            if shipped
+            else _own_decks(extra)
+        )
+    except (DeckError, OSError) as err:
+        raise SetupError(str(err)) from err
+    result = []
+    for deck in decks:
+        for card in deck.cards:
+            kept = tuple(c for c in card.categories if adults or not c.adult)
+            if kept:
+                result.append(replace(card, categories=kept))
+    if not result:
+        raise SetupError(
+            f"no Crack List categories found for language '{lang}': "
+            "check decks/crack-list/ or pass --deck PATH"
+        )
+    return result
+
+
+def build_game(options: TableOptions) -> CrackListGame:
+    """A new game from the options (not started)."""
+    seats = make_seats(options.players, options.teams)
+    names = [seat.name.lower() for seat in seats]
+    first = (
+        names.index(options.first.lower())
+        if options.first and options.first.lower() in names
+        else 0
+    )
+    try:
+        config = CrackListConfig(
+            seats,
+            cards=options.cards,  # type: ignore[arg-type]
+            turn_seconds=options.turn_seconds,
+            rounds=options.rounds,
+            hand_size=options.hand_size,
+            first=first,
+            blue=load_blue_mix(options.blue_deck),
+        )
+        cards = category_cards(
+            options.lang, options.decks, adults=options.adults, shipped=options.shipped_decks
+        )
+        return CrackListGame(config, cards, Judge(lang=options.lang), random.Random(options.seed))
+    except ValueError as err:
+        raise SetupError(str(err)) from err
+
+
+def build_session(
+    options: TableOptions, clock: Clock, save: Path | None, events: Sequence[Any] = ()
+) -> Session:
+    """A session for a new game, or for a saved one when `events` are given (replayed)."""
+    game = build_game(options)
+    autosave = Autosave(save, options.as_json(), list(events)) if save else None
+    if events:
+        game.start()
+        for event in events:
+            game.push(event)
+    phrases = Phrasebook(options.lang, game=VOICE)
+    return Session(game, CrackListTalk(game), CrackListQuestions(game), phrases, clock,
+                   autosave=autosave)

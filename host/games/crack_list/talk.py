@@ -1,0 +1,341 @@
+"""Turn what a player said (typed or heard) into a Crack List event or a question to the host."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rapidfuzz import fuzz
+
+from host.core.events import Seat
+from host.core.speaker import (
+    HEARD_NUMBERS,
+    LETTER_NAMES,
+    Query,
+    Speakers,
+    Unclear,
+    clean,
+    match_query,
+    number_word,
+)
+from host.games.crack_list.cards import ACTIONS, LETTERS
+from host.games.crack_list.events import (
+    Answer,
+    CallCountdown,
+    Challenge,
+    ChooseCategory,
+    CrackListEvent,
+    Pass,
+    Penalise,
+    PlayCrackList,
+    PlayReverse,
+    PlayStop,
+    PlaySwap,
+    Vote,
+)
+from host.games.crack_list.phrases import phrases_now
+from host.games.crack_list.rules import CrackListGame, State
+
+Intent = CrackListEvent | Query | Unclear
+
+ARTICLES = ("the", "a", "an", "le", "la", "les", "l'", "un", "une")
+QUESTIONS: tuple[tuple[str, str], ...] = (
+    (r"(what'?s|what is) the category|which category|category\??|remind me", "category"),
+    (
+        r"(what'?s|what is|show|read|tell me) my (hand|cards)|my (hand|cards)"
+        r"|what (cards )?have i got",
+        "hand",
+    ),
+    (r"(what'?s|what is) the score|score|scores", "score"),
+)
+"""Crack List's own questions for the host (the core ones are in host.core.speaker)."""
+COUNT_PATTERN = re.compile(r"how many cards (has|does|have|do) (?P<who>.+?)( got| have| hold)?$")
+TABLE_CALL = re.compile(
+    r"(i )?challenge( that| it)?|crack on|countdown|(yes|yeah|yep|no|nope|accept|reject)|my turn.*"
+)
+"""What a player may say after their bare name ("Bob challenge"): a call on someone else's
+turn. Any other words after a name are not a claim to speak ("Bob Dylan" is an answer)."""
+
+
+def is_table_call(words: str) -> bool:
+    """True for the calls a player may say after their bare name."""
+    return bool(TABLE_CALL.fullmatch(words))
+
+
+class IntentParser:
+    """Knows the players and parses their utterances for one Crack List table."""
+
+    def __init__(self, seats: Sequence[Seat]) -> None:
+        self.speakers = Speakers(seats, is_table_call)
+        self.seats = self.speakers.seats
+        self.person_to_seat = self.speakers.person_to_seat
+
+    def split_speaker(self, text: str) -> tuple[str | None, str]:
+        """Take a "Bob: ...", "Bob, ..." or "my turn, Bob ..." prefix off: (seat or None, rest)."""
+        return self.speakers.split(text)
+
+    def parse(
+        self, text: str, state: str, speaker: str | None = None, titles: Sequence[str] = ()
+    ) -> tuple[str | None, Intent]:
+        """Parse an utterance in a game state ("choosing", "turn", "answered", "voting");
+        `titles` are the categories on offer while choosing."""
+        prefixed, rest = self.split_speaker(text)
+        speaker = prefixed or speaker
+        words = clean(rest)
+        if prefixed and not words:
+            return speaker, Query("speaker", speaker)
+        if not words:
+            return speaker, Unclear(text)
+        query = self._query(words, speaker)
+        if query is not None:
+            return speaker, query
+        if speaker is None:
+            return None, Unclear(text, anonymous=True)
+        if state == "choosing" and titles:
+            by_name = self._choice_by_title(words, titles, speaker)
+            if by_name is not None:
+                return speaker, by_name
+        event = self._event(words, rest, state, speaker)
+        return speaker, event if event is not None else Unclear(text)
+
+    # ------------------------------------------------------------------ pieces
+
+    def _query(self, words: str, speaker: str | None) -> Query | None:
+        count = COUNT_PATTERN.match(words)
+        if count:
+            return Query("count", speaker, self.person_to_seat.get(count.group("who").strip()))
+        return match_query(words, speaker, QUESTIONS)
+
+    def _event(self, words: str, raw: str, state: str, speaker: str) -> CrackListEvent | None:
+        if state == "choosing":
+            return self._choice(words, speaker)
+        if state == "voting":
+            return self._vote(words, speaker)
+        simple = self._simple_command(words, speaker)
+        if simple is not None:
+            return simple
+        swap = self._swap(words, speaker)
+        if swap is not None:
+            return swap
+        penalty = self._penalty(words, speaker)
+        if penalty is not None:
+            return penalty
+        return self._answer(words, raw, speaker)
+
+    def _simple_command(self, words: str, speaker: str) -> CrackListEvent | None:
+        table: tuple[tuple[str, type], ...] = (
+            (r"(i )?challenge( that| it| this)?", Challenge),
+            (
+                r"(crack on|countdown|count ?down|5 4 3 2 1|five four three two one)( crack on)?",
+                CallCountdown,
+            ),
+            (r"(i )?pass|(i )?(don'?t|do not) know|no idea|i give up|i'?m stuck", Pass),
+            (r"(play (a |my |the )?)?stop( card)?", PlayStop),
+            (r"(play (a |my |the )?)?reverse( card)?", PlayReverse),
+            (r"(play (a |my |the )?)?crack ?list( card)?", PlayCrackList),
+        )
+        for pattern, event_type in table:
+            if re.fullmatch(pattern, words):
+                return event_type(speaker)  # type: ignore[no-any-return]
+        return None
+
+    def _choice(self, words: str, speaker: str) -> CrackListEvent | None:
+        match = re.search(r"\b(one|two|three|first|second|third|1|2|3|last|won|to|too)\b", words)
+        if match:
+            value = "3" if match.group(1) == "last" else match.group(1)
+            return ChooseCategory(speaker, HEARD_NUMBERS[value])
+        return None
+
+    @staticmethod
+    def _choice_by_title(words: str, titles: Sequence[str], speaker: str) -> CrackListEvent | None:
+        scores = [fuzz.token_set_ratio(words, clean(title)) for title in titles]
+        best = max(range(len(titles)), key=scores.__getitem__)
+        ahead = all(scores[best] > s for i, s in enumerate(scores) if i != best)
+        return ChooseCategory(speaker, best + 1) if scores[best] >= 75 and ahead else None
+
+    def _vote(self, words: str, speaker: str) -> CrackListEvent | None:
+        if re.fullmatch(
+            r"(i )?(yes|yeah|yep|yup|accept|agree|allow( it)?|fine|ok(ay)?|"
+            r"thumbs up|i vote yes|vote yes)",
+            words,
+        ):
+            return Vote(speaker, True)
+        if re.fullmatch(
+            r"(i )?(no|nope|nah|reject|disagree|refuse|thumbs down|"
+            r"i vote no|vote no)",
+            words,
+        ):
+            return Vote(speaker, False)
+        return None
+
+    def _seat_named(self, words: str) -> str | None:
+        return self.person_to_seat.get(words.strip())
+
+    def _swap(self, words: str, speaker: str) -> CrackListEvent | None:
+        match = re.fullmatch(
+            r"(play (a |my |the )?)?swap( card)?( (my )?(hands?|cards?))?"
+            r"( (?:my )?(?P<card>[a-z ]+?))? with (?P<who>.+)",
+            words,
+        )
+        if not match:
+            return None
+        target = self._seat_named(match.group("who"))
+        if target is None:
+            return None
+        card = match.group("card")
+        if card in (None, "hand", "whole hand", "cards", "all", "everything"):
+            return PlaySwap(speaker, target)
+        return PlaySwap(speaker, target, self._card_name(card))
+
+    def _card_name(self, words: str) -> str:
+        words = re.sub(r"^(the|a|an|my) |( card)$", "", words.strip())
+        action = words.replace(" ", "_").upper()
+        if action in ACTIONS:
+            return action
+        if len(words) == 1 and words.upper() in LETTERS:
+            return words.upper()
+        return LETTER_NAMES.get(words, words.upper())
+
+    def _penalty(self, words: str, speaker: str) -> CrackListEvent | None:
+        if re.fullmatch(r"no (penalty|penalties)|nobody|no one|none|keep (them|it)", words):
+            return Penalise(speaker, ())
+        body = re.sub(r"^(i )?(give|hand|pass|send)( them| it)? ", "", words)
+        parts = re.split(r"\band\b|,", body)
+        targets: list[tuple[str, int]] = []
+        for part in parts:
+            target = self._penalty_part(part.strip())
+            if target is None:
+                return None
+            targets.append(target)
+        return Penalise(speaker, tuple(targets)) if targets else None
+
+    def _penalty_part(self, part: str) -> tuple[str, int] | None:
+        match = re.fullmatch(r"(?P<n>\w+)( cards?)? (to|for) (?P<who>.+)", part) or re.fullmatch(
+            r"(?P<who>.+?) (?P<n>\w+)( cards?)?", part
+        )
+        if match:
+            who = self._seat_named(match.group("who"))
+            count = HEARD_NUMBERS.get(match.group("n"))
+            if who and count:
+                return who, count
+        match = re.fullmatch(
+            r"(all( of them)?|them all|everything|all three|both) (to|for) (?P<who>.+)"
+            r"|(to )?(?P<who2>.+)",
+            part,
+        )
+        who = self._seat_named((match.group("who") or match.group("who2")) if match else "")
+        return (who, 0) if who else None
+
+    def _answer(self, words: str, raw: str, speaker: str) -> CrackListEvent:
+        joker = re.match(r"(play (the |my )?)?joker\b( for)?\s*(?P<rest>.*)$", words)
+        if joker and joker.group("rest"):
+            return Answer(speaker, self._original_tail(raw, words, joker.group("rest")), joker=True)
+        letter, rest = self._letter_prefix(words)
+        if letter:
+            return Answer(speaker, self._original_tail(raw, words, rest), letter=letter)
+        return Answer(speaker, raw.strip())
+
+    def _letter_prefix(self, words: str) -> tuple[str | None, str]:
+        match = re.match(
+            r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)", words
+        )
+        if not match:
+            return None, words
+        token, rest = match.group("l"), match.group("rest")
+        letter = token.upper() if len(token) == 1 else LETTER_NAMES.get(token)
+        if letter is None or letter not in self._starts(rest):
+            return None, words
+        return letter, rest
+
+    @staticmethod
+    def _starts(rest: str) -> set[str]:
+        first = rest.split()
+        letters = {rest[0].upper()}
+        if len(first) > 1 and first[0] in ARTICLES:
+            letters.add(first[1][0].upper())
+        return letters
+
+    @staticmethod
+    def _original_tail(raw: str, words: str, tail_clean: str) -> str:
+        """The answer part in the player's own spelling: drop as many raw words as the
+        (cleaned) prefix had."""
+        prefix_words = len(words.split()) - len(tail_clean.split())
+        raw_words = raw.split()
+        if 0 <= prefix_words < len(raw_words):
+            return " ".join(raw_words[prefix_words:]).lstrip(",: ")
+        return tail_clean
+
+
+def say_event(event: CrackListEvent, *, prefix: str | None = None) -> str:
+    """How a player would say this move out loud (what bots say; the parser reads it back)."""
+    text = _event_words(event)
+    return f"{prefix}: {text}" if prefix else text
+
+
+def _event_words(event: CrackListEvent) -> str:
+    if isinstance(event, Answer):
+        if event.joker:
+            return f"joker {event.text}"
+        return f"{event.letter}, {event.text}" if event.letter else event.text
+    if isinstance(event, ChooseCategory):
+        return f"number {number_word(event.choice)}"
+    if isinstance(event, PlaySwap):
+        if event.card is None:
+            return f"swap with {event.target}"
+        card = event.card.replace("_", " ").lower() if event.card in ACTIONS else event.card
+        return f"swap my {card} with {event.target}"
+    if isinstance(event, Penalise):
+        if not event.targets:
+            return "no penalty"
+        parts = [f"{number_word(n)} to {who}" for who, n in event.targets]
+        return "give " + " and ".join(parts)
+    if isinstance(event, Vote):
+        return "yes" if event.accept else "no"
+    words = {
+        Challenge: "challenge",
+        CallCountdown: "crack on",
+        Pass: "pass",
+        PlayStop: "stop",
+        PlayReverse: "reverse",
+        PlayCrackList: "crack list",
+    }
+    return words.get(type(event), "")
+
+
+class CrackListTalk:
+    """Crack List's spoken grammar at one table: what players say, parsed, said and expected."""
+
+    def __init__(self, game: CrackListGame) -> None:
+        self.game = game
+        self.parser = IntentParser(game.seats)
+
+    def parse(self, text: str, speaker: str | None = None) -> Intent:
+        """An utterance as an event, a question or Unclear; without a speaker it is the
+        awaited player's."""
+        state = self.game.state.value
+        offered = self.game.offered
+        titles = [c.title for c in offered.categories] if offered and state == "choosing" else []
+        _, intent = self.parser.parse(text, state, speaker or self.game.expected_player(), titles)
+        if isinstance(intent, Penalise) and speaker is None:
+            return self._from_penaliser(intent, text)
+        return intent
+
+    def say(self, event: CrackListEvent, prefix: str | None = None) -> str:
+        """How a player says the move out loud."""
+        return say_event(event, prefix=prefix)
+
+    def choices(self) -> list[str] | None:
+        """The phrases that make sense now; None in an open category's turn (decode freely)."""
+        category = self.game.category
+        if self.game.state is State.TURN and category is not None and not category.answers:
+            return None
+        return phrases_now(self.game)
+
+    def _from_penaliser(self, penalty: Penalise, text: str) -> Penalise:
+        """A penalty handed out without a name is the penaliser's: nobody else may give it
+        (after a Joker the host is also waiting for the next player, who is not)."""
+        pending = self.game.pending
+        if pending is None or self.parser.split_speaker(text)[0] is not None:
+            return penalty
+        return replace(penalty, player=self.game.seats[pending.seat].name)

@@ -1,0 +1,210 @@
+"""The session on a fake clock: timers, the spoken countdown, queries, pause, autosave, resume."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from host.clock import FakeClock
+from host.core.autosave import Autosave, load
+from host.core.phrasebook import Phrasebook
+from host.core.session import Session
+from host.games.crack_list.announce import VOICE
+from host.games.crack_list.cards import JOKER
+from host.games.crack_list.kind import CRACK_LIST
+from host.games.crack_list.rules import State
+from host.games.crack_list.setup import TableOptions, build_session
+
+RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
+
+
+def options(**changes: object) -> TableOptions:
+    """A three-player table playing only the rule-test deck."""
+    base = TableOptions(
+        players=["Ann", "Bob", "Cat"], seed=5, decks=[RULES_DECK], shipped_decks=False
+    )
+    return TableOptions(**{**base.as_json(), **changes})
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def texts(lines: list) -> str:
+    return " | ".join(line.text for line in lines)
+
+
+def started(clock: FakeClock, tmp_path: Path | None = None) -> Session:
+    save = tmp_path / "save.json" if tmp_path else None
+    session = build_session(options(), clock, save)
+    session.phrases = Phrasebook(rng=random.Random(1), game=VOICE)
+    session.start()
+    return session
+
+
+def choose_films(session: Session) -> None:
+    offered = session.game.offered
+    assert offered is not None
+    titles = [c.title for c in offered.categories]
+    chooser = session.game.expected_player()
+    number = titles.index("Films") + 1 if "Films" in titles else 1
+    session.hear(f"{chooser}: {['one', 'two', 'three'][number - 1]}")
+
+
+def test_turn_timer_runs_out_on_the_fake_clock(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    player = session.game.expected_player()
+    clock.advance(19.9)
+    assert session.tick() == []
+    clock.advance(0.2)
+    said = texts(session.tick())
+    assert player in said and "card" in said
+    assert session.game.expected_player() != player
+
+
+def test_countdown_is_spoken_second_by_second(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    turn = session.game.expected_player()
+    caller = next(s.name for s in session.game.seats if s.name != turn)
+    said = texts(session.hear(f"{caller}: crack on"))
+    assert "Five" in said
+    ticks = []
+    for _ in range(5):
+        clock.advance(1.0)
+        ticks.append(texts(session.tick()))
+    assert ticks[:4] == ["Four!", "Three!", "Two!", "One!"]
+    assert ticks[4].startswith("Crack On!")
+
+
+def test_questions_are_answered_at_any_time(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    assert "Films" in texts(session.hear("what's the category"))
+    assert "8 cards" in texts(session.hear("how many cards has Cat got"))
+    hand = session.hear("my hand")
+    assert hand[0].private_to == session.game.expected_player()
+    last = texts(session.hear("score"))
+    assert texts(session.hear("repeat")) == last
+
+
+def test_pause_stops_the_clock_and_resume_restarts_it(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    player = session.game.expected_player()
+    clock.advance(10)
+    session.hear("pause")
+    clock.advance(600)
+    assert session.tick() == []
+    assert "paused" in texts(session.hear("Jaws")).lower()
+    session.hear("resume")
+    clock.advance(9.9)
+    assert session.tick() == []
+    clock.advance(0.2)
+    assert player in texts(session.tick())
+
+
+def test_unclear_speech_is_not_guessed(clock: FakeClock) -> None:
+    session = started(clock)
+    assert "Sorry" in texts(session.hear("Bob: zzz"))  # choosing: not a number
+    assert session.game.state is State.CHOOSING
+
+
+def test_autosave_after_every_event_and_resume_rebuilds_the_game(
+    clock: FakeClock, tmp_path: Path
+) -> None:
+    session = started(clock, tmp_path)
+    choose_films(session)
+    player = session.game.expected_player()
+    assert player
+    session.game.hands[session.game.seat_index(player)].append(JOKER)  # not saved: rigged
+    session.hear("Jaws")
+    clock.advance(25)
+    session.tick()
+    saved_options, events = load(tmp_path / "save.json", CRACK_LIST.events)
+    assert len(events) >= 2
+    resumed = build_session(
+        TableOptions.from_json(saved_options), clock, tmp_path / "save.json", events
+    )
+    original = session.game
+    again = resumed.game
+    assert again.state == original.state
+    assert again.current == original.current
+    assert again.category == original.category
+    assert [len(h) for h in again.hands] == [len(h) for h in original.hands] or JOKER
+
+
+def test_resume_of_a_finished_game_says_so(tmp_path: Path) -> None:
+    save = Autosave(tmp_path / "s.json", options().as_json())
+    save.record_start()
+    save.finish()
+    with pytest.raises(ValueError, match="already over"):
+        load(tmp_path / "s.json", CRACK_LIST.events)
+    with pytest.raises(ValueError, match="no saved game"):
+        load(tmp_path / "missing.json", CRACK_LIST.events)
+
+
+def test_my_turn_then_the_move(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    turn = session.game.expected_player()
+    other = next(s.name for s in session.game.seats if s.name != turn)
+    assert other in texts(session.hear(f"my turn, {other}"))
+    assert "Five" in texts(session.hear("crack on"))
+
+
+def test_quit_is_confirmed_first(clock: FakeClock) -> None:
+    session = started(clock)
+    assert "really" in texts(session.hear("quit"))
+    assert not session.finished
+    assert "carry on" in texts(session.hear("no")).lower() or not session.finished
+    session.hear("quit")
+    assert "Thanks for playing" in texts(session.hear("yes"))
+    assert session.finished
+
+
+def other_than_turn(session: Session) -> str:
+    turn = session.game.expected_player()
+    return next(s.name for s in session.game.seats if s.name != turn)
+
+
+def test_an_unsure_guess_is_asked_back_and_a_yes_plays_it(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    call = f"{other_than_turn(session)} crack on"
+    assert texts(session.ask_back(call)) == f"{call}?"
+    assert session.expected_phrases()[:2] == ["yes", "no"]
+    assert "Five" in texts(session.hear("yes"))
+
+
+def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    session.ask_back("crack on")
+    assert session.hear("no")[0].kind == "misheard"
+    assert "crack on" not in session.expected_phrases()
+    assert session.game.state is State.TURN  # nothing was played
+    session.hear("pass")
+    assert "crack on" in session.expected_phrases()
+
+
+def test_a_move_said_again_instead_of_yes_is_heard_as_said(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    session.ask_back("challenge")
+    assert "Five" in texts(session.hear(f"{other_than_turn(session)} crack on"))
+
+
+def test_time_running_out_drops_the_question(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    player = session.game.expected_player()
+    session.ask_back("pass")
+    clock.advance(20.0)
+    assert session.tick()[0].kind == "timeout"
+    assert session.game.expected_player() != player
+    assert session.table.confirming is None

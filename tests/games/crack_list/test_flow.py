@@ -1,0 +1,74 @@
+"""The Crack List transitions as data: every name they use exists, every state is reached."""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Iterator
+
+from host.games.crack_list import cards
+from host.games.crack_list.events import (
+    Answer,
+    ChooseCategory,
+    CrackListEvent,
+    PlayStop,
+)
+from host.games.crack_list.flow import ACTS, TRANSITIONS, TRIGGERS
+from host.games.crack_list.rules import CrackListGame, State
+from tests.games.crack_list.conftest import FILMS, TableFactory
+
+CALLBACK_KEYS = ("prepare", "conditions", "unless", "before", "after")
+
+
+def callbacks() -> Iterator[str]:
+    """Every callback name the transitions give."""
+    for row in TRANSITIONS:
+        for key in CALLBACK_KEYS:
+            names = row.get(key) or []
+            yield from [names] if isinstance(names, str) else names
+
+
+def test_every_callback_is_a_method_of_the_game_or_a_trigger() -> None:
+    triggers = {row["trigger"] for row in TRANSITIONS}
+    missing = {name for name in callbacks() if name not in triggers}
+    missing -= {name for name in missing if callable(getattr(CrackListGame, name, None))}
+    assert not missing
+
+
+def test_every_event_fires_a_declared_trigger() -> None:
+    events = set(typing.get_args(CrackListEvent))
+    assert set(TRIGGERS) == events
+    triggers = {row["trigger"] for row in TRANSITIONS}
+    assert set(TRIGGERS.values()) <= triggers
+    assert set(ACTS) <= triggers
+
+
+def test_every_state_is_reached_and_all_but_the_end_hear_the_clock() -> None:
+    dests = {row["dest"] for row in TRANSITIONS}
+    assert set(State) - {State.CHOOSING} <= dests  # CHOOSING is also where a game starts
+    for state in set(State) - {State.OVER}:
+        assert any(
+            row["trigger"] == "time_up" and row["source"] == state for row in TRANSITIONS
+        ), state
+    assert not any(State.OVER in _sources(row["source"]) for row in TRANSITIONS)
+
+
+def _sources(source: object) -> list[object]:
+    return list(source) if isinstance(source, list) else [source]
+
+
+def test_a_refused_act_by_the_next_player_leaves_a_jokers_window_open(
+    table: TableFactory,
+) -> None:
+    t = table()
+    t(ChooseCategory("Ann", FILMS))
+    t.rig(1, [cards.JOKER, "A"])
+    t(Answer("Bob", "Quiz Show", joker=True))  # an optional penalty: Cat may just play on
+    game = t.game
+    token = game.timer_token
+    t.rig(2, ["A", "B"])
+    assert t(PlayStop("Cat"))[0].params["reason"] == "no_such_card"
+    assert game.state is State.ANSWERED and game.timer_token == token
+    assert game.pending is not None and game.pending.seat == 1
+    t(Answer("Cat", "Alien"))
+    assert t.kinds()[:3] == ["turn", "timer", "answer_accepted"]
+    assert game.state is State.TURN and game.current == 0
