@@ -27,6 +27,7 @@ from host.games.crack_list.rules import CrackListGame
 from host.games.crack_list.setup import TableOptions, build_session
 from host.judge.text import strict_key, words
 from host.speech.audio import WavFileInput
+from host.speech.babble import mix_at_snr
 from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer, Transcript
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm, write_wav
@@ -93,17 +94,14 @@ def to_16k(pcm: bytes, rate: int) -> np.ndarray:
     return np.frombuffer(resample_pcm(pcm, rate, SAMPLE_RATE), dtype=np.int16).astype(np.float32)
 
 
-def mix_noise(speech: np.ndarray, noise: np.ndarray, snr_db: float, rng: random.Random) -> bytes:
-    """Speech with a random stretch of noise at the given signal-to-noise ratio, as int16 PCM."""
-    if noise.size == 0 or snr_db >= 99:
-        return speech.astype(np.int16).tobytes()
-    start = rng.randrange(max(1, noise.size - speech.size))
-    stretch = np.resize(noise[start : start + speech.size], speech.size)
-    speech_power = float(np.mean(speech**2)) or 1.0
-    noise_power = float(np.mean(stretch**2)) or 1.0
-    gain = np.sqrt(speech_power / (noise_power * 10 ** (snr_db / 10)))
-    mixed = speech + gain * stretch
-    return bytes(np.clip(mixed, -32768, 32767).astype(np.int16).tobytes())
+def add_babble(speech: bytes, track: np.ndarray, snr_db: float, rng: random.Random) -> bytes:
+    """16 kHz speech with a random stretch of the babble track (looped when too short) at
+    snr_db, as host.speech.babble defines the SNR; unchanged with no track or at 99 dB."""
+    if track.size == 0 or snr_db >= 99:
+        return speech
+    size = len(speech) // 2
+    start = rng.randrange(max(1, track.size - size))
+    return mix_at_snr(speech, np.resize(track[start : start + size], size), snr_db)
 
 
 def babble(
@@ -247,8 +245,8 @@ class Demo:
         voice = self._voice(speaker)
         if attempt and isinstance(voice, Repeating):
             voice = voice.slower(REPEAT_SLOWER**attempt)
-        speech = to_16k(join_pcm(voice.synthesize(text)), voice.sample_rate)
-        pcm = mix_noise(speech, self.noise, self.snr_db, self.rng)
+        speech = resample_pcm(join_pcm(voice.synthesize(text)), voice.sample_rate)
+        pcm = add_babble(speech, self.noise, self.snr_db, self.rng)
         path = self.workdir / f"utterance-{self.report.utterances:05d}.wav"
         write_wav(path, pcm, SAMPLE_RATE)
         microphone = WavFileInput(path, gap_seconds=0.3)

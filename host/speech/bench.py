@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from host.speech.babble import mix_at_snr
 from host.speech.ports import SAMPLE_RATE, Recognizer
 from host.speech.stt import MEASURED
 from host.speech.wavio import from_pcm, read_g722, read_wav, to_pcm
@@ -138,14 +139,9 @@ def _babble_voices() -> tuple[bytes, ...]:
 
 
 def mix(pcm: bytes, snr_db: float, seed: int = 0) -> bytes:
-    """Add babble at the given signal-to-noise ratio (speech power over its active frames)."""
-    speech = from_pcm(pcm).astype(np.float64)
-    frames = speech[: speech.size // 320 * 320].reshape(-1, 320)
-    power = (frames ** 2).mean(axis=1)
-    active = power[power >= 0.1 * power.max()] if power.size else np.array([1e-6])
-    noise = babble(speech.size, seed)
-    noise *= np.sqrt(active.mean() / 10 ** (snr_db / 10) / max((noise ** 2).mean(), 1e-12))
-    return to_pcm((speech + noise).astype(np.float32))
+    """The bench's babble (of that seed) added at snr_db, as host.speech.babble defines the
+    SNR (over the speech's active frames)."""
+    return mix_at_snr(pcm, babble(len(pcm) // 2, seed), snr_db)
 
 
 def noisy(pcm: bytes, index: int, snr_db: float) -> bytes:

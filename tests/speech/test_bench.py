@@ -1,24 +1,25 @@
-"""Bench building blocks: babble mixing at a given SNR, scoring on real recordings."""
+"""Bench building blocks: its babble through the shared mixer, scoring on real recordings."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from host.speech import bench
+from host.speech.babble import mix_at_snr, speech_to_noise_db
 from host.speech.sphinx_stt import SphinxRecognizer
 from host.speech.wavio import from_pcm
 
 
-def test_mix_hits_the_requested_snr() -> None:
+def test_mix_is_the_shared_mixer_on_the_bench_babble_and_hits_the_requested_snr() -> None:
     speech = bench.recorded_items("asterisk_choices.tsv")[60].pcm
+    clean = from_pcm(speech).astype(np.float64)
     for snr in (20.0, 10.0):
-        noisy = from_pcm(bench.mix(speech, snr, seed=3)).astype(np.float64)
-        clean = from_pcm(speech).astype(np.float64)
-        noise = noisy - clean
-        frames = clean[: clean.size // 320 * 320].reshape(-1, 320)
-        power = (frames ** 2).mean(axis=1)
-        active = power[power >= 0.1 * power.max()].mean()
-        assert abs(10 * np.log10(active / (noise ** 2).mean()) - snr) < 0.5
+        mixed = bench.mix(speech, snr, seed=3)
+        assert mixed == mix_at_snr(speech, bench.babble(clean.size, seed=3), snr)
+        assert mixed == bench.mix(speech, snr, seed=3) != bench.mix(speech, snr, seed=4)
+        noise = from_pcm(mixed).astype(np.float64) - clean
+        assert abs(speech_to_noise_db(clean, noise) - snr) < 0.5
+    assert bench.noisy(speech, 3, 10.0) == bench.mix(speech, 10.0, seed=3)
 
 
 def test_evaluate_counts_right_wrong_and_rejected(sphinx_recognizer: SphinxRecognizer) -> None:

@@ -12,13 +12,15 @@ import numpy as np
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
-from host.demo import Demo, run_demo, same_move
+from host.demo import Demo, add_babble, run_demo, same_move
 from host.games.crack_list.events import Answer, Pass
 from host.games.crack_list.setup import TableOptions, build_session
+from host.speech.babble import speech_to_noise_db
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.sphinx_stt import SphinxRecognizer
 from host.speech.stt import make_recognizer
+from host.speech.wavio import from_pcm
 
 
 def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
@@ -44,6 +46,19 @@ def test_demo_command_prints_one_json_object() -> None:
     summary = json.loads(run.stdout)
     assert {"completed", "utterances", "understood", "understood_ratio"} <= set(summary)
     assert run.returncode == (0 if summary["completed"] else 1)
+
+
+def test_babble_goes_in_at_the_active_speech_snr_whatever_the_silence_around() -> None:
+    words = (np.sin(np.arange(16000) / 5) * 8000).astype("<i2").tobytes()
+    pcm = bytes(32000) + words + bytes(32000)  # a second of words in three of audio
+    for seconds in (5.0, 0.5):  # a track shorter than the utterance is looped
+        track = np.random.default_rng(2).normal(0, 3000, int(seconds * 16000)).astype(np.float32)
+        mixed = add_babble(pcm, track, 15.0, random.Random(1))
+        assert mixed == add_babble(pcm, track, 15.0, random.Random(1))
+        noise = from_pcm(mixed).astype(np.float64) - from_pcm(pcm)
+        assert abs(speech_to_noise_db(from_pcm(pcm), noise) - 15.0) < 0.2
+    assert add_babble(pcm, track, 99, random.Random(1)) == pcm
+    assert add_babble(pcm, np.zeros(0, np.float32), 15.0, random.Random(1)) == pcm
 
 
 def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> None:
