@@ -97,7 +97,7 @@ class CallCountdown:
     player: str
 
 
-CrackListEvent = (
+Move = (
     ChooseCategory
     | Answer
     | PlayCrackList
@@ -109,5 +109,7 @@ CrackListEvent = (
     | Challenge
     | Vote
     | CallCountdown
-    | TimeUp
 )
+"""What a player does (said, typed, or played by a bot)."""
+CrackListEvent = Move | TimeUp
+"""Everything the rules receive: the players' moves and the session's time-ups."""

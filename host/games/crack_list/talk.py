@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rapidfuzz import fuzz
 
 from host.core.events import Seat
 from host.core.speaker import (
+    CORE_PHRASES,
     HEARD_NUMBERS,
     LETTER_NAMES,
     Query,
@@ -34,8 +35,9 @@ from host.games.crack_list.events import (
     PlaySwap,
     Vote,
 )
-from host.games.crack_list.phrases import phrases_now
+from host.games.crack_list.moves import legal_events
 from host.games.crack_list.rules import CrackListGame, State
+from host.judge.text import answer_letters
 
 Intent = CrackListEvent | Query | Unclear
 
@@ -50,6 +52,15 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"(what'?s|what is) the score|score|scores", "score"),
 )
 """Crack List's own questions for the host (the core ones are in host.core.speaker)."""
+QUESTION_PHRASES = (*CORE_PHRASES, "what's the category", "my hand", "score")
+"""The questions as offered to the recognizer."""
+CHOOSING_VARIANTS = ("one", "two", "three", "the first one", "the second one", "the third one")
+"""Other ways to choose a category than "number one" (or its title)."""
+CALLED_BY_ANYONE = (Challenge, CallCountdown, Vote, Penalise)
+"""Moves offered without a name too: the speaker may be known, or be the one awaited."""
+NAMED_LETTER = re.compile(r"\s*(letter |the letter )?[a-z]\s*[,:]\s", re.IGNORECASE)
+"""A letter set apart from the answer by a comma or colon ("T, toast"). A letter said as a
+word is not enough ("Oh, Calcutta!" is a musical), nor an initial ("J. Cole")."""
 COUNT_PATTERN = re.compile(r"how many cards (has|does|have|do) (?P<who>.+?)( got| have| hold)?$")
 TABLE_CALL = re.compile(
     r"(i )?challenge( that| it)?|crack on|countdown|(yes|yeah|yep|no|nope|accept|reject)|my turn.*"
@@ -66,7 +77,11 @@ def is_table_call(words: str) -> bool:
 class IntentParser:
     """Knows the players and parses their utterances for one Crack List table."""
 
-    def __init__(self, seats: Sequence[Seat]) -> None:
+    def __init__(self, seats: Sequence[Seat],
+                 listed: Callable[[str], bool] = lambda words: False) -> None:
+        """`listed(words)`: whether these cleaned words are an answer the host knows in the
+        category now (such an answer is not split into a letter and the rest)."""
+        self.listed = listed
         self.speakers = Speakers(seats, is_table_call)
         self.seats = self.speakers.seats
         self.person_to_seat = self.speakers.person_to_seat
@@ -118,7 +133,7 @@ class IntentParser:
         swap = self._swap(words, speaker)
         if swap is not None:
             return swap
-        penalty = self._penalty(words, speaker)
+        penalty = self._penalty(words, speaker) if state == "answered" else None
         if penalty is not None:
             return penalty
         return self._answer(words, raw, speaker)
@@ -230,13 +245,23 @@ class IntentParser:
     def _answer(self, words: str, raw: str, speaker: str) -> CrackListEvent:
         joker = re.match(r"(play (the |my )?)?joker\b( for)?\s*(?P<rest>.*)$", words)
         if joker and joker.group("rest"):
-            return Answer(speaker, self._original_tail(raw, words, joker.group("rest")), joker=True)
-        letter, rest = self._letter_prefix(words)
+            rest = joker.group("rest")
+            if joker.group(3) and self.listed(f"for {rest}"):  # "joker For Your Eyes Only"
+                rest = f"for {rest}"
+            return Answer(speaker, self._original_tail(raw, words, rest), joker=True)
+        named = bool(NAMED_LETTER.match(raw))
+        letter, rest = (None, words) if self.listed(words) and not named else \
+            self._letter_prefix(words, named=named)
         if letter:
             return Answer(speaker, self._original_tail(raw, words, rest), letter=letter)
         return Answer(speaker, raw.strip())
 
-    def _letter_prefix(self, words: str) -> tuple[str | None, str]:
+    @staticmethod
+    def _letter_prefix(words: str, *, named: bool) -> tuple[str | None, str]:
+        """The letter card a player names before the answer. Set apart ("T, toast") it is
+        always the card played, and the rules judge whether the answer fits it; otherwise
+        ("t toast", "Oh, okapi") it is taken as a letter only when the answer could be played
+        with it by the judge's rule (articles, first or last names): "T Rex" stays whole."""
         match = re.match(
             r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)", words
         )
@@ -244,17 +269,11 @@ class IntentParser:
             return None, words
         token, rest = match.group("l"), match.group("rest")
         letter = token.upper() if len(token) == 1 else LETTER_NAMES.get(token)
-        if letter is None or letter not in self._starts(rest):
+        if letter is None:
             return None, words
-        return letter, rest
-
-    @staticmethod
-    def _starts(rest: str) -> set[str]:
-        first = rest.split()
-        letters = {rest[0].upper()}
-        if len(first) > 1 and first[0] in ARTICLES:
-            letters.add(first[1][0].upper())
-        return letters
+        if named or letter in answer_letters(rest, people=True):
+            return letter, rest
+        return None, words
 
     @staticmethod
     def _original_tail(raw: str, words: str, tail_clean: str) -> str:
@@ -288,6 +307,8 @@ def _event_words(event: CrackListEvent) -> str:
     if isinstance(event, Penalise):
         if not event.targets:
             return "no penalty"
+        if len(event.targets) == 1 and event.targets[0][1] == 0:
+            return f"all to {event.targets[0][0]}"
         parts = [f"{number_word(n)} to {who}" for who, n in event.targets]
         return "give " + " and ".join(parts)
     if isinstance(event, Vote):
@@ -308,7 +329,8 @@ class CrackListTalk:
 
     def __init__(self, game: CrackListGame) -> None:
         self.game = game
-        self.parser = IntentParser(game.seats)
+        self.parser = IntentParser(game.seats, self._listed)
+        self._listed_words: tuple[object, frozenset[str]] = (None, frozenset())
 
     def parse(self, text: str, speaker: str | None = None) -> Intent:
         """An utterance as an event, a question or Unclear; without a speaker it is the
@@ -316,21 +338,60 @@ class CrackListTalk:
         state = self.game.state.value
         offered = self.game.offered
         titles = [c.title for c in offered.categories] if offered and state == "choosing" else []
-        _, intent = self.parser.parse(text, state, speaker or self.game.expected_player(), titles)
+        expected = self.game.expected_player()
+        _, intent = self.parser.parse(text, state, speaker or expected, titles)
         if isinstance(intent, Penalise) and speaker is None:
             return self._from_penaliser(intent, text)
+        if isinstance(intent, Query | CallCountdown) and state == "turn":
+            return self._listed_answer(text, speaker or expected) or intent
         return intent
+
+    def _listed(self, words: str) -> bool:
+        """Whether the cleaned words are a listed answer of the category in play."""
+        category = self.game.category
+        if self._listed_words[0] is not category:
+            answers = category.answers if category else ()
+            listed = {clean(text) for entry in answers for text in (entry.text, *entry.aliases)}
+            self._listed_words = (category, frozenset(listed))
+        return words in self._listed_words[1]
+
+    def _listed_answer(self, text: str, player: str | None) -> Answer | None:
+        """The player on turn saying a listed answer that sounds like a call or a question
+        ("Countdown" among TV shows, "Help!" among songs) is answering: their own countdown
+        cannot be called, and a question can wait."""
+        if player is None or player != self.game.expected_player():
+            return None
+        return Answer(player, text.strip()) if self._listed(clean(text)) else None
 
     def say(self, event: CrackListEvent, prefix: str | None = None) -> str:
         """How a player says the move out loud."""
         return say_event(event, prefix=prefix)
 
     def choices(self) -> list[str] | None:
-        """The phrases that make sense now; None in an open category's turn (decode freely)."""
-        category = self.game.category
-        if self.game.state is State.TURN and category is not None and not category.answers:
+        """The phrases that make sense now: every legal move as a player says it (with their
+        name first when it is not their turn), the ways to choose a category, the questions.
+        None in an open category's turn: decode freely."""
+        game = self.game
+        if game.state is State.TURN and game.category is not None and not game.category.answers:
             return None
-        return phrases_now(self.game)
+        expected = game.expected_player()
+        phrases: list[str] = []
+        for event in legal_events(game):
+            words = _event_words(event)
+            if event.player != expected or isinstance(event, Penalise):
+                phrases += [f"{person} {words}" for person in self._people_of(event.player)]
+            if event.player == expected or isinstance(event, CALLED_BY_ANYONE):
+                phrases.append(words)  # the speaker may be known (a claimed turn, a name typed)
+        if game.state is State.CHOOSING and game.offered:
+            phrases += [*CHOOSING_VARIANTS, *(c.title for c in game.offered.categories)]
+        people = self.parser.speakers.people()
+        phrases += [*QUESTION_PHRASES, *(f"how many cards has {name} got" for name in people)]
+        phrases += [f"my turn {name}" for name in people]
+        return list(dict.fromkeys(phrases))
+
+    def _people_of(self, seat_name: str) -> tuple[str, ...]:
+        seat = next(seat for seat in self.game.seats if seat.name == seat_name)
+        return seat.people
 
     def _from_penaliser(self, penalty: Penalise, text: str) -> Penalise:
         """A penalty handed out without a name is the penaliser's: nobody else may give it

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from random import Random
+from typing import Any
+
 import pytest
 
 from host.core.events import make_seats
+from host.core.simulate import simulate
+from host.games.crack_list.bots import BotSkills, BotTable
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -18,7 +23,11 @@ from host.games.crack_list.events import (
     PlaySwap,
     Vote,
 )
-from host.games.crack_list.talk import IntentParser, Query, Unclear, say_event
+from host.games.crack_list.moves import legal_events
+from host.games.crack_list.rules import CrackListConfig, CrackListGame
+from host.games.crack_list.setup import category_cards
+from host.games.crack_list.talk import CrackListTalk, IntentParser, Query, Unclear, say_event
+from host.judge import Judge
 
 PARSER = IntentParser(make_seats(["Ann", "Bob", "Cat"]))
 
@@ -38,10 +47,10 @@ PARSER = IntentParser(make_seats(["Ann", "Bob", "Cat"]))
         ("crack list", "turn", PlayCrackList("Ann")),
         ("swap with Bob", "turn", PlaySwap("Ann", "Bob")),
         ("swap my J with Cat", "turn", PlaySwap("Ann", "Cat", "J")),
-        ("give two to Cat", "turn", Penalise("Ann", (("Cat", 2),))),
-        ("one to Bob and two to Cat", "turn", Penalise("Ann", (("Bob", 1), ("Cat", 2)))),
-        ("give them all to Bob", "turn", Penalise("Ann", (("Bob", 0),))),
-        ("no penalty", "turn", Penalise("Ann", ())),
+        ("give two to Cat", "answered", Penalise("Ann", (("Cat", 2),))),
+        ("one to Bob and two to Cat", "answered", Penalise("Ann", (("Bob", 1), ("Cat", 2)))),
+        ("give them all to Bob", "answered", Penalise("Ann", (("Bob", 0),))),
+        ("no penalty", "answered", Penalise("Ann", ())),
         ("I don't know", "turn", Pass("Ann")),
         ("pass", "turn", Pass("Ann")),
         ("Bob: challenge", "turn", Challenge("Bob")),
@@ -109,7 +118,8 @@ def test_nothing_sensible_is_unclear() -> None:
     ],
 )
 def test_what_bots_say_reads_back_as_the_same_event(event: object) -> None:
-    state = {ChooseCategory: "choosing", Vote: "voting"}.get(type(event), "turn")
+    states = {ChooseCategory: "choosing", Vote: "voting", Penalise: "answered"}
+    state = states.get(type(event), "turn")
     assert PARSER.parse(say_event(event, prefix="Bob"), state)[1] == event
 
 
@@ -127,3 +137,43 @@ def test_my_turn_names_who_speaks(said: str, expected: object) -> None:
 
 def test_my_turn_alone_claims_the_next_utterance() -> None:
     assert PARSER.parse("my turn, Bob", "turn", "Ann")[1] == Query("speaker", "Bob")
+
+
+class RoundTrip:
+    """A referee for simulated games: before every event, each legal move not met before in
+    that situation is said as a player would say it and parsed back."""
+
+    def __init__(self, game: CrackListGame, seen: set[object], failures: list[str]) -> None:
+        self.game, self.talk, self.seen, self.failures = game, CrackListTalk(game), seen, failures
+
+    def watch(self) -> None:
+        expected = self.game.expected_player()
+        for event in legal_events(self.game):
+            key = (event, self.game.state, expected, self.game.category)
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            said = self.talk.say(event, None if event.player == expected else event.player)
+            heard = self.talk.parse(said)
+            if heard != event:
+                self.failures.append(f"{said!r} in {self.game.state}: {heard} != {event}")
+
+    def problems(self, notes: list[Any]) -> list[str]:
+        return []
+
+
+def test_every_legal_move_said_is_parsed_back_to_itself() -> None:
+    cards = category_cards("en", [], adults=False)
+    judge = Judge()
+    seen: set[object] = set()
+    failures: list[str] = []
+
+    def new_table(rng: Random) -> tuple[CrackListGame, BotTable, RoundTrip]:
+        seats = make_seats(["Ann", "Bob", "Cat", "Dan"])
+        game = CrackListGame(CrackListConfig(seats), cards, judge, rng)
+        return game, BotTable(game, BotSkills(), Random(rng.random())), RoundTrip(game, seen,
+                                                                                   failures)
+
+    simulate(new_table, games=25, seed=7)
+    assert len(seen) > 10_000
+    assert failures == [], f"{len(failures)} of {len(seen)}: {failures[:20]}"
