@@ -7,6 +7,7 @@ from typing import Any
 from host.core.events import Note
 from host.core.phrasebook import GameVoice, spoken_list
 from host.games.crack_list.cards import ACTIONS
+from host.games.crack_list.kinds import PENALTY_NOTES, NoteKind
 
 
 def card_name(card: str) -> str:
@@ -16,15 +17,15 @@ def card_name(card: str) -> str:
 
 def line_keys(note: Note) -> list[str]:
     """The lines a note is said with: its variant for the case, and a last-card warning."""
-    params = note.params
-    key = note.kind
-    if key == "answer_accepted" and params.get("unverified"):
+    params, kind = note.params, note.kind
+    key = kind
+    if kind == NoteKind.ANSWER_ACCEPTED and params.get("unverified"):
         key = "answer_unverified"
-    elif key == "ask_penalty" and params.get("optional"):
+    elif kind == NoteKind.ASK_PENALTY and params.get("optional"):
         key = "ask_penalty_optional"
-    elif key.startswith("penalty_") and params.get("automatic"):
+    elif kind in PENALTY_NOTES.values() and params.get("automatic"):
         key = "penalty_auto"
-    if note.kind == "answer_accepted" and params.get("cards") == 1:
+    if kind == NoteKind.ANSWER_ACCEPTED and params.get("cards") == 1:
         return [key, "last_card"]
     return [key]
 

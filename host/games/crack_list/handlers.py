@@ -32,6 +32,7 @@ from host.games.crack_list.events import (
     Vote,
 )
 from host.games.crack_list.flow import PLAYING, State
+from host.games.crack_list.kinds import NoteKind, Refusal
 from host.judge import Verdict
 
 
@@ -183,7 +184,7 @@ class CrackListTable:
         """The index of the seat called `name` (case-insensitive), or IllegalEvent."""
         index = self._seat_numbers.get(name.strip().lower())
         if index is None:
-            raise IllegalEvent("unknown_player", player=name)
+            raise IllegalEvent(Refusal.UNKNOWN_PLAYER, player=name)
         return index
 
     def expected_player(self) -> str | None:
@@ -210,15 +211,16 @@ class CrackListTable:
 
     def resumed(self) -> list[Said]:
         """Picking up a game replayed from its save: where we are, and the timer again."""
-        return [Note("resumed_game", {"round": self.round_no}), self.current_timer(),
+        return [Note(NoteKind.RESUMED_GAME, {"round": self.round_no}), self.current_timer(),
                 *self.category_notes()]
 
     def category_notes(self) -> list[Note]:
         """The category in play, or the card the chooser is choosing from."""
         if self.state is State.CHOOSING or self.category is None:
             titles = [c.title for c in self.offered.categories] if self.offered else []
-            return [Note("category_card", {"player": self._name(self.chooser), "titles": titles})]
-        return [Note("category", {"category": self.category.title})]
+            chooser = self._name(self.chooser)
+            return [Note(NoteKind.CATEGORY_CARD, {"player": chooser, "titles": titles})]
+        return [Note(NoteKind.CATEGORY, {"category": self.category.title})]
 
     def hand_sizes(self) -> dict[str, int]:
         """How many cards each seat holds."""
@@ -256,16 +258,15 @@ class CrackListTable:
         """Only the chooser picks, and only a category on the card."""
         index = self.seat_index(event.player)
         if index != self.chooser:
-            raise IllegalEvent(
-                "not_your_choice", player=self._name(index), chooser=self._name(self.chooser)
-            )
+            raise IllegalEvent(Refusal.NOT_YOUR_CHOICE, player=self._name(index),
+                               chooser=self._name(self.chooser))
         if not 1 <= event.choice <= len(self._offered().categories):
-            raise IllegalEvent("no_such_category", choice=event.choice)
+            raise IllegalEvent(Refusal.NO_SUCH_CATEGORY, choice=event.choice)
 
     def check_timer(self, event: TimeUp) -> None:
         """Only the latest timer counts."""
         if event.token != self.timer_token:
-            raise IllegalEvent("stale_timer")
+            raise IllegalEvent(Refusal.STALE_TIMER)
 
     def check_turn(self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
                    ) -> int:
@@ -274,7 +275,7 @@ class CrackListTable:
         on_turn = self._seat_on_turn()
         if index != on_turn:
             raise IllegalEvent(
-                "not_your_turn", player=self._name(index), turn=self._name(on_turn)
+                Refusal.NOT_YOUR_TURN, player=self._name(index), turn=self._name(on_turn)
             )
         return index
 
@@ -286,17 +287,17 @@ class CrackListTable:
         seat = self.check_turn(event)
         hand = self.hands[seat]
         if event.joker and not self._physical and cards.JOKER not in hand:
-            raise IllegalEvent("no_such_card", card="Joker")
+            raise IllegalEvent(Refusal.NO_SUCH_CARD, card="Joker")
         letter = None if event.joker else (event.letter.upper() if event.letter else None)
         if letter and not self._physical and letter not in hand:
-            raise IllegalEvent("no_such_card", card=letter)
+            raise IllegalEvent(Refusal.NO_SUCH_CARD, card=letter)
         verdict = self.judge.judge(self._category(), event.text, letter=letter, given=self.given)
         card = None
         if verdict.accepted is not False:
             card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict)
             if card is None:
                 raise IllegalEvent(
-                    "no_card_for_answer", answer=event.text, letters="".join(verdict.letters)
+                    Refusal.NO_CARD_FOR_ANSWER, answer=event.text, letters="".join(verdict.letters)
                 )
         self._judged = JudgedAnswer(event, seat, verdict, card, _penalty(card, verdict))
 
@@ -304,7 +305,7 @@ class CrackListTable:
         """A Crack List card in hand, and not the player's last."""
         seat = self._check_action_card(event, cards.CRACK_LIST)
         if len(self.hands[seat]) == 1:
-            raise IllegalEvent("crack_list_last_card")
+            raise IllegalEvent(Refusal.CRACK_LIST_LAST_CARD)
 
     def check_stop_card(self, event: PlayStop) -> None:
         """A Stop card in hand."""
@@ -318,47 +319,47 @@ class CrackListTable:
         """A swap with another player, of a card in hand, and a Swap card to play it with."""
         seat = self.seat_index(event.player)
         if self.seat_index(event.target) == seat:
-            raise IllegalEvent("swap_self")
+            raise IllegalEvent(Refusal.SWAP_SELF)
         give = event.card.upper() if event.card else None
         if give is not None and not self._physical:
             needed = 2 if give == cards.SWAP else 1
             if self.hands[seat].count(give) < needed:
-                raise IllegalEvent("no_such_card", card=give)
+                raise IllegalEvent(Refusal.NO_SUCH_CARD, card=give)
         self._check_action_card(event, cards.SWAP)
 
     def check_countdown(self, event: CallCountdown) -> None:
         """Another player calls the countdown, once a turn."""
         caller = self.seat_index(event.player)
         if caller == self.current:
-            raise IllegalEvent("own_countdown", player=self._name(caller))
+            raise IllegalEvent(Refusal.OWN_COUNTDOWN, player=self._name(caller))
         if self.countdown_called:
-            raise IllegalEvent("countdown_running")
+            raise IllegalEvent(Refusal.COUNTDOWN_RUNNING)
 
     def check_challenge(self, event: Challenge) -> None:
         """An answer stands, challenged once, by someone else."""
         pending = self._pending()
         if self.seat_index(event.player) == pending.seat:
-            raise IllegalEvent("own_challenge")
+            raise IllegalEvent(Refusal.OWN_CHALLENGE)
         if pending.challenged:
-            raise IllegalEvent("already_challenged")
+            raise IllegalEvent(Refusal.ALREADY_CHALLENGED)
 
     def check_penalty(self, event: Penalise) -> None:
         """The answerer hands out their penalty, split as their card allows."""
         pending = self._pending()
         seat = self.seat_index(event.player)
         if seat != pending.seat or not pending.penalty:
-            raise IllegalEvent("no_penalty_to_give", player=self._name(seat))
+            raise IllegalEvent(Refusal.NO_PENALTY_TO_GIVE, player=self._name(seat))
         targets = self._penalty_targets(event)
         if not targets and pending.optional_penalty:
             return
         people = [target for target, _ in targets]
         counts = [count for _, count in targets]
         if seat in people:
-            raise IllegalEvent("penalty_self")
+            raise IllegalEvent(Refusal.PENALTY_SELF)
         if len(set(people)) != len(people) or (counts and min(counts) < 1):
-            raise IllegalEvent("penalty_split", penalty=pending.penalty)
+            raise IllegalEvent(Refusal.PENALTY_SPLIT, penalty=pending.penalty)
         if sum(counts) != pending.penalty or len(people) > pending.penalty:
-            raise IllegalEvent("penalty_total", penalty=pending.penalty, total=sum(counts))
+            raise IllegalEvent(Refusal.PENALTY_TOTAL, penalty=pending.penalty, total=sum(counts))
 
     def check_window_closes(
         self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
@@ -367,16 +368,18 @@ class CrackListTable:
         that must be handed out."""
         pending = self._pending()
         if pending.penalty and not pending.optional_penalty:
-            raise IllegalEvent("waiting_for_penalty", player=self._name(pending.seat))
+            raise IllegalEvent(Refusal.WAITING_FOR_PENALTY, player=self._name(pending.seat))
         next_seat = self._step(pending.seat, 1)
         if self.seat_index(event.player) != next_seat:
-            raise IllegalEvent("not_your_turn", player=event.player, turn=self._name(next_seat))
+            raise IllegalEvent(
+                Refusal.NOT_YOUR_TURN, player=event.player, turn=self._name(next_seat)
+            )
 
     def check_vote(self, event: Vote) -> None:
         """Each player votes once."""
         voter = self.seat_index(event.player)
         if voter in self.votes:
-            raise IllegalEvent("already_voted", player=self._name(voter))
+            raise IllegalEvent(Refusal.ALREADY_VOTED, player=self._name(voter))
 
     # ----------------------------------------------------------------- conditions
 
@@ -437,7 +440,7 @@ class CrackListTable:
 
     def _pending(self) -> PendingAnswer:
         if self.pending is None:
-            raise IllegalEvent("nothing_pending")
+            raise IllegalEvent(Refusal.NOTHING_PENDING)
         return self.pending
 
     def _judgement(self) -> JudgedAnswer:
@@ -465,7 +468,7 @@ class CrackListTable:
     ) -> int:
         seat = self.check_turn(event)
         if not self._physical and card not in self.hands[seat]:
-            raise IllegalEvent("no_such_card", card=card)
+            raise IllegalEvent(Refusal.NO_SUCH_CARD, card=card)
         return seat
 
     def _card_for(self, hand: list[str], verdict: Verdict) -> str | None:

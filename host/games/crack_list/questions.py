@@ -5,6 +5,7 @@ from __future__ import annotations
 from host.core.events import IllegalEvent, Note
 from host.core.speaker import Query
 from host.games.crack_list.cards import HIDDEN
+from host.games.crack_list.kinds import NoteKind, Refusal
 from host.games.crack_list.rules import CrackListGame
 
 
@@ -24,23 +25,24 @@ class CrackListQuestions:
             return self._count(query.target or query.player or self.game.expected_player())
         if query.kind == "score":
             game = self.game
-            return [Note("score", {"score": game.score(), "round": game.round_no,
+            return [Note(NoteKind.SCORE, {"score": game.score(), "round": game.round_no,
                                    "rounds": game.config.rounds})]
         return None
 
     def _hand(self, player: str | None) -> list[Note]:
         if player is None:
-            return [Note("whose_voice")]
+            return [Note(NoteKind.WHOSE_VOICE)]
         hand = self.game.hands[self.game.seat_index(player)]
         if self.game.config.cards == "physical" or HIDDEN in hand:
-            return [Note("hand_physical", {"player": player, "count": len(hand)})]
-        return [Note("hand", {"player": player, "cards": sorted(hand), "private_to": player})]
+            return [Note(NoteKind.HAND_PHYSICAL, {"player": player, "count": len(hand)})]
+        return [Note(NoteKind.HAND,
+                     {"player": player, "cards": sorted(hand), "private_to": player})]
 
     def _count(self, target: str | None) -> list[Note]:
         if target is None:
-            return [Note("unclear")]
+            return [Note(NoteKind.UNCLEAR)]
         try:
             count = len(self.game.hands[self.game.seat_index(target)])
         except IllegalEvent:
-            return [Note("unknown_player", {"player": target})]
-        return [Note("count", {"player": target, "count": count})]
+            return [IllegalEvent(Refusal.UNKNOWN_PLAYER, player=target).note()]
+        return [Note(NoteKind.COUNT, {"player": target, "count": count})]

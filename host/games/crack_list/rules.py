@@ -40,6 +40,7 @@ from host.games.crack_list.handlers import (
     CrackListTable,
     PendingAnswer,
 )
+from host.games.crack_list.kinds import PENALTY_NOTES, NoteKind, Refusal
 from host.judge import Reason
 
 __all__ = [
@@ -51,6 +52,21 @@ __all__ = [
     "State",
 ]
 
+NOT_NOW: dict[type, Refusal] = {
+    ChooseCategory: Refusal.NOT_NOW_CHOOSECATEGORY,
+    Answer: Refusal.NOT_NOW_ANSWER,
+    PlayCrackList: Refusal.NOT_NOW_PLAYCRACKLIST,
+    PlayStop: Refusal.NOT_NOW_PLAYSTOP,
+    PlayReverse: Refusal.NOT_NOW_PLAYREVERSE,
+    PlaySwap: Refusal.NOT_NOW_PLAYSWAP,
+    Penalise: Refusal.NOT_NOW_PENALISE,
+    Pass: Refusal.NOT_NOW_PASS,
+    Challenge: Refusal.NOT_NOW_CHALLENGE,
+    Vote: Refusal.NOT_NOW_VOTE,
+    CallCountdown: Refusal.NOT_NOW_CALLCOUNTDOWN,
+}
+"""The refusal of a player's event the game does not take in its state (a late TimeUp is a
+stale timer)."""
 
 
 class CrackListGame(CrackListTable):
@@ -113,7 +129,7 @@ class CrackListGame(CrackListTable):
 
     def take_random_category(self, event: TimeUp) -> None:
         """The chooser ran out of time: the host picks."""
-        self._say("choose_timeout", player=self._name(self.chooser))
+        self._say(NoteKind.CHOOSE_TIMEOUT, player=self._name(self.chooser))
         self._take_category(self.rng.randrange(len(self._offered().categories)))
 
     def begin_first_turn(self, event: ChooseCategory | TimeUp) -> None:
@@ -146,13 +162,13 @@ class CrackListGame(CrackListTable):
 
     def say_pass(self, event: Pass) -> None:
         """The player gives up this turn."""
-        self._say("pass", player=self._name(self.current))
+        self._say(NoteKind.PASS, player=self._name(self.current))
 
     def say_time_is_up(self, event: TimeUp) -> None:
         """The turn's time (or the countdown) ran out."""
         if self.countdown_called:
-            self._say("countdown_expired", player=self._name(self.current))
-        self._say("timeout", player=self._name(self.current))
+            self._say(NoteKind.COUNTDOWN_EXPIRED, player=self._name(self.current))
+        self._say(NoteKind.TIMEOUT, player=self._name(self.current))
 
     def fail(self, event: CrackListEvent) -> None:
         """The player on turn failed the category: they draw a card."""
@@ -164,13 +180,14 @@ class CrackListGame(CrackListTable):
         """The turn timer becomes the countdown."""
         self.countdown_called = True
         caller = self.seat_index(event.player)
-        self._say("countdown", caller=self._name(caller), player=self._name(self.current))
+        self._say(NoteKind.COUNTDOWN, caller=self._name(caller), player=self._name(self.current))
         self._arm("countdown")
 
     def say_answer_is_wrong(self, event: Answer) -> None:
         """The answer is wrong or was given already."""
         verdict = self._judgement().verdict
-        kind = "answer_duplicate" if verdict.reason is Reason.DUPLICATE else "answer_wrong"
+        kind = (NoteKind.ANSWER_DUPLICATE if verdict.reason is Reason.DUPLICATE
+                else NoteKind.ANSWER_WRONG)
         self._say(kind, player=self._name(self.current), answer=event.text,
                   reason=verdict.reason.value)
 
@@ -183,12 +200,12 @@ class CrackListGame(CrackListTable):
         self.given.append(verdict.matched or event.text)
         self.fails_in_row = 0
         if card == cards.JOKER:
-            self._say("joker", player=self._name(seat), answer=event.text)
+            self._say(NoteKind.JOKER, player=self._name(seat), answer=event.text)
         self.pending = PendingAnswer(
             seat, event.text, verdict, card, judged.penalty, card == cards.JOKER
         )
         self._say(
-            "answer_accepted",
+            NoteKind.ANSWER_ACCEPTED,
             player=self._name(seat),
             answer=verdict.matched or event.text,
             card=card,
@@ -201,7 +218,7 @@ class CrackListGame(CrackListTable):
         """The answerer is asked who takes the penalty cards."""
         pending = self._pending()
         self._say(
-            "ask_penalty",
+            NoteKind.ASK_PENALTY,
             player=self._name(pending.seat),
             penalty=pending.penalty,
             optional=pending.card == cards.JOKER,
@@ -210,7 +227,7 @@ class CrackListGame(CrackListTable):
 
     def open_last_card_window(self, event: Answer) -> None:
         """A last card's answer may still be challenged before the round is won."""
-        self._say("last_card_window", player=self._name(self._pending().seat))
+        self._say(NoteKind.LAST_CARD_WINDOW, player=self._name(self._pending().seat))
         self._arm("challenge")
 
     def hand_out_penalty(self, event: Penalise) -> None:
@@ -221,12 +238,12 @@ class CrackListGame(CrackListTable):
             self._draw(target, count, penalty=True)
         if targets:
             self._say(
-                f"penalty_{pending.penalty}",
+                PENALTY_NOTES[pending.penalty],
                 player=self._name(pending.seat),
                 targets=[(self._name(t), n) for t, n in targets],
             )
         else:
-            self._say("penalty_declined", player=self._name(pending.seat))
+            self._say(NoteKind.PENALTY_DECLINED, player=self._name(pending.seat))
 
     def give_penalty_to_next_player(self, event: TimeUp) -> None:
         """Time is up: a penalty still owed goes, all of it, to the next player."""
@@ -236,7 +253,7 @@ class CrackListGame(CrackListTable):
         target = self._step(pending.seat, 1)
         self._draw(target, pending.penalty, penalty=True)
         self._say(
-            f"penalty_{pending.penalty}",
+            PENALTY_NOTES[pending.penalty],
             player=self._name(pending.seat),
             targets=[(self._name(target), pending.penalty)],
             automatic=True,
@@ -251,7 +268,7 @@ class CrackListGame(CrackListTable):
         pending = self._pending()
         pending.challenged = True
         self._say(
-            "challenge",
+            NoteKind.CHALLENGE,
             player=self._name(self.seat_index(event.player)),
             answerer=self._name(pending.seat),
             answer=pending.text,
@@ -260,7 +277,8 @@ class CrackListGame(CrackListTable):
     def settle_by_the_list(self, event: Challenge) -> None:
         """The list has the answer: it stands, and the interrupted timer starts again."""
         pending = self._pending()
-        self._say("challenge_settled_by_list", answer=pending.verdict.matched or pending.text)
+        self._say(NoteKind.CHALLENGE_SETTLED_BY_LIST,
+                  answer=pending.verdict.matched or pending.text)
         self.restart_timer(event)
 
     def open_vote(self, event: Challenge) -> None:
@@ -271,27 +289,26 @@ class CrackListGame(CrackListTable):
     def ask_for_votes(self, event: Challenge) -> None:
         """The table is asked to vote on the answer."""
         pending = self._pending()
-        self._say("vote_open", answer=pending.text, answerer=self._name(pending.seat))
+        self._say(NoteKind.VOTE_OPEN, answer=pending.text, answerer=self._name(pending.seat))
         self._arm("vote")
 
     def record_vote(self, event: Vote) -> None:
         """A player's vote counts."""
         voter = self.seat_index(event.player)
         self.votes[voter] = event.accept
-        self._say("vote", player=self._name(voter), accept=event.accept)
+        self._say(NoteKind.VOTE, player=self._name(voter), accept=event.accept)
 
     def uphold_answer(self, event: Vote | TimeUp) -> None:
         """The vote lets the answer stand."""
         yes, no = self._vote_count()
-        self._say("vote_upheld", answer=self._pending().text, yes=yes, no=no)
+        self._say(NoteKind.VOTE_UPHELD, answer=self._pending().text, yes=yes, no=no)
 
     def take_answer_back(self, event: Vote | TimeUp) -> None:
         """The vote rejects the answer: its card goes back to the answerer, who draws one."""
         pending = self._pending()
         yes, no = self._vote_count()
-        self._say(
-            "vote_rejected", answer=pending.text, player=self._name(pending.seat), yes=yes, no=no
-        )
+        self._say(NoteKind.VOTE_REJECTED, answer=pending.text, player=self._name(pending.seat),
+                  yes=yes, no=no)
         card = self.played.pop()
         self.hands[pending.seat].append(cards.HIDDEN if self._physical else card)
         given = pending.verdict.matched or pending.text
@@ -312,21 +329,21 @@ class CrackListGame(CrackListTable):
     def play_crack_list_card(self, event: PlayCrackList) -> None:
         """The player will choose the new category."""
         self._play(self.current, cards.CRACK_LIST)
-        self._say("crack_list_card", player=self._name(self.current))
+        self._say(NoteKind.CRACK_LIST_CARD, player=self._name(self.current))
         self.chooser = self.current
 
     def play_stop_card(self, event: PlayStop) -> None:
         """The next player will miss their turn."""
         self._play(self.current, cards.STOP)
         skipped = self._step(self.current, 1)
-        self._say("stop", player=self._name(self.current), skipped=self._name(skipped))
+        self._say(NoteKind.STOP, player=self._name(self.current), skipped=self._name(skipped))
 
     def play_reverse_card(self, event: PlayReverse) -> None:
         """The direction of play flips."""
         self._play(self.current, cards.REVERSE)
         self.direction = -self.direction
         self._say(
-            "reverse",
+            NoteKind.REVERSE,
             player=self._name(self.current),
             direction="clockwise" if self.direction == 1 else "anticlockwise",
         )
@@ -337,7 +354,7 @@ class CrackListGame(CrackListTable):
         self._play(seat, cards.SWAP)
         if not event.card:
             self._swap_hands(seat, target)
-            self._say("swap_hand", player=self._name(seat), target=self._name(target))
+            self._say(NoteKind.SWAP_HAND, player=self._name(seat), target=self._name(target))
         else:
             self._swap_card(seat, target, event.card.upper())
 
@@ -346,7 +363,8 @@ class CrackListGame(CrackListTable):
         seat, target = self.current, self.seat_index(event.target)
         self._play(seat, cards.SWAP)
         self._swap_hands(seat, target)
-        self._say("swap_last_card_victory", player=self._name(seat), winner=self._name(target))
+        self._say(NoteKind.SWAP_LAST_CARD_VICTORY, player=self._name(seat),
+                  winner=self._name(target))
         self._win_round(target)
 
     def win_round(self, event: CrackListEvent) -> None:
@@ -356,27 +374,27 @@ class CrackListGame(CrackListTable):
     def announce_winner(self, seat: int) -> None:
         """The game is over."""
         self.winner = self._leaders()[0]
-        self._say("game_won", player=self._name(self.winner), score=self.score())
+        self._say(NoteKind.GAME_WON, player=self._name(self.winner), score=self.score())
 
     def deal_next_round(self, seat: int) -> None:
         """A new deal; the round's winner chooses its first category (a tie plays on)."""
         if self.round_no >= self.config.rounds:
-            self._say("tie_break", players=[self._name(i) for i in self._leaders()])
+            self._say(NoteKind.TIE_BREAK, players=[self._name(i) for i in self._leaders()])
         self.chooser = seat
         self._start_round()
 
     # ----------------------------------------------------------------- helpers
 
-    def _not_now(self, event: object) -> IllegalEvent:
+    def _not_now(self, event: CrackListEvent) -> IllegalEvent:
         if self.state is State.OVER:
-            return IllegalEvent("game_over")
+            return IllegalEvent(Refusal.GAME_OVER)
         if isinstance(event, TimeUp):
-            return IllegalEvent("stale_timer")
-        return IllegalEvent(f"not_now_{type(event).__name__.lower()}", state=self.state.value)
+            return IllegalEvent(Refusal.STALE_TIMER)
+        return IllegalEvent(NOT_NOW[type(event)], state=self.state.value)
 
     def _begin_turn(self, how: str) -> None:
         self.countdown_called = False
-        self._say("turn", player=self._name(self.current), how=how,
+        self._say(NoteKind.TURN, player=self._name(self.current), how=how,
                   cards=len(self.hands[self.current]))
         self._arm("turn")
 
@@ -384,25 +402,26 @@ class CrackListGame(CrackListTable):
         self.category = self._offered().categories[position]
         self.given = []
         self.fails_in_row = 0
-        self._say("category_chosen", player=self._name(self.chooser), category=self.category.title)
+        self._say(NoteKind.CATEGORY_CHOSEN, player=self._name(self.chooser),
+                  category=self.category.title)
 
     def _offer_category(self, after: Literal["next", "resume"]) -> None:
         if not self.red_pile:
             self.red_pile, self.red_used = self.red_used, []
             self.rng.shuffle(self.red_pile)
-            self._say("red_reshuffle")
+            self._say(NoteKind.RED_RESHUFFLE)
         self.offered = self.red_pile.pop()
         self.red_used.append(self.offered)
         self.after_choice = after
         self.pending = None
         self.countdown_called = False
         titles = [category.title for category in self.offered.categories]
-        self._say("category_card", player=self._name(self.chooser), titles=titles)
+        self._say(NoteKind.CATEGORY_CARD, player=self._name(self.chooser), titles=titles)
         self._arm("choose")
 
     def _abandon_category(self, *, resume_with: int) -> None:
         self._say(
-            "category_abandoned",
+            NoteKind.CATEGORY_ABANDONED,
             category=self.category.title if self.category else "",
             chooser=self._name(self.chooser),
         )
@@ -421,7 +440,7 @@ class CrackListGame(CrackListTable):
         self.played = []
         self.direction = 1
         self._say(
-            "round_started",
+            NoteKind.ROUND_STARTED,
             round=self.round_no,
             rounds=self.config.rounds,
             hand_size=size,
@@ -432,14 +451,15 @@ class CrackListGame(CrackListTable):
     def _win_round(self, seat: int) -> None:
         self.last_round_piles = (self.draw_pile, self.played, *self.hands)
         self.rounds_won[seat] += 1
-        self._say("round_won", player=self._name(seat), round=self.round_no, score=self.score())
+        self._say(NoteKind.ROUND_WON, player=self._name(seat), round=self.round_no,
+                  score=self.score())
         self.end_round(seat)
 
     def _flush(self) -> list[Said]:
         notes, self._notes = self._notes, []
         return notes
 
-    def _say(self, kind: str, **params: Any) -> None:
+    def _say(self, kind: NoteKind, **params: Any) -> None:
         self._notes.append(Note(kind, params))
 
     def _arm(self, name: str) -> None:
@@ -460,12 +480,12 @@ class CrackListGame(CrackListTable):
         drawn = 0
         for _ in range(count):
             if not self.draw_pile and not self._reshuffle():
-                self._say("draw_pile_empty")
+                self._say(NoteKind.DRAW_PILE_EMPTY)
                 break
             hand.append(self.draw_pile.pop())
             drawn += 1
         if drawn:
-            self._say("draw", player=self._name(seat), count=drawn, penalty=penalty,
+            self._say(NoteKind.DRAW, player=self._name(seat), count=drawn, penalty=penalty,
                       cards=len(hand))
 
     def _reshuffle(self) -> bool:
@@ -478,7 +498,7 @@ class CrackListGame(CrackListTable):
             pile = [cards.HIDDEN] * len(pile)
         self.rng.shuffle(pile)
         self.draw_pile, self.played = pile, [top]
-        self._say("reshuffle", cards=len(pile))
+        self._say(NoteKind.RESHUFFLE, cards=len(pile))
         return True
 
     def _swap_hands(self, seat: int, target: int) -> None:
@@ -492,4 +512,4 @@ class CrackListGame(CrackListTable):
         theirs.append(cards.HIDDEN if self._physical else give)
         if taken is not None:
             mine.append(taken)
-        self._say("swap_card", player=self._name(seat), target=self._name(target), card=give)
+        self._say(NoteKind.SWAP_CARD, player=self._name(seat), target=self._name(target), card=give)
