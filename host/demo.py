@@ -291,7 +291,7 @@ def run_demo(
     seed: int,
     rounds: int = 3,
     hand_size: int = 8,
-    snr_db: float = 15.0,
+    snr_db: float = 20.0,
     recognizer: Recognizer,
     voices: Sequence[Synthesizer],
     echo: Callable[[str], None] | None = None,
