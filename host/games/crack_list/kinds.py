@@ -10,6 +10,20 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from host.games.crack_list.events import (
+    Answer,
+    CallCountdown,
+    Challenge,
+    ChooseCategory,
+    Pass,
+    Penalise,
+    PlayCrackList,
+    PlayReverse,
+    PlayStop,
+    PlaySwap,
+    Vote,
+)
+
 
 class NoteKind(StrEnum):
     """Every kind of note the Crack List game says (host.core.events.Note.kind)."""
@@ -122,3 +136,20 @@ class Refusal(StrEnum):
     PENALTY_SPLIT = "penalty_split"
     PENALTY_TOTAL = "penalty_total"
     WAITING_FOR_PENALTY = "waiting_for_penalty"
+
+
+NOT_NOW: dict[type, Refusal] = {
+    ChooseCategory: Refusal.NOT_NOW_CHOOSECATEGORY,
+    Answer: Refusal.NOT_NOW_ANSWER,
+    PlayCrackList: Refusal.NOT_NOW_PLAYCRACKLIST,
+    PlayStop: Refusal.NOT_NOW_PLAYSTOP,
+    PlayReverse: Refusal.NOT_NOW_PLAYREVERSE,
+    PlaySwap: Refusal.NOT_NOW_PLAYSWAP,
+    Penalise: Refusal.NOT_NOW_PENALISE,
+    Pass: Refusal.NOT_NOW_PASS,
+    Challenge: Refusal.NOT_NOW_CHALLENGE,
+    Vote: Refusal.NOT_NOW_VOTE,
+    CallCountdown: Refusal.NOT_NOW_CALLCOUNTDOWN,
+}
+"""The refusal of a player's event the game does not take in its state (a late TimeUp is a
+stale timer)."""

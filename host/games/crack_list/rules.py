@@ -19,6 +19,7 @@ from transitions import Machine
 from host.core.events import IllegalEvent, Note, Said, TimeUp
 from host.decks import CategoryCard
 from host.games.crack_list import cards
+from host.games.crack_list.config import AnswerJudge, CrackListConfig, PendingAnswer
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -34,13 +35,8 @@ from host.games.crack_list.events import (
     Vote,
 )
 from host.games.crack_list.flow import TRANSITIONS, TRIGGERS, State
-from host.games.crack_list.handlers import (
-    AnswerJudge,
-    CrackListConfig,
-    CrackListTable,
-    PendingAnswer,
-)
-from host.games.crack_list.kinds import PENALTY_NOTES, NoteKind, Refusal
+from host.games.crack_list.handlers import CrackListTable
+from host.games.crack_list.kinds import NOT_NOW, PENALTY_NOTES, NoteKind, Refusal
 from host.judge import Reason
 
 __all__ = [
@@ -51,23 +47,6 @@ __all__ = [
     "PendingAnswer",
     "State",
 ]
-
-NOT_NOW: dict[type, Refusal] = {
-    ChooseCategory: Refusal.NOT_NOW_CHOOSECATEGORY,
-    Answer: Refusal.NOT_NOW_ANSWER,
-    PlayCrackList: Refusal.NOT_NOW_PLAYCRACKLIST,
-    PlayStop: Refusal.NOT_NOW_PLAYSTOP,
-    PlayReverse: Refusal.NOT_NOW_PLAYREVERSE,
-    PlaySwap: Refusal.NOT_NOW_PLAYSWAP,
-    Penalise: Refusal.NOT_NOW_PENALISE,
-    Pass: Refusal.NOT_NOW_PASS,
-    Challenge: Refusal.NOT_NOW_CHALLENGE,
-    Vote: Refusal.NOT_NOW_VOTE,
-    CallCountdown: Refusal.NOT_NOW_CALLCOUNTDOWN,
-}
-"""The refusal of a player's event the game does not take in its state (a late TimeUp is a
-stale timer)."""
-
 
 class CrackListGame(CrackListTable):
     """One game of Crack List: call start(), then handle() each event."""
