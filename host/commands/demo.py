@@ -9,7 +9,6 @@ from typing import Any
 
 from host.speech.stt import add_engine_arguments, recognizer_from
 
-
 DEMO_SNR_DB = 20.0
 """The demo's babble: 20 dB over the active speech is the 15 dB over whole utterances (pauses
 included) that the demo played at before the SNR had one definition (4.8 dB apart, measured)."""
