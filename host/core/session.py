@@ -63,6 +63,11 @@ class TableTalk:
 
 COUNTDOWN = "countdown"
 """The timer whose last seconds the host calls out loud."""
+SPEAKING_WORDS_PER_SECOND = 2.5
+"""How fast the host talks (150 words a minute): a running timer is held for as long as the
+host takes to answer a question, so that asking never costs a player their turn."""
+HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker"})
+"""Queries that are not answered at length, or manage the clock themselves."""
 
 
 class Session:
@@ -223,7 +228,7 @@ class Session:
 
     def _answer_query(self, query: Query) -> list[Line]:
         if query.kind == "repeat":
-            return list(self.table.last_lines) or [self._line("unclear")]
+            return self._held(query, list(self.table.last_lines) or [self._line("unclear")])
         handlers: dict[str, Callable[[Query], list[Line]]] = {
             "help": lambda q: [self._line("help")],
             "rules": lambda q: [Line(rule, "rules") for rule in self.phrases.house_rules],
@@ -234,9 +239,21 @@ class Session:
         }
         handler = handlers.get(query.kind)
         if handler is not None:
-            return self._remember(handler(query))
+            return self._remember(self._held(query, handler(query)))
         notes = self.questions.answer(query)
-        return self._remember(self._apply(list(notes or [])) or [self._line("unclear")])
+        lines = self._apply(list(notes or [])) or [self._line("unclear")]
+        return self._remember(self._held(query, lines))
+
+    def _held(self, query: Query, lines: list[Line]) -> list[Line]:
+        """Hold the running timer while the host says these answer lines."""
+        deadline = self.table.deadline
+        if deadline is None or self.paused or query.kind in HOLDING_QUERIES:
+            return lines
+        seconds = sum(len(line.text.split()) for line in lines) / SPEAKING_WORDS_PER_SECOND
+        deadline.at += seconds
+        for item in self.table.scheduled:
+            item.at += seconds
+        return lines
 
     def _pause(self, query: Query) -> list[Line]:
         if not self.paused:

@@ -208,3 +208,45 @@ def test_time_running_out_drops_the_question(clock: FakeClock) -> None:
     assert session.tick()[0].kind == "timeout"
     assert session.game.expected_player() != player
     assert session.table.confirming is None
+
+
+def test_asking_the_host_something_does_not_cost_the_turn(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    player = session.game.expected_player()
+    clock.advance(15)
+    rules = session.hear("rules")
+    clock.advance(10)  # 25 s into a 20 s turn, but the rules took longer than that to say
+    assert session.tick() == [] and session.game.expected_player() == player
+    spoken = sum(len(line.text.split()) for line in rules) / 2.5
+    clock.advance(spoken)
+    assert session.tick()[0].kind == "timeout"
+
+
+def test_whose_turn_says_what_the_table_is_waiting_for(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    player = session.game.expected_player()
+    said = session.hear("whose turn is it")
+    assert [line.kind for line in said] == ["category", "turn"] and player in said[-1].text
+
+
+def test_a_resumed_vote_says_the_answer_and_the_tally(clock: FakeClock, tmp_path: Path) -> None:
+    session = started(clock, tmp_path)
+    choose_films(session)
+    player = session.game.expected_player()
+    assert player
+    hand = session.game.hands[session.game.seat_index(player)]
+    letter = next(card for card in hand if len(card) == 1)
+    session.hear(f"{letter}, {letter}oobar Nights")  # not on the list: allowed unless challenged
+    if session.game.state is not State.VOTING:
+        others = [s.name for s in session.game.seats if s.name != player]
+        session.hear(f"{others[0]}: challenge")
+    assert session.game.state is State.VOTING
+    voter = next(s.name for s in session.game.seats if s.name != player)
+    session.hear(f"{voter}: yes")
+    saved_options, events = load(tmp_path / "save.json", CRACK_LIST.events)
+    again = build_session(options(**saved_options), FakeClock(), None, events)
+    kinds = [line.kind for line in again.start(resumed=True)]
+    assert kinds == ["resumed_game", "category", "vote_open", "vote_tally"]
+    assert "1 yes and 0 no" in texts(again.hear("repeat"))

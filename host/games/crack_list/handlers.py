@@ -122,7 +122,33 @@ class CrackListTable:
     def resumed(self) -> list[Said]:
         """Picking up a game replayed from its save: where we are, and the timer again."""
         return [Note(NoteKind.RESUMED_GAME, {"round": self.round_no}), self.current_timer(),
-                *self.category_notes()]
+                *self.situation()]
+
+    def situation(self) -> list[Note]:
+        """What the table is waiting for, said whole: the category, then whose turn it is,
+        the penalty to hand out, the last card's challenge window, or the vote and its tally."""
+        notes = self.category_notes()
+        pending = self.pending
+        if self.state is State.VOTING and pending is not None:
+            yes, no = self._vote_count()
+            notes.append(Note(NoteKind.VOTE_OPEN,
+                              {"answer": pending.text, "answerer": self._name(pending.seat)}))
+            notes.append(Note(NoteKind.VOTE_TALLY, {"yes": yes, "no": no}))
+        elif self.state is State.ANSWERED and pending is not None:
+            answerer = self._name(pending.seat)
+            if pending.penalty:
+                notes.append(Note(NoteKind.ASK_PENALTY, {
+                    "player": answerer, "penalty": pending.penalty,
+                    "optional": pending.card == cards.JOKER}))
+            elif not self.hands[pending.seat]:
+                notes.append(Note(NoteKind.LAST_CARD_WINDOW, {"player": answerer}))
+        expected = self.expected_player()
+        if self.state in (State.TURN, State.ANSWERED) and expected is not None:
+            seat = self.seat_index(expected)
+            if seat != (pending.seat if pending else None):
+                notes.append(Note(NoteKind.TURN, {"player": expected, "how": "again",
+                                                  "cards": len(self.hands[seat])}))
+        return notes
 
     def category_notes(self) -> list[Note]:
         """The category in play, or the card the chooser is choosing from."""

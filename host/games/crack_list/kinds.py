@@ -63,6 +63,7 @@ class NoteKind(StrEnum):
     CHALLENGE_SETTLED_BY_LIST = "challenge_settled_by_list"
     VOTE_OPEN = "vote_open"
     VOTE = "vote"
+    VOTE_TALLY = "vote_tally"
     VOTE_UPHELD = "vote_upheld"
     VOTE_REJECTED = "vote_rejected"
     # Action cards.

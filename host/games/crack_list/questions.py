@@ -19,6 +19,8 @@ class CrackListQuestions:
         """Notes answering the query, or None when it is not a Crack List question."""
         if query.kind == "category":
             return self.game.category_notes()
+        if query.kind == "situation":
+            return self.game.situation()
         if query.kind == "hand":
             return self._hand(query.player or self.game.expected_player())
         if query.kind == "count":

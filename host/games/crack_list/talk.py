@@ -50,9 +50,11 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
         "hand",
     ),
     (r"(what'?s|what is) the score|score|scores", "score"),
+    (r"whose turn( is it)?|who'?s (next|turn)|what now|what are we waiting for|where are we",
+     "situation"),
 )
 """Crack List's own questions for the host (the core ones are in host.core.speaker)."""
-QUESTION_PHRASES = (*CORE_PHRASES, "what's the category", "my hand", "score")
+QUESTION_PHRASES = (*CORE_PHRASES, "what's the category", "my hand", "score", "whose turn is it")
 """The questions as offered to the recognizer."""
 CHOOSING_VARIANTS = ("one", "two", "three", "the first one", "the second one", "the third one")
 """Other ways to choose a category than "number one" (or its title)."""
