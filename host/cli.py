@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -41,6 +43,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, run the chosen command and return its exit code."""
+    try:
+        try:
+            return _run(argv)
+        finally:
+            sys.stdout.flush()  # so that a reader gone away shows here, not at the exit
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -51,3 +63,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nBye!", file=sys.stderr)
         return 130
+
+
+def _reader_gone() -> int:
+    """The reader of our output went away (`partyhost decks schema | head`): stop quietly, as a
+    command killed by SIGPIPE does (exit 141), with stdout sent to /dev/null so that Python's own
+    flush at the exit does not complain (the recipe of the `signal` module's documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file (tests capture it)
+        pass
+    return 128 + signal.SIGPIPE

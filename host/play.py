@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 from host.clock import MonotonicClock
 from host.console import Speak, run_console
@@ -15,16 +17,64 @@ from host.registry import find_game
 
 
 def make_session(args: argparse.Namespace) -> tuple[Session, bool]:
-    """A new or resumed session; raises SetupError or SaveError with a clear message."""
+    """A new or resumed session; raises SetupError or SaveError with a clear message.
+
+    A new game never overwrites an unfinished one: that is moved to a dated file beside the save
+    (autosave.keep_unfinished), and one sentence on stderr says how to resume it."""
     kind = find_game(args.game)
     save: Path = args.save or autosave.default_path(args.game)
     if args.resume:
         saved, events = autosave.load(save, kind.events)
+        refuse_changes_on_resume(args, saved, save)
         options = kind.options_from_json(saved)
-        return kind.new_session(options, MonotonicClock(), save, events), True
+        # A game saved before its first move starts again, with the same seeded deal.
+        return kind.new_session(options, MonotonicClock(), save, events), bool(events)
     if not args.players and not args.teams:
         raise SetupError("who is playing? Give the names, e.g. --players Ann Bob Cat")
-    return kind.new_session(kind.options_from_args(args), MonotonicClock(), save, ()), False
+    session = kind.new_session(kind.options_from_args(args), MonotonicClock(), save, ())
+    kept = autosave.keep_unfinished(save)
+    if kept:
+        again = shlex.join(["partyhost", "play", args.game, "--resume", "--save", str(kept)])
+        print(f"The unfinished game that was in {save} is kept in {kept}; to carry it on "
+              f"later: {again}", file=sys.stderr)
+    return session, False
+
+
+SAVED_AS = {"deck": "decks", "only_my_decks": "shipped_decks"}
+"""Command-line options saved under another name (see `table_options` in commands/play.py)."""
+
+
+def _as_saved(dest: str, value: Any) -> Any:
+    """A table option's command-line value as a save file holds it."""
+    if dest == "teams":
+        return [[name.strip() for name in team.split(",") if name.strip()] for team in value]
+    if dest == "deck":
+        return [str(path) for path in value]
+    if dest == "only_my_decks":
+        return not value
+    return value
+
+
+def refuse_changes_on_resume(
+    args: argparse.Namespace, saved: dict[str, Any], save: Path
+) -> None:
+    """SetupError when --resume comes with table options (players, rules) that differ from the
+    saved game's: a resumed game is played as it was set up, and nothing is ignored silently."""
+    changed = [
+        "--" + dest.replace("_", "-")
+        for dest, default in getattr(args, "table_options", {}).items()
+        if getattr(args, dest, default) != default
+        and _as_saved(dest, getattr(args, dest)) != saved.get(SAVED_AS.get(dest, dest))
+    ]
+    if not changed:
+        return
+    teams, players = saved.get("teams") or [], saved.get("players") or []
+    who = " ".join(",".join(map(str, team)) for team in teams) or ", ".join(map(str, players))
+    raise SetupError(
+        f"{' '.join(changed)}: --resume carries on the game saved in {save} as it was set up"
+        f"{f' (with {who})' if who else ''}; leave {' and '.join(changed)} out to resume it, "
+        "or leave out --resume to start a new game (the saved one is kept)"
+    )
 
 
 def wav_voice(args: argparse.Namespace) -> Speak | None:

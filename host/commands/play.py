@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from host.games.crack_list.config import MAX_PEOPLE, PLAYERS_HELP
 from host.speech.stt import add_engine_arguments
 
 GAMES = ("crack-list", "short-list", "scattergories", "crack-word")
@@ -30,7 +31,7 @@ def register(subparsers: Any) -> None:
         nargs="+",
         metavar="NAME",
         default=[],
-        help="player names in seating order, clockwise (2 to 10)",
+        help=f"player names in seating order, clockwise (Crack List: {PLAYERS_HELP})",
     )
     who.add_argument(
         "--teams",
@@ -38,7 +39,7 @@ def register(subparsers: Any) -> None:
         metavar="A,B[,C]",
         default=[],
         help="teams of 2 or 3 sharing a hand and a turn, e.g. --teams Ann,Bob Cat,Dan "
-        "(up to 20 people)",
+        f"(up to {MAX_PEOPLE} people)",
     )
     who.add_argument(
         "--first",
@@ -73,6 +74,10 @@ def register(subparsers: Any) -> None:
     rules.add_argument(
         "--blue-deck", metavar="TOML", help="a blue deck mix: a [blue] table of card = count"
     )
+    table = ("players", "teams", "first", "cards", "turn_seconds", "rounds", "seed", "lang",
+             "deck", "only_my_decks", "adults", "blue_deck")
+    # The options that set up a table, with their defaults: --resume refuses changed ones.
+    parser.set_defaults(table_options={dest: parser.get_default(dest) for dest in table})
     save = parser.add_argument_group("saving")
     save.add_argument(
         "--resume",
@@ -83,7 +88,8 @@ def register(subparsers: Any) -> None:
         "--save",
         type=Path,
         metavar="FILE",
-        help="autosave file (default: ~/.local/state/partyhost/<game>.json)",
+        help="autosave file (default: ~/.local/state/partyhost/<game>.json); an unfinished "
+        "game found there is moved to a dated file beside it, never overwritten",
     )
     voice = parser.add_argument_group("voice")
     voice.add_argument(

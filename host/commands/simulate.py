@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from host.games.crack_list.config import SEATS_RANGE
+
 
 def register(subparsers: Any) -> None:
     """Add the `simulate` sub-command."""
@@ -23,7 +25,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=0, help="random seed")
     parser.add_argument(
         "--players", type=int, default=4,
-        help="bot players per game (2 to 9: ten hands of 8 need more than the 78 blue cards)",
+        help=f"bot players per game ({SEATS_RANGE}, as at the table)",
     )
     parser.add_argument("--cards", choices=("virtual", "physical"), default="virtual")
     parser.add_argument("--lang", default="en", choices=("en", "fr"))

@@ -9,6 +9,7 @@ import dataclasses
 import json
 import os
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,30 @@ def default_path(game: str) -> Path:
     """Where a game is saved unless --save says otherwise."""
     base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
     return base / "partyhost" / f"{game}.json"
+
+
+def keep_unfinished(path: Path, now: datetime | None = None) -> Path | None:
+    """Before a new game is saved at `path`, move the unfinished game found there to a dated
+    file beside it (`g.json` -> `g.unfinished-2025-01-31-214500.json`), where `--resume --save`
+    still finds it. A file that is not a readable save is moved aside too: it is never
+    overwritten. Returns the new path, or None when there was nothing to keep (no file, a
+    finished game, or one set up with no move played yet)."""
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        if data.get("finished") or not data.get("events"):
+            return None
+    except (OSError, ValueError, AttributeError):
+        pass  # unreadable or not a save: keep it as it is
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
+    backup = path.with_name(f"{path.stem}.unfinished-{stamp}{path.suffix}")
+    again = 1
+    while backup.exists():
+        again += 1
+        backup = path.with_name(f"{path.stem}.unfinished-{stamp}-{again}{path.suffix}")
+    os.replace(path, backup)
+    return backup
 
 
 def event_to_json(event: Any) -> dict[str, Any]:

@@ -40,6 +40,10 @@ def _default_counts() -> dict[str, int]:
     return counts
 
 
+class BlueDeckError(ValueError):
+    """A blue deck mix the game cannot be dealt from; the message names the cards."""
+
+
 @dataclass(frozen=True)
 class BlueDeckMix:
     """How many of each card the blue deck holds; the default sums to 78."""
@@ -50,15 +54,27 @@ class BlueDeckMix:
         """Every card of the deck, in a fixed order (shuffle it with the game's Random)."""
         return [card for card, count in sorted(self.counts.items()) for _ in range(count)]
 
-    def validate(self) -> None:
-        """Raise ValueError when the mix names an unknown card or has no letters."""
-        unknown = set(self.counts) - set(LETTERS) - set(ACTIONS)
+    def problems(self) -> list[str]:
+        """What is wrong with the mix, each naming the cards and what to write instead."""
+        found = []
+        unknown = sorted(set(self.counts) - set(LETTERS) - set(ACTIONS))
         if unknown:
-            raise ValueError(f"unknown blue cards: {', '.join(sorted(unknown))}")
-        if any(n < 0 for n in self.counts.values()):
-            raise ValueError("a blue card count is negative")
-        if not any(self.counts.get(letter, 0) for letter in LETTERS):
-            raise ValueError("the blue deck has no letter cards")
+            found.append(
+                f"unknown blue cards: {', '.join(unknown)} (the blue cards are the letters "
+                f"A to Z and {', '.join(ACTIONS)})"
+            )
+        negative = [f"{card} = {n}" for card, n in sorted(self.counts.items()) if n < 0]
+        if negative:
+            found.append(f"negative counts: {', '.join(negative)} (write 0 or more)")
+        if not any(self.counts.get(letter, 0) > 0 for letter in LETTERS):
+            found.append("no letter cards (give some letters a count, e.g. A = 3)")
+        return found
+
+    def validate(self) -> None:
+        """Raise BlueDeckError when the mix names an unknown card or has no letters."""
+        found = self.problems()
+        if found:
+            raise BlueDeckError("; ".join(found))
 
     @property
     def size(self) -> int:

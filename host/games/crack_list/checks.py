@@ -93,7 +93,7 @@ def simulate_crack_list(
     try:
         config.validate()
     except ValueError as err:
-        raise SetupError(f"{err} ({players} players)") from err
+        raise SetupError(str(err)) from err  # it says how many were given and the range
 
     def new_table(rng: random.Random) -> tuple[CrackListGame, BotTable, CrackListReferee]:
         game = CrackListGame(config, category_cards, judge, rng)

@@ -13,13 +13,13 @@ from typing import Any
 
 from host.clock import Clock
 from host.core.autosave import Autosave
-from host.core.events import make_seats
+from host.core.events import Seat, make_seats
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
 from host.decks import CategoryCard, Deck, DeckError, load_deck, load_game_decks
 from host.games.crack_list.announce import VOICE
-from host.games.crack_list.cards import BlueDeckMix
+from host.games.crack_list.cards import BlueDeckError, BlueDeckMix
 from host.games.crack_list.questions import CrackListQuestions
 from host.games.crack_list.rules import CrackListConfig, CrackListGame
 from host.games.crack_list.talk import CrackListTalk
@@ -75,20 +75,44 @@ def options_from_args(args: argparse.Namespace) -> TableOptions:
     )
 
 
+BLUE_FIX = "expected a [blue] table of card = count, e.g. A = 3, JOKER = 3"
+
+
 def load_blue_mix(path: str | None) -> BlueDeckMix:
-    """The blue deck mix from a TOML file ([blue] A = 3 ... JOKER = 3), or the default."""
+    """The blue deck mix from a TOML file ([blue] A = 3 ... JOKER = 3), or the default;
+    SetupError naming the file, every wrong entry and what to write instead."""
     if path is None:
         return BlueDeckMix()
     try:
         data = tomllib.loads(Path(path).read_text("utf-8"))
-        mix = BlueDeckMix({str(k).upper(): int(v) for k, v in data["blue"].items()})
-        mix.validate()
-    except (OSError, KeyError, ValueError, TypeError) as err:
-        raise SetupError(
-            f"{path}: not a usable blue deck ({err}); expected a [blue] table "
-            "of card = count, e.g. A = 3, JOKER = 3"
-        ) from err
-    return mix
+    except FileNotFoundError:
+        raise SetupError(f"{path}: no such file: check the path given with --blue-deck") from None
+    except OSError as err:
+        raise SetupError(f"{path}: cannot read it ({err.strerror}): check --blue-deck") from None
+    except UnicodeDecodeError:
+        raise SetupError(f"{path}: not UTF-8 text: save the blue deck as UTF-8") from None
+    except tomllib.TOMLDecodeError as err:
+        raise SetupError(f"{path}: not valid TOML ({err}): {BLUE_FIX}") from None
+    table = data.get("blue")
+    if not isinstance(table, dict) or not table:
+        raise SetupError(f"{path}: no [blue] table: {BLUE_FIX}")
+    problems: list[str] = []
+    counts: dict[str, int] = {}
+    for key, value in table.items():
+        card = str(key).upper()
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(
+                f"{key} = {value!r} is not a number of cards (write a whole number, "
+                f"e.g. {key} = 3)"
+            )
+        elif card in counts:
+            problems.append(f"{card} is given twice (give each card once)")
+        else:
+            counts[card] = value
+    problems += BlueDeckMix(counts).problems() if counts else []
+    if problems:
+        raise SetupError(f"{path}: [blue] {'; '.join(problems)}")
+    return BlueDeckMix(counts)
 
 
 def _own_decks(paths: Sequence[str]) -> list[Deck]:
@@ -102,7 +126,14 @@ def category_cards(
     lang: str, extra: Sequence[str], *, adults: bool, shipped: bool = True
 ) -> list[CategoryCard]:
     """Every red card of the installed Crack List decks (or only of `extra` when not `shipped`),
-    adults-only categories removed unless asked for."""
+    adults-only categories removed unless asked for; SetupError for a deck given in `extra`
+    that is missing, broken or holds no Crack List deck in `lang`."""
+    for given in extra:
+        if not Path(given).exists():
+            raise SetupError(
+                f"{given}: no such deck file or folder: check the path given with --deck "
+                "(partyhost decks list shows the installed decks)"
+            )
     try:
         decks = (
             load_game_decks("crack-list", lang, extra=[Path(p) for p in extra])
@@ -111,6 +142,15 @@ def category_cards(
         )
     except (DeckError, OSError) as err:
         raise SetupError(str(err)) from err
+    used = {deck.path.resolve() for deck in decks if deck.path}
+    which = f"Crack List deck in '{lang}'" if shipped else "Crack List deck"
+    for given in extra:
+        root = Path(given).resolve()
+        if not any(path == root or root in path.parents for path in used):
+            raise SetupError(
+                f"{given}: no {which} there: check its [deck] game and "
+                "lang (partyhost decks check names the problems), or the path given with --deck"
+            )
     result = []
     for deck in decks:
         for card in deck.cards:
@@ -127,13 +167,13 @@ def category_cards(
 
 def build_game(options: TableOptions) -> CrackListGame:
     """A new game from the options (not started)."""
+    if options.players and options.teams:
+        raise SetupError(
+            "give --players or --teams, not both: a team is written with commas, "
+            "e.g. --teams Ann,Bob Cat,Dan"
+        )
     seats = make_seats(options.players, options.teams)
-    names = [seat.name.lower() for seat in seats]
-    first = (
-        names.index(options.first.lower())
-        if options.first and options.first.lower() in names
-        else 0
-    )
+    first = _first_seat(seats, options.first)
     try:
         config = CrackListConfig(
             seats,
@@ -148,8 +188,25 @@ def build_game(options: TableOptions) -> CrackListGame:
             options.lang, options.decks, adults=options.adults, shipped=options.shipped_decks
         )
         return CrackListGame(config, cards, Judge(lang=options.lang), random.Random(options.seed))
+    except BlueDeckError as err:
+        where = f"{options.blue_deck}: " if options.blue_deck else ""
+        raise SetupError(f"{where}{err}") from err
     except ValueError as err:
         raise SetupError(str(err)) from err
+
+
+def _first_seat(seats: Sequence[Seat], first: str | None) -> int:
+    """The seat of the player named by --first (a team's member names its team)."""
+    if first is None:
+        return 0
+    for index, seat in enumerate(seats):
+        if first.strip().lower() in (name.lower() for name in (seat.name, *seat.people)):
+            return index
+    names = ", ".join(seat.name for seat in seats)
+    raise SetupError(
+        f"--first {first}: not one of the players ({names}): give one of their names, "
+        "or leave --first out and the first one chooses"
+    )
 
 
 def build_session(
