@@ -67,10 +67,14 @@ class Seat:
         return self.members or (self.name,)
 
 
+TEAM_JOIN = " and "
+"""What joins a team's members in its name ("Ann and Bob"): a seat named so is a team."""
+
+
 def make_seats(
     players: list[str] | None = None, teams: list[list[str]] | None = None
 ) -> tuple[Seat, ...]:
     """Build seats from player names or from teams (a team is named after its members)."""
     if teams:
-        return tuple(Seat(" and ".join(team), tuple(team)) for team in teams)
+        return tuple(Seat(TEAM_JOIN.join(team), tuple(team)) for team in teams)
     return tuple(Seat(name) for name in players or [])

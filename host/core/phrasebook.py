@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from host.core.events import Note
+from host.core.events import TEAM_JOIN, Note
 
 NUMBER_WORDS = (
     "zero",
@@ -27,17 +27,70 @@ NUMBER_WORDS = (
 )
 
 
-def spoken_list(items: Sequence[str], conjunction: str = "and") -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
+def spoken_list(items: Sequence[str], conjunction: str = "and", *, serial: bool = False) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cat"; `serial` puts a comma before the last one
+    too, for items that hold an "and" of their own ("Ann and Bob, and Cat and Dan")."""
     items = [str(item) for item in items]
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+    last = f", {conjunction} " if serial else f" {conjunction} "
+    return f"{', '.join(items[:-1])}{last}{items[-1]}"
 
 
 def cards_phrase(count: int) -> str:
-    """ "one card", "3 cards"."""
+    """ "no cards", "one card", "3 cards"."""
+    if count == 0:
+        return "no cards"
     return "one card" if count == 1 else f"{count} cards"
+
+
+def is_team(name: str) -> bool:
+    """True for a seat named after its team's members (host.core.events.make_seats)."""
+    return TEAM_JOIN in name
+
+
+def seat_name(name: str) -> str:
+    """How a seat is said: a player's name, or a team's members ("Cat, Dan and Eve")."""
+    return spoken_list(name.split(TEAM_JOIN)) if is_team(name) else name
+
+
+def seats_list(names: Sequence[str]) -> str:
+    """Seats read out in a list: "Ann, Bob and Cat"; teams each named as one, so that the
+    list is heard as teams: "Team Ann and Bob, and Team Cat, Dan and Eve"."""
+    if not any(is_team(name) for name in names):
+        return spoken_list(names)
+    return spoken_list([f"Team {seat_name(name)}" for name in names], serial=True)
+
+
+PLURAL_VERBS = {
+    "is": "are", "has": "have", "was": "were", "calls": "call", "challenges": "challenge",
+    "chooses": "choose", "cracks": "crack", "draws": "draw", "gets": "get", "hands": "hand",
+    "misses": "miss", "passes": "pass", "picks": "pick", "plays": "play", "reverses": "reverse",
+    "swaps": "swap", "takes": "take", "votes": "vote", "wins": "win",
+}
+"""The verbs a line may put after a seat ({player_draws}), as a player and as a team (a team
+is plural: "Ann and Bob draw")."""
+
+
+def agree(subject: str, verb: str) -> str:
+    """The verb as `subject` takes it: "Bob draws", "Ann and Bob draw"."""
+    return PLURAL_VERBS[verb] if is_team(subject) else verb
+
+
+AN_LETTERS = frozenset("AEFHILMNORSX")
+"""Letters whose name starts with a vowel sound: an A, an F, an H, an X (but a U)."""
+
+
+def with_article(word: str) -> str:
+    """ "a Joker", "an I", "a U", "an Egg timer", "a unicorn"."""
+    lower = word.lower()
+    if len(word) == 1 and word.isalpha():
+        vowel = word.upper() in AN_LETTERS
+    else:
+        vowel = (lower[:1] in ("a", "e", "i", "o", "u")
+                 and not lower.startswith(("one", "uni", "use", "usu", "eu", "ewe")))
+        vowel = vowel or lower.startswith(("hour", "honest", "honour", "heir"))
+    return f"{'an' if vowel else 'a'} {word}"
 
 
 def _one_key(note: Note) -> list[str]:
@@ -57,6 +110,8 @@ class GameVoice:
     """The package holding the game's <lang>.toml files."""
     keys: Callable[[Note], list[str]] = field(default=_one_key)
     derive: Callable[[dict[str, Any]], dict[str, Any]] = field(default=_same)
+    people: tuple[str, ...] = ("player",)
+    """The params that name a seat (a player, or a team said as its members)."""
 
 
 CORE_LINES = "host.core.lines"
@@ -89,7 +144,11 @@ class Phrasebook:
     def line(self, key: str, **params: Any) -> str:
         """One variant of a line, filled in."""
         variants = self.lines.get(key) or self.refusals.get(key) or self.refusals["default"]
-        return self.rng.choice(variants).format_map(self._params(params))
+        return self.fill(self.rng.choice(variants), params)
+
+    def fill(self, variant: str, params: Mapping[str, Any]) -> str:
+        """One variant filled in with the params and the spoken forms derived from them."""
+        return variant.format_map(self._params(params))
 
     def countdown_tick(self, n: int) -> str:
         """How the host calls one number of the countdown ("Four!")."""
@@ -103,42 +162,64 @@ class Phrasebook:
             if reason == "stale_timer":
                 return None
             variants = self.refusals.get(reason) or self.refusals["default"]
-            return self.rng.choice(variants).format_map(self._params(params))
+            return self.fill(self.rng.choice(variants), params)
         return " ".join(self.line(key, **params) for key in self.game.keys(note))
 
     def _params(self, params: Mapping[str, Any]) -> _Params:
-        return _Params(self.game.derive(with_derived(params)))
+        seats = {key: seat_name(value) for key, value in params.items()
+                 if key in self.game.people and isinstance(value, str)}
+        return _Params(self.game.derive(with_derived({**params, **seats})))
 
 
 class _Params(dict[str, Any]):
-    """Format parameters that leave an unknown {placeholder} as it is instead of failing."""
+    """Format parameters with the forms derived on demand: {a_card_name} ("an I"),
+    {hand_size_cards} ("8 cards"), {player_draws} ("Bob draws", "Ann and Bob draw"). An
+    unknown {placeholder} is left as it is instead of failing."""
 
     def __missing__(self, key: str) -> str:
+        head, _, tail = key.partition("_")
+        if head == "a" and isinstance(self.get(tail), str):
+            return with_article(self[tail])
+        subject, _, last = key.rpartition("_")
+        value = self.get(subject)
+        if last == "cards" and isinstance(value, int) and not isinstance(value, bool):
+            return cards_phrase(value)
+        if last in PLURAL_VERBS and isinstance(value, str):
+            return f"{value} {agree(value, last)}"
         return "{" + key + "}"
 
 
 def with_derived(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Add the spoken forms lines use: lists, card counts, scores."""
+    """Add the spoken forms lines use: lists, penalty cards handed out, scores."""
     out = dict(params)
     if "titles" in params:
         titles = params["titles"]
         numbered = [f"{NUMBER_WORDS[i + 1]}: {title}" for i, title in enumerate(titles)]
         out["titles_numbered"] = spoken_list(numbered, "or")
-    if "count" in params:
-        out["count_cards"] = cards_phrase(int(params["count"]))
     if "penalty" in params:
-        out["penalty_cards"] = cards_phrase(int(params["penalty"]))
+        out["penalty_them"] = "it" if int(params["penalty"]) == 1 else "them"
     if "targets" in params:
         targets = params["targets"]
-        out["target_list"] = spoken_list([f"{name} takes {cards_phrase(n)}" for name, n in targets])
+        taking = [f"{seat_name(name)} {agree(name, 'takes')} {cards_phrase(n)}"
+                  for name, n in targets]
+        teams = any(is_team(name) for name, _ in targets)
+        out["target_list"] = spoken_list(taking, serial=teams)
+        out["target_names"] = seats_list([name for name, _ in targets])
         out["target_cards"] = cards_phrase(sum(n for _, n in targets))
     if "score" in params:
-        out["score_text"] = spoken_list([f"{name} {won}" for name, won in params["score"].items()])
+        score = params["score"]
+        if any(is_team(name) for name in score):
+            read = [f"Team {seat_name(name)} {won}" for name, won in score.items()]
+            out["score_text"] = spoken_list(read, serial=True)
+        else:
+            out["score_text"] = spoken_list([f"{name} {won}" for name, won in score.items()])
     if "players" in params and not isinstance(params["players"], str):
-        out["players_text"] = spoken_list(params["players"])
+        out["players_text"] = seats_list(params["players"])
         out["players"] = out["players_text"]
     if "accept" in params:
         out["vote_word"] = "yes" if params["accept"] else "no"
     if "letters" in params:
-        out["letters_text"] = spoken_list(list(params["letters"]), "or")
+        letters = list(params["letters"])
+        out["letters_text"] = spoken_list(letters, "or")
+        out["a_letter_list"] = spoken_list([with_article(letter) for letter in letters], "or")
     return out

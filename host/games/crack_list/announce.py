@@ -33,10 +33,13 @@ def line_keys(note: Note) -> list[str]:
 def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
     """Cards as they are said, for the lines that read a hand or name a card."""
     if isinstance(params.get("cards"), list):
-        params["cards_text"] = spoken_list([card_name(c) for c in params["cards"]])
+        params["cards_text"] = spoken_list([card_name(c) for c in params["cards"]]) or "none"
     if isinstance(params.get("card"), str):
         params["card_name"] = card_name(params["card"])
     return params
 
 
-VOICE = GameVoice("host.games.crack_list.lines", line_keys, spoken_params)
+PEOPLE = ("player", "chooser", "winner", "target", "skipped", "caller", "turn", "answerer")
+"""The params of Crack List's notes and refusals that name a seat."""
+
+VOICE = GameVoice("host.games.crack_list.lines", line_keys, spoken_params, PEOPLE)
