@@ -1,15 +1,45 @@
-"""The text console: players type what they would say; the host's lines are printed."""
+"""The text console: players type what they would say; the host's lines are printed.
+
+At a terminal the prompt is a real one (the standard library's readline: line editing, the
+arrows, history, Tab for the players' names). It names who the host expects to speak, and the
+host's lines are printed above it, never into it: when the countdown ticks while you type, the
+prompt is cleared, the host speaks, and the prompt comes back with what you had typed."""
 
 from __future__ import annotations
 
+import re
 import select
+import signal
 import sys
+import threading
+import unicodedata
 from collections.abc import Callable, Iterable
-from typing import TextIO
+from types import FrameType, ModuleType
+from typing import Protocol, TextIO
 
 from host.core.session import Line, Session
 
 Speak = Callable[[Line], None]
+
+MAX_TYPED = 200
+"""The longest line taken as something a player said: the longest move (a penalty split
+between teams, a long listed answer) is well under it; a paste of a page is refused."""
+
+_ESCAPES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-_])")
+"""Terminal escape sequences (the arrows and function keys, typed where no readline reads)."""
+
+_SPACES = frozenset("\t\n\v\f\r")
+
+
+def clean_typed(text: str) -> str:
+    """What was typed, without terminal escapes and control characters (a tab is a space), so
+    that nothing the host repeats ("Igloo! Accepted.") can move the cursor or clear the screen."""
+    text = _ESCAPES.sub("", text)
+    return "".join(
+        " " if char in _SPACES else char
+        for char in text
+        if char in _SPACES or unicodedata.category(char) not in ("Cc", "Cf")
+    )
 
 
 def show(lines: Iterable[Line], out: TextIO, speak: Speak | None = None) -> None:
@@ -24,19 +54,157 @@ def show(lines: Iterable[Line], out: TextIO, speak: Speak | None = None) -> None
 
 
 def prompt(session: Session) -> str:
-    """The prompt names whose move the host is waiting for."""
-    expected = session.game.expected_player()
+    """The prompt names who the host is waiting for: the player who just claimed the floor
+    ("Cat:" alone), else the one whose move it is; a yes or a no to the host's question."""
+    if session.asking:
+        return "[yes or no] > "
+    expected = session.table.next_speaker or session.game.expected_player()
     return f"[{expected}] > " if expected else "[anyone: start with your name] > "
 
 
-def read_line(stream: TextIO, timeout: float | None) -> str | None:
-    """A typed line, "" on timeout, None at end of input."""
+def hear_typed(session: Session, typed: str) -> list[Line]:
+    """The host's answer to one typed line: nothing for a blank line, a refusal for a line too
+    long to be anything a player says, else what the session makes of it."""
+    text = clean_typed(typed).strip()
+    if not text:
+        return []
+    if len(text) > MAX_TYPED:
+        return [Line(session.phrases.line("too_long", limit=MAX_TYPED), "too_long")]
+    return session.hear(text)
+
+
+class _TimedOut:
+    """No line came before the next tick was due."""
+
+
+TIMED_OUT = _TimedOut()
+
+
+def read_line(stream: TextIO, timeout: float | None) -> str | _TimedOut | None:
+    """A typed line, TIMED_OUT when a terminal gave none in time, None at end of input. A pipe
+    or a file is read line by line without waiting on the clock."""
     if timeout is not None and stream.isatty():
         ready, _, _ = select.select([stream], [], [], timeout)
         if not ready:
-            return ""
+            return TIMED_OUT
     line = stream.readline()
     return None if line == "" else line.rstrip("\n")
+
+
+class Keyboard(Protocol):
+    """Where typed lines come from."""
+
+    def read(self, text: str, timeout: float | None) -> str | _TimedOut | None:
+        """A line typed after the prompt `text`; TIMED_OUT after `timeout`; None at the end."""
+        ...
+
+    def before_output(self) -> None:
+        """The host is about to print: make sure it starts on a line of its own."""
+        ...
+
+
+class PlainInput:
+    """Lines from a pipe or a file (no prompt), or a terminal without readline (a plain
+    prompt; the host's lines start on a new line below it)."""
+
+    def __init__(self, stream: TextIO, out: TextIO) -> None:
+        self.stream = stream
+        self.out = out
+        self.prompts = stream.isatty()
+        self.shown: str | None = None
+        """The prompt on the screen, still waiting for its line."""
+
+    def read(self, text: str, timeout: float | None) -> str | _TimedOut | None:
+        if self.prompts and self.shown != text:
+            self.before_output()
+            print(text, end="", file=self.out, flush=True)
+            self.shown = text
+        typed = read_line(self.stream, timeout)
+        if typed is not TIMED_OUT:
+            self.shown = None
+        return typed
+
+    def before_output(self) -> None:
+        if self.shown is not None:
+            print(file=self.out, flush=True)
+            self.shown = None
+
+
+class _Tick(Exception):
+    """The clock interrupts the prompt: the session has a tick due."""
+
+
+class LineEditor:
+    """readline's prompt at a terminal: editing, arrows, history, Tab for names. The clock's
+    ticks interrupt it (SIGALRM): the prompt line is cleared, what was typed is kept and given
+    back at the next prompt, which may name someone else."""
+
+    def __init__(self, readline: ModuleType, out: TextIO, names: Iterable[str] = ()) -> None:
+        self.readline = readline
+        self.out = out
+        self.names = sorted(set(names))
+        self.kept = ""
+        """What was typed when a tick interrupted the prompt."""
+        self.waiting = False
+
+    def read(self, text: str, timeout: float | None) -> str | _TimedOut | None:
+        readline = self.readline
+        readline.set_startup_hook(self._give_back)
+        readline.set_completer(self._complete)
+        libedit = "libedit" in (readline.__doc__ or "")
+        readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+        previous = signal.signal(signal.SIGALRM, self._interrupt)
+        try:
+            if timeout is not None:
+                signal.setitimer(signal.ITIMER_REAL, max(timeout, 0.01))
+            self.waiting = True
+            try:
+                return input(text)
+            except _Tick:
+                self.out.write("\r\x1b[K")  # the prompt line goes; the host prints in its place
+                self.out.flush()
+                return TIMED_OUT
+            except EOFError:
+                return None
+        finally:
+            self.waiting = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            readline.set_startup_hook(None)
+
+    def before_output(self) -> None:
+        """Nothing to do: the prompt is never on the screen while the host prints."""
+
+    def _interrupt(self, signum: int, frame: FrameType | None) -> None:
+        if self.waiting:
+            self.waiting = False
+            self.kept = self.readline.get_line_buffer()
+            raise _Tick
+
+    def _give_back(self) -> None:
+        if self.kept:
+            self.readline.insert_text(self.kept)
+            self.kept = ""
+
+    def _complete(self, text: str, state: int) -> str | None:
+        found = [name for name in self.names if name.lower().startswith(text.lower())]
+        return found[state] if state < len(found) else None
+
+
+def line_editor(stream: TextIO, out: TextIO, names: Iterable[str] = ()) -> LineEditor | None:
+    """readline's prompt when the players type at a terminal (stdin and stdout both one, in the
+    main thread, where SIGALRM can reach); None for a pipe, a file or a test's streams."""
+    at_terminal = (stream is sys.stdin and out is sys.stdout
+                   and stream.isatty() and out.isatty())
+    if not at_terminal or threading.current_thread() is not threading.main_thread():
+        return None
+    if not hasattr(signal, "setitimer"):
+        return None
+    try:
+        import readline
+    except ImportError:
+        return None
+    return LineEditor(readline, out, names)
 
 
 def run_console(
@@ -48,17 +216,20 @@ def run_console(
     resumed: bool = False,
 ) -> int:
     """Play until the game ends, the players quit, or input runs out; returns an exit code."""
+    names = [person for seat in session.game.seats for person in seat.people]
+    keyboard: Keyboard = line_editor(stream, out, names) or PlainInput(stream, out)
     show(session.start(resumed=resumed), out, speak)
     while not session.finished:
-        show(session.tick(), out, speak)
+        lines = session.tick()
+        if lines:
+            keyboard.before_output()
+            show(lines, out, speak)
         if session.finished:
             break
-        if stream.isatty():
-            print(prompt(session), end="", file=out, flush=True)
-        typed = read_line(stream, session.seconds_to_next_tick())
+        typed = keyboard.read(prompt(session), session.seconds_to_next_tick())
         if typed is None:
             print("\nInput closed: the game is saved; continue with --resume.", file=out)
             return 0
-        if typed.strip():
-            show(session.hear(typed), out, speak)
+        if isinstance(typed, str):
+            show(hear_typed(session, typed), out, speak)
     return 0
