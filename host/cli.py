@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from host import __version__
+from host.commands import CommandParser
 
 # Each module registers one or more sub-commands; heavy imports happen inside their run().
 COMMAND_MODULES: tuple[str, ...] = (
@@ -29,7 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the top-level parser with every sub-command registered."""
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="partyhost",
         description="Party Host: an offline, voice-driven host for word and category party games "
         "(Crack List, Short List, Scattergories, Crack Word).",

@@ -17,7 +17,7 @@ def register(subparsers: Any) -> None:
     sub = parser.add_subparsers(dest="bench_command", metavar="BENCH")
     speech = sub.add_parser("speech", help="speech recognition accuracy, latency, memory")
     speech.add_argument("--json", action="store_true", help="print one JSON object")
-    speech.add_argument("--engine", choices=MEASURED, action="append", dest="engines",
+    speech.add_argument("--stt", "--engine", choices=MEASURED, action="append", dest="engines",
                         help="recognizer to measure; repeat for several (default: all)")
     speech.add_argument("--quick", action="store_true", help="a quarter of the test set")
     speech.set_defaults(func=run_speech)

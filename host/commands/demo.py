@@ -24,7 +24,6 @@ def register(subparsers: Any) -> None:
         "microphone; the host plays the game on what it understood. A move the host did not "
         "catch is said again, slower, up to twice, while the turn timer keeps running. "
         "Prints the transcript.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("game", choices=("crack-list",))
     parser.add_argument("--players", type=int, default=3, help="bot players (2 to 8)")

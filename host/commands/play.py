@@ -22,7 +22,6 @@ def register(subparsers: Any) -> None:
         "console: the player whose turn it is types what they would say; anyone else starts "
         "with their name, as in 'Bob: challenge'. Type 'help' during the game for the commands, "
         "'rules' for the host's house rules (also: partyhost rules crack-list).",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("game", choices=GAMES, help="which game to host")
     who = parser.add_argument_group("players")

@@ -28,9 +28,10 @@ def register(subparsers: Any) -> None:
 
 
 def add_voice_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add --engine and --voice, the arguments of host.speech.tts.make_synthesizer."""
+    """Add --tts (or --engine) and --voice, the arguments of make_synthesizer, as `play` has."""
     parser.add_argument(
-        "--engine", choices=ENGINES, default="auto", help="speech engine (default: auto)"
+        "--tts", "--engine", dest="tts", choices=ENGINES, default="auto",
+        help="speech synthesis engine: auto tries Piper, then espeak-ng",
     )
     parser.add_argument(
         "--voice",
@@ -58,7 +59,7 @@ def _write(args: argparse.Namespace) -> None:
     from host.speech.tts import make_synthesizer
     from host.speech.wavio import resample_pcm, write_wav
 
-    synth = make_synthesizer(args.engine, args.voice)
+    synth = make_synthesizer(args.tts, args.voice)
     pcm = b"".join(synth.synthesize(args.text))
     rate = args.rate or synth.sample_rate
     write_wav(args.output, resample_pcm(pcm, synth.sample_rate, rate), rate)
@@ -71,6 +72,6 @@ def _play(args: argparse.Namespace) -> None:
 
     speaker = SoundDeviceOutput(args.output_device)  # first, so a missing device fails fast
     try:
-        speak(make_synthesizer(args.engine, args.voice), speaker, args.text)
+        speak(make_synthesizer(args.tts, args.voice), speaker, args.text)
     finally:
         speaker.close()

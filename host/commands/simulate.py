@@ -18,7 +18,6 @@ def register(subparsers: Any) -> None:
         description="Bot players play complete games through the same rules model as real "
         "players, checking after every event that the 78 blue cards are conserved and the turn "
         "order is legal. Prints counts of every kind of event.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("game", choices=("crack-list",), help="which game")
     parser.add_argument("--games", type=int, default=100, help="how many games")
