@@ -244,9 +244,9 @@ def test_a_resumed_vote_says_the_answer_and_the_tally(clock: FakeClock, tmp_path
         session.hear(f"{others[0]}: challenge")
     assert session.game.state is State.VOTING
     voter = next(s.name for s in session.game.seats if s.name != player)
-    session.hear(f"{voter}: yes")
+    session.hear(f"{voter}: no")  # a yes would decide it: a tie lets the answer stand
     saved_options, events = load(tmp_path / "save.json", CRACK_LIST.events)
     again = build_session(options(**saved_options), FakeClock(), None, events)
     kinds = [line.kind for line in again.start(resumed=True)]
     assert kinds == ["resumed_game", "category", "vote_open", "vote_tally"]
-    assert "1 yes and 0 no" in texts(again.hear("repeat"))
+    assert "0 yes and 1 no" in texts(again.hear("repeat"))

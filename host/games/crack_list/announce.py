@@ -25,6 +25,8 @@ def line_keys(note: Note) -> list[str]:
         key = "ask_penalty_optional"
     elif kind in PENALTY_NOTES.values() and params.get("automatic"):
         key = "penalty_auto"
+    elif kind == NoteKind.CATEGORY_CARD and params.get("physical"):
+        key = "category_card_physical"
     if kind == NoteKind.ANSWER_ACCEPTED and params.get("cards") == 1:
         return [key, "last_card"]
     return [key]

@@ -1,11 +1,15 @@
-"""Bot players for Crack List: they choose moves as people would, mistakes included."""
+"""Bot players for Crack List: they choose moves as people would, mistakes included.
+
+Every random choice draws `rng.random()` (`_index`, `_pick`, `_happens`), one draw per choice
+in a fixed order, so a seed always plays the same game.
+"""
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from typing import TypeVar
 
 from host.core.events import TimeUp
@@ -25,52 +29,87 @@ from host.games.crack_list.events import (
     PlaySwap,
     Vote,
 )
-from host.games.crack_list.rules import CrackListGame, State
+from host.games.crack_list.rules import CrackListGame, PendingAnswer, State
 
 NONSENSE = ("Xyzzy", "Blorptastic", "Quibbleflux", "Snergle", "Wompus")
-ACTIONS = (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)
-ACTION_SET = frozenset(ACTIONS)
+"""Made-up words: wrong answers, and the endings of invented ones."""
+ACTION_CARDS = (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)
+"""The cards a bot plays instead of answering (the Joker is played with an answer)."""
 LETTER_CARDS = frozenset(cards.LETTERS)
-PRETEND_HAND = (*cards.LETTERS, *ACTIONS, cards.JOKER)
+PRETEND_HAND = (*cards.LETTERS, *ACTION_CARDS, cards.JOKER)
 """The cards a bot imagines holding when the host cannot see its hand."""
+
+UNCHECKED_CHALLENGE_FACTOR = 3
+"""How much likelier a challenge is when the host could not check the answer on its list."""
+CHOOSE_TIMEOUT = 0.02
+"""Chance that the chooser lets the time run out."""
+NAME_THE_LETTER = 0.3
+"""Chance that a bot says which letter card it plays with its answer."""
+WAIT_AFTER_ANSWER = 0.2
+"""Chance that, after an answer stands, the table waits for its window to close."""
+PENALTY_TIMEOUT = 0.05
+"""Chance that a bot owing a penalty lets the time run out."""
+DECLINE_OPTIONAL_PENALTY = 0.3
+"""Chance that a bot declines a penalty it may skip."""
+VOTE_TIMEOUT = 0.05
+"""Chance that the vote runs out of time before the next ballot."""
+VOTE_TO_ACCEPT = 0.55
+"""Chance that a voter accepts the challenged answer."""
+PASS_WHEN_STUCK = 0.5
+"""Below this roll a stuck bot passes; above it, it says nothing until the time runs out."""
+
 _T = TypeVar("_T")
 
-_TURN, _CHOOSING, _ANSWERED = State.TURN, State.CHOOSING, State.ANSWERED
-"""States read in the hot loop, as module globals (an Enum member lookup costs more)."""
+
+@dataclass(frozen=True)
+class ListedAnswer:
+    """One of a category's listed answers, as the bots look it up."""
+
+    text: str
+    """The answer as listed."""
+    lower: str
+    """The answer in lower case, to compare with the answers given."""
+    initial: str
+    """The answer's upper-case first letter: the letter card it is played with."""
+
+    @classmethod
+    def of(cls, text: str) -> ListedAnswer:
+        """The listed answer `text` with its lower-case form and initial."""
+        return cls(text, text.lower(), text[0].upper())
 
 
 @dataclass(frozen=True)
 class KnownAnswers:
     """A category's listed answers as the bots search them, in the deck's order."""
 
-    texts: tuple[str, ...]
-    """Each answer as listed."""
-    lowers: tuple[str, ...]
-    """Each answer in lower case."""
-    first_letters: str
-    """Each answer's upper-case initial, in one string (a scan reads one small buffer rather
-    than an object per answer)."""
+    answers: tuple[ListedAnswer, ...]
     initials: frozenset[str]
-    """Every initial in `first_letters`."""
+    """Every letter some listed answer starts with."""
+
+    @classmethod
+    def of(cls, category: Category) -> KnownAnswers:
+        """The listed answers of `category`."""
+        answers = tuple(ListedAnswer.of(entry.text) for entry in category.answers)
+        return cls(answers, frozenset(answer.initial for answer in answers))
+
+    def first_not_given(self, letters: Collection[str], given: Collection[str],
+                        start: int) -> str | None:
+        """The first answer from index `start` round to it, starting with one of `letters`, whose
+        lower-case form is not in `given`."""
+        in_turn = self.answers[start:] + self.answers[:start]
+        for answer in in_turn:
+            if answer.initial in letters and answer.lower not in given:
+                return answer.text
+        return None
 
 
-NO_ANSWERS = KnownAnswers((), (), "", frozenset())
-_KNOWN: dict[int, tuple[Category, KnownAnswers]] = {}
+NO_ANSWERS = KnownAnswers((), frozenset())
 
 
+@functools.lru_cache(maxsize=1024)
 def known_answers(category: Category) -> KnownAnswers:
-    """The category's answers for bots, built once per category and shared by every game."""
-    cached = _KNOWN.get(id(category))
-    if cached is None or cached[0] is not category:
-        texts = tuple(e.text for e in category.answers)
-        firsts = "".join(text[0].upper() for text in texts)
-        if len(_KNOWN) >= 4096:
-            _KNOWN.clear()
-        cached = _KNOWN[id(category)] = (
-            category,
-            KnownAnswers(texts, tuple(t.lower() for t in texts), firsts, frozenset(firsts)),
-        )
-    return cached[1]
+    """The listed answers of `category`, built once and shared by every game that plays it."""
+    return KnownAnswers.of(category)
 
 
 @dataclass(frozen=True)
@@ -100,178 +139,240 @@ class BotTable:
         self.game = game
         self.skills = skills
         self.rng = rng
-        self._random = rng.random
-        self._physical = game.config.cards == "physical"
-        self._given_ref: list[str] | None = None
-        self._given_len = 0
-        self._given_set: set[str] = set()
-        self._known: tuple[Category | None, KnownAnswers] = (None, NO_ANSWERS)
-        self._names = [seat.name for seat in game.seats]
-        seats = range(len(self._names))
-        self._other_seats = [[i for i in seats if i != seat] for seat in seats]
+        self._searched: Category | None = None
+        """The category last searched for an answer."""
+        self._known = NO_ANSWERS
+        """The listed answers of `_searched`."""
 
     def next_event(self) -> CrackListEvent:
         """The next thing someone at the table does."""
-        state = self.game.state
-        if state is _TURN:
-            return self._turn(self.game.current, True)
-        if state is _CHOOSING:
-            return self._choose()
-        if state is _ANSWERED:
-            return self._after_answer()
-        return self._vote()
+        match self.game.state:
+            case State.CHOOSING:
+                return self._choose()
+            case State.TURN:
+                return self._hurry() or self._play(self.game.current)
+            case State.ANSWERED:
+                return self._after_answer()
+            case _:
+                return self._vote()
+
+    # ----------------------------------------------------------------- random choices
+
+    def _index(self, count: int) -> int:
+        """A random index below `count`."""
+        return int(self.rng.random() * count)
 
     def _pick(self, options: Sequence[_T]) -> _T:
-        """One of `options` at random (rng.random() is C code; rng.choice is not)."""
-        return options[int(self._random() * len(options))]
+        """One of `options` at random."""
+        return options[self._index(len(options))]
+
+    def _happens(self, chance: float) -> bool:
+        """Whether something that happens with probability `chance` happens this time."""
+        return self.rng.random() < chance
+
+    # ----------------------------------------------------------------- the table
+
+    def _name(self, seat: int) -> str:
+        """The name of the player at `seat`."""
+        return self.game.seats[seat].name
+
+    def _others(self, seat: int) -> list[int]:
+        """Every seat but `seat`."""
+        return [other for other in range(len(self.game.seats)) if other != seat]
+
+    def _someone_else(self, seat: int) -> str:
+        """The name of a random player other than the one at `seat`."""
+        return self._name(self._pick(self._others(seat)))
 
     def _timeout(self) -> TimeUp:
+        """The time of the running timer runs out."""
         return TimeUp(self.game.timer_token)
 
+    def _hand(self, seat: int) -> list[str]:
+        """The cards the player at `seat` plays from: with physical cards the host cannot see
+        them, so the bot imagines a plausible hand of the same size."""
+        hand = self.game.hands[seat]
+        if self.game.config.cards != "physical":
+            return hand
+        return self.rng.sample(PRETEND_HAND, min(len(hand), len(PRETEND_HAND)))
+
+    # ----------------------------------------------------------------- moves by state
+
     def _choose(self) -> CrackListEvent:
-        if self._random() < 0.02:
+        """The chooser picks a category from the red card, or lets the time run out."""
+        if self._happens(CHOOSE_TIMEOUT):
             return self._timeout()
         offered = self.game.offered
         count = len(offered.categories) if offered else 3
-        return ChooseCategory(self._names[self.game.chooser], 1 + int(self._random() * count))
+        return ChooseCategory(self._name(self.game.chooser), 1 + self._index(count))
 
-    def _turn(self, seat: int, may_hurry: bool = False) -> CrackListEvent:
-        game, random = self.game, self._random
-        if may_hurry:
-            pending = game.pending
-            if pending is not None and not pending.challenged:
-                chance = self.skills.challenge * (3 if pending.verdict.accepted is None else 1)
-                if random() < chance:
-                    return Challenge(self._names[self._pick(self._other_seats[pending.seat])])
-            if not game.countdown_called and random() < self.skills.countdown:
-                return CallCountdown(self._names[self._pick(self._other_seats[seat])])
-        hand = game.hands[seat]
-        if self._physical:
-            hand = self._pretend(len(hand))
-        if not ACTION_SET.isdisjoint(hand):  # with no action card there is no action to play
+    def _hurry(self) -> CrackListEvent | None:
+        """Someone challenges the answer still standing or calls the countdown on the player
+        on turn; None when nobody does."""
+        pending = self.game.pending
+        if pending is not None:
+            challenge = self._challenge(pending)
+            if challenge is not None:
+                return challenge
+        if not self.game.countdown_called and self._happens(self.skills.countdown):
+            return CallCountdown(self._someone_else(self.game.current))
+        return None
+
+    def _challenge(self, pending: PendingAnswer) -> Challenge | None:
+        """Another player challenges the answer standing (its player, a refusal of it); None
+        when nobody does or someone already has."""
+        if pending.challenged:
+            return None
+        chance = self.skills.challenge
+        if pending.verdict.accepted is None:
+            chance *= UNCHECKED_CHALLENGE_FACTOR
+        if not self._happens(chance):
+            return None
+        if pending.refused:
+            return Challenge(self._name(pending.seat))
+        return Challenge(self._someone_else(pending.seat))
+
+    def _after_answer(self) -> CrackListEvent:
+        """After an answer stands: a challenge, the penalty handed out, or the next move."""
+        pending = self.game.pending
+        assert pending is not None
+        challenge = self._challenge(pending)
+        if challenge is not None:
+            return challenge
+        if pending.penalty_due:
+            return self._penalise(pending)
+        if pending.refused or self._happens(WAIT_AFTER_ANSWER):
+            return self._timeout()  # a refusal's window, or the table waits for the window
+        if not self.game.hands[pending.seat]:
+            return self._timeout()
+        return self._play((pending.seat + self.game.direction) % len(self.game.seats))
+
+    def _vote(self) -> CrackListEvent:
+        """Someone who has not voted yet (never the answerer) votes, or the vote's time runs
+        out."""
+        votes, pending = self.game.votes, self.game.pending
+        answerer = pending.seat if pending is not None else None
+        voters = [seat for seat in range(len(self.game.seats))
+                  if seat not in votes and seat != answerer]
+        if not voters or self._happens(VOTE_TIMEOUT):
+            return self._timeout()
+        return Vote(self._name(self._pick(voters)), accept=self._happens(VOTE_TO_ACCEPT))
+
+    # ----------------------------------------------------------------- a player's turn
+
+    def _play(self, seat: int) -> CrackListEvent:
+        """The move of the player at `seat`: an action card, an answer, or what a stuck
+        player does."""
+        hand = self._hand(seat)
+        if any(card in ACTION_CARDS for card in hand):
             action = self._action(seat, hand)
             if action is not None:
                 return action
-        return self._answer(seat, hand) or self._stuck(seat)
-
-    def _pretend(self, size: int) -> list[str]:
-        """With physical cards the host can't see a bot's hand, so the bot holds a plausible
-        hand of its own."""
-        return self.rng.sample(PRETEND_HAND, min(size, len(PRETEND_HAND)))
+        answer = self._answer(seat, hand)
+        if answer is not None:
+            return answer
+        return self._stuck(seat)
 
     def _action(self, seat: int, hand: list[str]) -> CrackListEvent | None:
-        if len(hand) == 1 and hand[0] == cards.SWAP and self._random() < self.skills.mistake:
-            return PlaySwap(self._names[seat], self._names[self._pick(self._other_seats[seat])])
-        if self._random() >= self.skills.action:
+        """An action card from `hand`, or None when the bot answers instead."""
+        if hand == [cards.SWAP] and self._happens(self.skills.mistake):
+            # A slip: a Swap as the last card hands the round to the other player.
+            return PlaySwap(self._name(seat), self._someone_else(seat))
+        if not self._happens(self.skills.action):
             return None
-        card = self._pick([c for c in hand if c in ACTION_SET])
-        player = self._names[seat]
+        card = self._pick([card for card in hand if card in ACTION_CARDS])
+        player = self._name(seat)
         if card == cards.STOP:
             return PlayStop(player)
         if card == cards.REVERSE:
             return PlayReverse(player)
+        if len(hand) == 1:  # a Crack List or Swap card is never played as the last card
+            return None
         if card == cards.CRACK_LIST:
-            return PlayCrackList(player) if len(hand) > 1 else None
-        if len(hand) == 1:
-            return None
-        target = self._pick(self._other_seats[seat])
-        if len(self.game.hands[target]) < len(hand) - 1:
-            return PlaySwap(player, self._names[target])
-        give = self._pick([c for c in hand if c != cards.SWAP] or [cards.SWAP])
-        return PlaySwap(player, self._names[target], give)
+            return PlayCrackList(player)
+        return self._swap(seat, hand)
 
-    def _answer(self, seat: int, hand: list[str]) -> CrackListEvent | None:
-        if self._random() >= self.skills.know:
+    def _swap(self, seat: int, hand: list[str]) -> PlaySwap:
+        """A Swap card with another player: the whole hand when theirs is smaller than this
+        one will be, else one card of `hand`."""
+        target = self._pick(self._others(seat))
+        player, other = self._name(seat), self._name(target)
+        if len(self.game.hands[target]) < len(hand) - 1:
+            return PlaySwap(player, other)
+        give = self._pick([card for card in hand if card != cards.SWAP] or [cards.SWAP])
+        return PlaySwap(player, other, give)
+
+    def _answer(self, seat: int, hand: list[str]) -> Answer | None:
+        """A listed answer on a letter in `hand` or on the Joker, or an invented one; None when
+        the bot has none."""
+        if not self._happens(self.skills.know):
             return None
-        category = self.game.category
-        assert category is not None
-        player = self._names[seat]
-        text = self._known_answer(category, hand)
+        known = self._known_answers()
+        player = self._name(seat)
+        text = self._answer_not_given(known, known.initials.intersection(hand))
         if text is not None:
-            named = text[0].upper() if self._random() < 0.3 else None
-            return Answer(player, text, named)
+            named = text[0].upper() if self._happens(NAME_THE_LETTER) else None
+            return Answer(player, text, letter=named)
         if cards.JOKER in hand:
-            text = self._known_answer(category, None)
+            text = self._answer_not_given(known, known.initials)
             if text is not None:
                 return Answer(player, text, joker=True)
-        letters = LETTER_CARDS.intersection(hand)
-        if letters and self._random() < self.skills.invent:
-            letter = self._pick(sorted(letters))
-            return Answer(player, f"{letter}{self._pick(NONSENSE).lower()[1:]}", letter=letter)
-        return None
+        return self._invented(seat, hand)
 
-    def _known_answer(self, category: Category, hand: list[str] | None) -> str | None:
-        """A listed answer not given yet, starting with a letter card in `hand` (any when
-        None)."""
-        if self._known[0] is not category:
-            self._known = (category, known_answers(category))
-        known = self._known[1]
-        texts = known.texts
-        letters = None if hand is None else known.initials.intersection(hand)
-        if not texts or (letters is not None and not letters):
+    def _known_answers(self) -> KnownAnswers:
+        """The listed answers of the category in play."""
+        category = self.game.category
+        assert category is not None
+        if category is not self._searched:
+            self._searched, self._known = category, known_answers(category)
+        return self._known
+
+    def _answer_not_given(self, known: KnownAnswers, letters: Collection[str]) -> str | None:
+        """A random listed answer starting with one of `letters` that nobody has given yet in
+        this category."""
+        if not letters:
             return None
-        given = self.game.given
-        if given is not self._given_ref or len(given) != self._given_len:
-            self._catch_up(given)
-        seen = self._given_set
-        firsts, lowers = known.first_letters, known.lowers
-        count = len(texts)
-        start = int(self._random() * count)
-        for i in chain(range(start, count), range(start)):  # from a random answer, round
-            if (letters is None or firsts[i] in letters) and lowers[i] not in seen:
-                return texts[i]
-        return None
+        given = {text.lower() for text in self.game.given}
+        return known.first_not_given(letters, given, start=self._index(len(known.answers)))
 
-    def _catch_up(self, given: list[str]) -> None:
-        """Bring the lower-cased set of answers given in this category up to date."""
-        if given is self._given_ref and len(given) == self._given_len + 1:
-            self._given_set.add(given[-1].lower())  # one more answer given
-        else:
-            self._given_set = {g.lower() for g in given}
-        self._given_ref, self._given_len = given, len(given)
+    def _invented(self, seat: int, hand: list[str]) -> Answer | None:
+        """A made-up answer on a letter in `hand` (one the host cannot verify), or None."""
+        letters = sorted(LETTER_CARDS.intersection(hand))
+        if not letters or not self._happens(self.skills.invent):
+            return None
+        letter = self._pick(letters)
+        word = letter + self._pick(NONSENSE).lower()[1:]
+        return Answer(self._name(seat), word, letter=letter)
 
     def _stuck(self, seat: int) -> CrackListEvent:
-        player = self._names[seat]
-        roll = self._random()
+        """With no answer: a repeated or made-up one (the mistakes), a pass, or silence."""
+        player = self._name(seat)
+        roll = self.rng.random()
         if roll < self.skills.mistake and self.game.given:
             return Answer(player, self._pick(self.game.given))
         if roll < 2 * self.skills.mistake and self.skills.nonsense:
             return Answer(player, self._pick(NONSENSE))
-        return Pass(player) if roll < 0.5 else self._timeout()
+        return Pass(player) if roll < PASS_WHEN_STUCK else self._timeout()
 
-    def _after_answer(self) -> CrackListEvent:
-        game, random = self.game, self._random
-        pending = game.pending
-        assert pending is not None
-        chance = self.skills.challenge * (3 if pending.verdict.accepted is None else 1)
-        if not pending.challenged and random() < chance:
-            return Challenge(self._names[self._pick(self._other_seats[pending.seat])])
-        if pending.penalty:
-            return self._penalise(pending.seat, pending.penalty, pending.optional_penalty)
-        if random() < 0.2 or not game.hands[pending.seat]:
-            return self._timeout()
-        return self._turn((pending.seat + game.direction) % len(game.seats))
+    # ----------------------------------------------------------------- penalties
 
-    def _penalise(self, seat: int, penalty: int, optional: bool) -> CrackListEvent:
-        if self._random() < 0.05:
+    def _penalise(self, pending: PendingAnswer) -> CrackListEvent:
+        """The player whose answer stands hands out its penalty cards, declines an optional
+        penalty, or lets the time run out."""
+        if self._happens(PENALTY_TIMEOUT):
             return self._timeout()
-        if optional and self._random() < 0.3:
-            return Penalise(self._names[seat], ())
-        pool = self._other_seats[seat].copy()
-        people = [
-            pool.pop(int(self._random() * len(pool)))
-            for _ in range(1 + int(self._random() * min(penalty, len(pool))))
-        ]
-        shares = [1] * len(people)
-        for _ in range(penalty - len(people)):
-            shares[int(self._random() * len(people))] += 1
-        return Penalise(
-            self._names[seat],
-            tuple((self._names[p], n) for p, n in zip(people, shares, strict=True)),
-        )
+        player = self._name(pending.seat)
+        if pending.optional_penalty and self._happens(DECLINE_OPTIONAL_PENALTY):
+            return Penalise(player, ())
+        return Penalise(player, self._share_out(pending.seat, pending.penalty))
 
-    def _vote(self) -> CrackListEvent:
-        voters = [i for i in range(len(self.game.seats)) if i not in self.game.votes]
-        if not voters or self._random() < 0.05:
-            return self._timeout()
-        return Vote(self._names[self._pick(voters)], self._random() < 0.55)
+    def _share_out(self, seat: int, penalty: int) -> tuple[tuple[str, int], ...]:
+        """`penalty` cards shared among 1 to `penalty` random other players, at least one each."""
+        others = self._others(seat)
+        count = 1 + self._index(min(penalty, len(others)))
+        people = [others.pop(self._index(len(others))) for _ in range(count)]
+        shares = [1] * count
+        for _ in range(penalty - count):
+            shares[self._index(count)] += 1
+        return tuple((self._name(person), share) for person, share in zip(people, shares,
+                                                                           strict=True))

@@ -13,7 +13,9 @@ class ChooseCategory:
 
     player: str
     choice: int
-    """1, 2 or 3: the category's position on the card."""
+    """1, 2 or 3: the category's position on the card (0 when chosen by `title`)."""
+    title: str | None = None
+    """With physical cards: a category read from the chooser's own red card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,9 @@ class Answer:
     """The letter card played, when the player named it ("A, amaze"); else the host picks."""
     joker: bool = False
     """True when the player plays the Joker for this answer."""
+    penalty: tuple[tuple[str, int], ...] | None = None
+    """Who takes the penalty cards, said in the same breath ("Q, queen snake, all to Ann"), as
+    Penalise.targets; None when not said."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ carry the rules: `prepare` checks refuse an illegal move before anything changes
 callbacks make the move and say what happened.
 
 `dest: None` keeps the state (an internal transition), or leaves it to the trigger that a
-callback fires next: `end_round`, `settle_vote`, or the next player's act replayed as their
-turn. A trigger named as a callback fires that trigger; the machine is queued, so it runs once
-the move in progress is done.
+callback fires next: `end_round` or `settle_vote`. A trigger named as a callback fires that
+trigger with the same event (`penalise` with an answer that says who takes its penalty); the
+machine is queued, so it runs once the move in progress is done.
 """
 
 from __future__ import annotations
@@ -43,10 +43,11 @@ class State(Enum):
     CHOOSING = "choosing"
     """The chooser picks one of the three categories on a red card."""
     TURN = "turn"
-    """The current player has the turn timer running; the previous answer may be challenged
-    until they act."""
+    """The current player has the turn timer running; the previous answer (or a refusal the
+    list may be wrong about) may be challenged until they act."""
     ANSWERED = "answered"
-    """A penalty letter waits for its targets, or a last card for any challenge."""
+    """A penalty letter waits for its targets, a last card for any challenge, or a refusal
+    that ends the category for a challenge of it."""
     VOTING = "voting"
     """A challenged, unverifiable answer is being voted on."""
     OVER = "over"
@@ -72,34 +73,21 @@ TRIGGERS: dict[type, str] = {
 }
 """The trigger each event fires."""
 
-ACTS = {
-    "answer": "check_answer",
-    "play_crack_list": "check_crack_list_card",
-    "play_stop": "check_stop_card",
-    "play_reverse": "check_reverse_card",
-    "play_swap": "check_swap",
-    "pass_turn": "check_turn",
-}
-"""What a player can do on their turn, and the check that refuses it when it is not allowed."""
+ACTS = ("answer", "play_crack_list", "play_stop", "play_reverse", "play_swap", "pass_turn")
+"""What a player can do on their turn."""
 
 
-def _next_player_acts(act: str, check: str) -> list[TransitionConfigDict]:
-    """While an answer stands without a penalty to wait for, the next player's act closes its
-    window: the answerer out of cards wins the round (the act is not played); otherwise play
-    moves on and the act is played as their turn."""
-    return [
-        {"trigger": act, "source": State.ANSWERED, "dest": None,
-         "prepare": "check_window_closes", "conditions": "answerer_is_out",
-         "after": ["close_window", "win_round"]},
-        {"trigger": act, "source": State.ANSWERED, "dest": State.TURN,
-         "prepare": ["check_window_closes", check], "after": ["close_window", "next_turn", act]},
-    ]
+def _next_player_acts(act: str) -> TransitionConfigDict:
+    """In a last card's window, the next player's act closes it: the answerer, out of cards,
+    wins the round (the act is not played). Not while a penalty or a refusal's window waits."""
+    return {"trigger": act, "source": State.ANSWERED, "dest": None,
+            "prepare": "check_window_closes", "after": ["close_window", "win_round"]}
 
 
 TRANSITIONS: list[TransitionConfigDict] = [
-    # Choosing a category. The chooser picks one of the three on the red card, or the host
-    # picks when time is up. The next player has the first turn; after an abandoned category,
-    # whoever was to play next.
+    # Choosing a category. The chooser picks one of the three on the red card (with physical
+    # cards, any category read from their own red card), or the host picks when time is up.
+    # The next player has the first turn; after an abandoned category, whoever was to play next.
     {"trigger": "choose", "source": State.CHOOSING, "dest": State.TURN,
      "prepare": "check_choice", "after": ["take_chosen_category", "begin_first_turn"]},
     {"trigger": "time_up", "source": State.CHOOSING, "dest": State.TURN,
@@ -107,16 +95,29 @@ TRANSITIONS: list[TransitionConfigDict] = [
 
     # A turn: the player answers with a letter card or the Joker. A wrong or repeated answer
     # draws a card, as a pass or running out of time does; when every player in a row has
-    # failed, the category is abandoned and the same chooser picks a new one.
+    # failed, the category is abandoned and the same chooser picks a new one. An answer
+    # refused as not on a list that may lack it (not a closed list) may be challenged until
+    # the next player acts; when it ends the category, in a short window first.
+    {"trigger": "answer", "source": State.TURN, "dest": State.ANSWERED,
+     "prepare": "check_answer",
+     "conditions": ["answer_is_wrong", "is_last_to_fail", "refusal_may_be_challenged"],
+     "after": ["say_answer_is_wrong", "fail", "hold_refusal", "open_challenge_window"]},
     {"trigger": "answer", "source": State.TURN, "dest": State.CHOOSING,
      "prepare": "check_answer", "conditions": ["answer_is_wrong", "is_last_to_fail"],
      "after": ["say_answer_is_wrong", "fail", "abandon_category"]},
     {"trigger": "answer", "source": State.TURN, "dest": State.TURN,
+     "prepare": "check_answer", "conditions": ["answer_is_wrong", "refusal_may_be_challenged"],
+     "after": ["say_answer_is_wrong", "fail", "hold_refusal", "next_turn"]},
+    {"trigger": "answer", "source": State.TURN, "dest": State.TURN,
      "prepare": "check_answer", "conditions": "answer_is_wrong",
      "after": ["say_answer_is_wrong", "fail", "next_turn"]},
-    # A right answer stands. On a penalty letter (or the Joker on one) the player then says who
-    # takes the penalty cards; on their last card the others may still challenge it; otherwise
-    # play moves on, and the answer may be challenged until the next player acts.
+    # A right answer stands, and may be challenged until the next player acts. On a penalty
+    # letter (or the Joker on one) the player then says who takes the penalty cards, unless
+    # they said so with the answer ("Q, queen snake, all to Ann"); on their last card the
+    # others get a last chance to challenge it; otherwise play moves on.
+    {"trigger": "answer", "source": State.TURN, "dest": State.ANSWERED,
+     "prepare": "check_answer", "conditions": ["answer_has_penalty", "penalty_said_with_answer"],
+     "after": ["play_answer", "penalise"]},
     {"trigger": "answer", "source": State.TURN, "dest": State.ANSWERED,
      "prepare": "check_answer", "conditions": "answer_has_penalty",
      "after": ["play_answer", "ask_for_penalty"]},
@@ -162,8 +163,9 @@ TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "call_countdown", "source": State.TURN, "dest": None,
      "prepare": "check_countdown", "after": "start_countdown"},
 
-    # A challenge to the answer that stands (once each): an answer on the category's list is
-    # upheld at once and the interrupted timer starts again; any other goes to a vote.
+    # A challenge to the answer that stands, or to a refusal the list may be wrong about (once
+    # each): an answer on the category's list is upheld at once and the interrupted timer
+    # starts again; any other goes to a vote.
     {"trigger": "challenge", "source": [State.TURN, State.ANSWERED], "dest": None,
      "prepare": "check_challenge", "conditions": "answer_is_on_the_list",
      "after": ["say_challenge", "settle_by_the_list"]},
@@ -171,35 +173,70 @@ TRANSITIONS: list[TransitionConfigDict] = [
      "prepare": "check_challenge", "before": "open_vote",
      "after": ["say_challenge", "ask_for_votes"]},
 
-    # An answer on a penalty letter or a last card. The answerer names who takes the penalty
-    # cards (a Joker's penalty may be declined); when time is up, the next player takes them
-    # all. Then play moves on, or the answerer, out of cards, wins the round.
+    # A penalty letter's answer. The answerer names who takes the penalty cards (a Joker's
+    # penalty may be declined); when time is up, the next player takes them all (a Joker's
+    # lapses). Then play moves on, the answer still open to challenge until the next player
+    # acts; or, out of cards, the answerer's last card gets its window for a challenge (none
+    # if it was challenged already: the round is won).
     {"trigger": "penalise", "source": State.ANSWERED, "dest": None,
-     "prepare": "check_penalty", "conditions": "answerer_is_out",
+     "prepare": "check_penalty", "conditions": ["answerer_is_out", "answer_was_challenged"],
      "after": ["hand_out_penalty", "close_window", "win_round"]},
+    {"trigger": "penalise", "source": State.ANSWERED, "dest": State.ANSWERED,
+     "prepare": "check_penalty", "conditions": "answerer_is_out",
+     "after": ["hand_out_penalty", "open_last_card_window"]},
     {"trigger": "penalise", "source": State.ANSWERED, "dest": State.TURN,
-     "prepare": "check_penalty", "after": ["hand_out_penalty", "close_window", "next_turn"]},
-    {"trigger": "time_up", "source": State.ANSWERED, "dest": None,
-     "prepare": "check_timer", "conditions": "answerer_is_out",
-     "after": ["give_penalty_to_next_player", "close_window", "win_round"]},
+     "prepare": "check_penalty", "after": ["hand_out_penalty", "next_turn"]},
+    {"trigger": "time_up", "source": State.ANSWERED, "dest": None, "prepare": "check_timer",
+     "conditions": ["penalty_is_due", "answerer_is_out", "answer_was_challenged"],
+     "after": ["penalty_time_is_up", "close_window", "win_round"]},
+    {"trigger": "time_up", "source": State.ANSWERED, "dest": State.ANSWERED,
+     "prepare": "check_timer", "conditions": ["penalty_is_due", "answerer_is_out"],
+     "after": ["penalty_time_is_up", "open_last_card_window"]},
     {"trigger": "time_up", "source": State.ANSWERED, "dest": State.TURN,
-     "prepare": "check_timer",
-     "after": ["give_penalty_to_next_player", "close_window", "next_turn"]},
-    # Without a penalty to wait for, the next player may simply play on (_next_player_acts).
-    *[row for act, check in ACTS.items() for row in _next_player_acts(act, check)],
+     "prepare": "check_timer", "conditions": "penalty_is_due",
+     "after": ["penalty_time_is_up", "next_turn"]},
+    # A refusal that ended the category: unchallenged in its window, the category goes.
+    {"trigger": "time_up", "source": State.ANSWERED, "dest": State.CHOOSING,
+     "prepare": "check_timer", "conditions": "holds_a_refusal",
+     "after": ["close_window", "abandon_category"]},
+    # A last card's window: unchallenged, the round is won (when time is up, or as the next
+    # player acts: _next_player_acts).
+    {"trigger": "time_up", "source": State.ANSWERED, "dest": None,
+     "prepare": "check_timer", "after": ["close_window", "win_round"]},
+    *[_next_player_acts(act) for act in ACTS],
 
-    # A vote on a challenged answer the judge cannot verify: every player votes once, and the
-    # vote is settled when all have voted or time is up.
+    # A vote on a challenged answer the judge cannot verify, or on a refusal: every player but
+    # the answerer votes once, and the vote is settled as soon as its result can no longer
+    # change, or when time is up.
     {"trigger": "vote", "source": State.VOTING, "dest": None,
-     "prepare": "check_vote", "conditions": "is_last_vote",
+     "prepare": "check_vote", "conditions": "vote_is_decided",
      "after": ["record_vote", "settle_vote"]},
     {"trigger": "vote", "source": State.VOTING, "dest": None,
      "prepare": "check_vote", "after": "record_vote"},
     {"trigger": "time_up", "source": State.VOTING, "dest": None,
      "prepare": "check_timer", "after": "settle_vote"},
-    # Settling the vote. A majority for the answer, or a tie, lets it stand, and play resumes
-    # where the challenge stopped it. A majority against takes the card back and the answerer
-    # draws, as for a wrong answer; a vote during the next player's turn leaves them their turn.
+    # Settling a vote on a refusal. A majority for the answer overrules the host: the card
+    # drawn goes back, the answer is played as if accepted (its penalty, its last card) and
+    # play moves on from the answerer; a tie or a majority against keeps the refusal, and play
+    # resumes where the challenge stopped it.
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.ANSWERED,
+     "conditions": ["challenged_a_refusal", "vote_overrules", "reinstated_answer_has_penalty"],
+     "after": ["reinstate_answer", "ask_for_penalty"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.ANSWERED,
+     "conditions": ["challenged_a_refusal", "vote_overrules", "reinstated_answer_is_last"],
+     "after": ["reinstate_answer", "close_window", "win_round"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.TURN,
+     "conditions": ["challenged_a_refusal", "vote_overrules"],
+     "after": ["reinstate_answer", "next_turn"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.TURN,
+     "conditions": ["challenged_a_refusal", "vote_began_on_a_turn"],
+     "after": ["keep_refusal", "restart_turn_timer"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.CHOOSING,
+     "conditions": "challenged_a_refusal", "after": ["keep_refusal", "abandon_category"]},
+    # Settling a vote on an answer. A majority for the answer, or a tie, lets it stand, and
+    # play resumes where the challenge stopped it. A majority against takes the card back (and
+    # any penalty cards it gave) and the answerer draws, as for a wrong answer; a vote during
+    # the next player's turn leaves them their turn.
     {"trigger": "settle_vote", "source": State.VOTING, "dest": State.TURN,
      "conditions": ["vote_upholds", "vote_began_on_a_turn"],
      "after": ["uphold_answer", "restart_turn_timer"]},

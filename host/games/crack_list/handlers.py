@@ -4,6 +4,7 @@ rules ask of it.
 The questions never change anything: the checks (the transitions' `prepare` callbacks) refuse a
 move the rules do not allow by raising IllegalEvent, the conditions choose among a trigger's
 rows. host.games.crack_list.CrackListGame makes the moves; host.games.crack_list.flow says which.
+Challenges and votes have their checks, conditions and moves in host.games.crack_list.challenges.
 """
 
 from __future__ import annotations
@@ -13,14 +14,13 @@ from collections.abc import Sequence
 from typing import Literal
 
 from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
-from host.decks import Category, CategoryCard
+from host.decks import Category, CategoryCard, CategoryKind
 from host.games.crack_list import cards
 from host.games.crack_list.cards import DeckCheck, penalty_of
 from host.games.crack_list.config import AnswerJudge, CrackListConfig, JudgedAnswer, PendingAnswer
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
-    Challenge,
     ChooseCategory,
     CrackListEvent,
     Pass,
@@ -29,11 +29,10 @@ from host.games.crack_list.events import (
     PlayReverse,
     PlayStop,
     PlaySwap,
-    Vote,
 )
 from host.games.crack_list.flow import PLAYING, State
 from host.games.crack_list.kinds import NoteKind, Refusal
-from host.judge import Verdict
+from host.judge import Reason, Verdict
 
 
 class CrackListTable:
@@ -76,6 +75,8 @@ class CrackListTable:
         self.pending: PendingAnswer | None = None
         self.votes: dict[int, bool] = {}
         self.vote_from = State.ANSWERED
+        self.interrupted_timer = ""
+        """The timer a vote interrupted, to start again when the answer stands."""
         self.timer_token = 0
         self.timer_name = ""
         self.winner: int | None = None
@@ -84,6 +85,8 @@ class CrackListTable:
         new lists), for check_last_round()."""
         self._notes: list[Said] = []
         self._judged: JudgedAnswer | None = None
+        self._failed_draw: list[str] = []
+        """The cards drawn by the last player who failed (a refusal overruled puts them back)."""
         self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
         self._deck = DeckCheck(config.blue.cards())
         self._physical = config.cards == "physical"
@@ -104,8 +107,8 @@ class CrackListTable:
         if self.state is State.TURN:
             return self._name(self.current)
         if self.state is State.ANSWERED and self.pending is not None:
-            if self.pending.penalty and not self.pending.optional_penalty:
-                return self._name(self.pending.seat)
+            if self.pending.penalty_due or self.pending.refused:
+                return self._name(self.pending.seat)  # their penalty, or their challenge
             return self._name(self._seat_on_turn())
         return None
 
@@ -131,12 +134,15 @@ class CrackListTable:
         pending = self.pending
         if self.state is State.VOTING and pending is not None:
             yes, no = self._vote_count()
-            notes.append(Note(NoteKind.VOTE_OPEN,
-                              {"answer": pending.text, "answerer": self._name(pending.seat)}))
+            kind = NoteKind.VOTE_ON_REFUSAL if pending.refused else NoteKind.VOTE_OPEN
+            notes.append(Note(kind, {"answer": pending.text, "answerer": self._name(pending.seat)}))
             notes.append(Note(NoteKind.VOTE_TALLY, {"yes": yes, "no": no}))
         elif self.state is State.ANSWERED and pending is not None:
             answerer = self._name(pending.seat)
-            if pending.penalty:
+            if pending.refused:
+                notes.append(Note(NoteKind.REFUSAL_OPEN,
+                                  {"player": answerer, "answer": pending.text}))
+            elif pending.penalty_due:
                 notes.append(Note(NoteKind.ASK_PENALTY, {
                     "player": answerer, "penalty": pending.penalty,
                     "optional": pending.card == cards.JOKER}))
@@ -155,7 +161,8 @@ class CrackListTable:
         if self.state is State.CHOOSING or self.category is None:
             titles = [c.title for c in self.offered.categories] if self.offered else []
             chooser = self._name(self.chooser)
-            return [Note(NoteKind.CATEGORY_CARD, {"player": chooser, "titles": titles})]
+            return [Note(NoteKind.CATEGORY_CARD,
+                         {"player": chooser, "titles": titles, "physical": self._physical})]
         return [Note(NoteKind.CATEGORY, {"category": self.category.title})]
 
     def hand_sizes(self) -> dict[str, int]:
@@ -191,11 +198,14 @@ class CrackListTable:
     # Each raises IllegalEvent, before anything changes.
 
     def check_choice(self, event: ChooseCategory) -> None:
-        """Only the chooser picks, and only a category on the card."""
+        """Only the chooser picks, and only a category on the card (with physical cards, one
+        read from their own red card too)."""
         index = self.seat_index(event.player)
         if index != self.chooser:
             raise IllegalEvent(Refusal.NOT_YOUR_CHOICE, player=self._name(index),
                                chooser=self._name(self.chooser))
+        if event.title is not None and self._physical and event.title.strip():
+            return
         if not 1 <= event.choice <= len(self._offered().categories):
             raise IllegalEvent(Refusal.NO_SUCH_CATEGORY, choice=event.choice)
 
@@ -228,13 +238,13 @@ class CrackListTable:
         if letter and not self._physical and letter not in hand:
             raise IllegalEvent(Refusal.NO_SUCH_CARD, card=letter)
         verdict = self.judge.judge(self._category(), event.text, letter=letter, given=self.given)
-        card = None
-        if verdict.accepted is not False:
-            card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict)
-            if card is None:
-                raise IllegalEvent(
-                    Refusal.NO_CARD_FOR_ANSWER, answer=event.text, letters="".join(verdict.letters)
-                )
+        card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict)
+        if verdict.accepted is not False and card is None:
+            raise IllegalEvent(
+                Refusal.NO_CARD_FOR_ANSWER, answer=event.text, letters="".join(verdict.letters)
+            )
+        if verdict.accepted is False and not self._list_may_lack(verdict):
+            card = None
         self._judged = JudgedAnswer(event, seat, verdict, card, _penalty(card, verdict))
 
     def check_crack_list_card(self, event: PlayCrackList) -> None:
@@ -271,51 +281,33 @@ class CrackListTable:
         if self.countdown_called:
             raise IllegalEvent(Refusal.COUNTDOWN_RUNNING)
 
-    def check_challenge(self, event: Challenge) -> None:
-        """An answer stands, challenged once, by someone else."""
-        pending = self._pending()
-        if self.seat_index(event.player) == pending.seat:
-            raise IllegalEvent(Refusal.OWN_CHALLENGE)
-        if pending.challenged:
-            raise IllegalEvent(Refusal.ALREADY_CHALLENGED)
-
-    def check_penalty(self, event: Penalise) -> None:
-        """The answerer hands out their penalty, split as their card allows."""
+    def check_penalty(self, event: Penalise | Answer) -> None:
+        """The answerer hands out their penalty (said alone, or with the answer), split as
+        their card allows."""
         pending = self._pending()
         seat = self.seat_index(event.player)
-        if seat != pending.seat or not pending.penalty:
+        if seat != pending.seat or not pending.penalty_due:
             raise IllegalEvent(Refusal.NO_PENALTY_TO_GIVE, player=self._name(seat))
-        targets = self._penalty_targets(event)
-        if not targets and pending.optional_penalty:
-            return
-        people = [target for target, _ in targets]
-        counts = [count for _, count in targets]
-        if seat in people:
-            raise IllegalEvent(Refusal.PENALTY_SELF)
-        if len(set(people)) != len(people) or (counts and min(counts) < 1):
-            raise IllegalEvent(Refusal.PENALTY_SPLIT, penalty=pending.penalty)
-        if sum(counts) != pending.penalty or len(people) > pending.penalty:
-            raise IllegalEvent(Refusal.PENALTY_TOTAL, penalty=pending.penalty, total=sum(counts))
+        self._check_split(seat, pending.penalty, pending.optional_penalty,
+                          self._penalty_targets(event, pending.penalty))
 
     def check_window_closes(
         self, event: Answer | PlayCrackList | PlayStop | PlayReverse | PlaySwap | Pass
     ) -> None:
-        """Only the next player's act closes the answer's window, and not before a penalty
-        that must be handed out."""
+        """Only the next player's act closes a last card's window, and not before the penalty
+        is decided, nor while a refusal that ends the category may be challenged."""
         pending = self._pending()
-        if pending.penalty and not pending.optional_penalty:
-            raise IllegalEvent(Refusal.WAITING_FOR_PENALTY, player=self._name(pending.seat))
+        if pending.penalty_due:
+            refusal = (Refusal.WAITING_FOR_PENALTY_CHOICE if pending.optional_penalty
+                       else Refusal.WAITING_FOR_PENALTY)
+            raise IllegalEvent(refusal, player=self._name(pending.seat))
+        if pending.refused:
+            raise IllegalEvent(Refusal.WAITING_FOR_CHALLENGE, player=self._name(pending.seat))
         next_seat = self._step(pending.seat, 1)
         if self.seat_index(event.player) != next_seat:
             raise IllegalEvent(
                 Refusal.NOT_YOUR_TURN, player=event.player, turn=self._name(next_seat)
             )
-
-    def check_vote(self, event: Vote) -> None:
-        """Each player votes once."""
-        voter = self.seat_index(event.player)
-        if voter in self.votes:
-            raise IllegalEvent(Refusal.ALREADY_VOTED, player=self._name(voter))
 
     # ----------------------------------------------------------------- conditions
 
@@ -327,6 +319,22 @@ class CrackListTable:
         """The answer's card hands out penalty cards."""
         return self._judgement().penalty > 0
 
+    def penalty_said_with_answer(self, event: Answer) -> bool:
+        """The player said who takes the penalty with the answer, and that split is legal."""
+        judged = self._judgement()
+        if event.penalty is None:
+            return False
+        try:
+            self._check_split(judged.seat, judged.penalty, judged.card == cards.JOKER,
+                              self._penalty_targets(event, judged.penalty))
+        except IllegalEvent:
+            return False
+        return True
+
+    def penalty_is_due(self, event: TimeUp) -> bool:
+        """The answerer has still to say who takes the penalty cards."""
+        return self._pending().penalty_due
+
     def is_last_card(self, event: CrackListEvent) -> bool:
         """The player on turn is playing their last card."""
         return len(self.hands[self.current]) == 1
@@ -335,26 +343,9 @@ class CrackListTable:
         """Every other player has failed this category in a row, and now this one does."""
         return self.fails_in_row + 1 >= len(self.seats)
 
-    def answer_is_on_the_list(self, event: Challenge) -> bool:
-        """The challenged answer is on the category's list, so the challenge fails."""
-        return bool(self._pending().verdict.accepted)
-
     def answerer_is_out(self, event: CrackListEvent) -> bool:
         """The player whose answer stands has no cards left."""
         return not self.hands[self._pending().seat]
-
-    def is_last_vote(self, event: Vote) -> bool:
-        """Everyone else has voted."""
-        return len(self.votes) + 1 == len(self.seats)
-
-    def vote_upholds(self, event: Vote | TimeUp) -> bool:
-        """The answer has as many votes for it as against (a tie lets it stand)."""
-        yes, no = self._vote_count()
-        return yes >= no
-
-    def vote_began_on_a_turn(self, event: Vote | TimeUp) -> bool:
-        """The challenge came during the next player's turn."""
-        return self.vote_from is State.TURN
 
     def game_is_decided(self, seat: int) -> bool:
         """The last round is over and one player has won the most rounds."""
@@ -399,6 +390,13 @@ class CrackListTable:
         yes = sum(self.votes.values())
         return yes, len(self.votes) - yes
 
+    def _list_may_lack(self, verdict: Verdict) -> bool:
+        """The answer was refused only for missing from a list that is not closed (a generated
+        list, such as the capitals of countries, may lack a right answer)."""
+        category = self._category()
+        closed = category.kind is CategoryKind.LISTED and category.closed
+        return verdict.reason is Reason.NOT_IN_LIST and not closed
+
     def _check_action_card(
         self, event: PlayCrackList | PlayStop | PlayReverse | PlaySwap, card: str
     ) -> int:
@@ -415,10 +413,24 @@ class CrackListTable:
         # With two playable letters (an article), spend the one that hurts the others most.
         return max(playable, key=penalty_of, default=None)
 
-    def _penalty_targets(self, event: Penalise) -> list[tuple[int, int]]:
+    def _check_split(self, seat: int, penalty: int, optional: bool,
+                     targets: list[tuple[int, int]]) -> None:
+        """Refuse a split of the penalty that the card does not allow."""
+        if not targets and optional:
+            return
+        people = [target for target, _ in targets]
+        counts = [count for _, count in targets]
+        if seat in people:
+            raise IllegalEvent(Refusal.PENALTY_SELF)
+        if len(set(people)) != len(people) or (counts and min(counts) < 1):
+            raise IllegalEvent(Refusal.PENALTY_SPLIT, penalty=penalty)
+        if sum(counts) != penalty or len(people) > penalty:
+            raise IllegalEvent(Refusal.PENALTY_TOTAL, penalty=penalty, total=sum(counts))
+
+    def _penalty_targets(self, event: Penalise | Answer, penalty: int) -> list[tuple[int, int]]:
         """The (seat, cards) pairs named; those named without a number share what is left."""
-        penalty = self._pending().penalty
-        targets = [(self.seat_index(name), count) for name, count in event.targets]
+        said = (event.penalty or ()) if isinstance(event, Answer) else event.targets
+        targets = [(self.seat_index(name), count) for name, count in said]
         open_targets = [t for t, count in targets if count == 0]
         if not open_targets:
             return targets

@@ -43,6 +43,7 @@ class NoteKind(StrEnum):
     ANSWER_ACCEPTED = "answer_accepted"
     ANSWER_WRONG = "answer_wrong"
     ANSWER_DUPLICATE = "answer_duplicate"
+    REFUSAL_OPEN = "refusal_open"
     JOKER = "joker"
     LAST_CARD_WINDOW = "last_card_window"
     PASS = "pass"
@@ -58,14 +59,19 @@ class NoteKind(StrEnum):
     PENALTY_2 = "penalty_2"
     PENALTY_3 = "penalty_3"
     PENALTY_DECLINED = "penalty_declined"
+    PENALTY_LAPSED = "penalty_lapsed"
+    PENALTY_RETURNED = "penalty_returned"
     # Challenges and votes.
     CHALLENGE = "challenge"
     CHALLENGE_SETTLED_BY_LIST = "challenge_settled_by_list"
     VOTE_OPEN = "vote_open"
+    VOTE_ON_REFUSAL = "vote_on_refusal"
     VOTE = "vote"
     VOTE_TALLY = "vote_tally"
     VOTE_UPHELD = "vote_upheld"
     VOTE_REJECTED = "vote_rejected"
+    VOTE_OVERRULES = "vote_overrules"
+    VOTE_KEEPS_REFUSAL = "vote_keeps_refusal"
     # Action cards.
     CRACK_LIST_CARD = "crack_list_card"
     STOP = "stop"
@@ -131,12 +137,15 @@ class Refusal(StrEnum):
     OWN_CHALLENGE = "own_challenge"
     ALREADY_CHALLENGED = "already_challenged"
     ALREADY_VOTED = "already_voted"
+    OWN_VOTE = "own_vote"
+    WAITING_FOR_CHALLENGE = "waiting_for_challenge"
     # Penalties.
     NO_PENALTY_TO_GIVE = "no_penalty_to_give"
     PENALTY_SELF = "penalty_self"
     PENALTY_SPLIT = "penalty_split"
     PENALTY_TOTAL = "penalty_total"
     WAITING_FOR_PENALTY = "waiting_for_penalty"
+    WAITING_FOR_PENALTY_CHOICE = "waiting_for_penalty_choice"
 
 
 NOT_NOW: dict[type, Refusal] = {

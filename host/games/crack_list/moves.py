@@ -43,7 +43,9 @@ def legal_events(game: CrackListGame) -> list[Move]:
     if game.state is State.CHOOSING:
         return [ChooseCategory(game.seats[game.chooser].name, n) for n in (1, 2, 3)]
     if game.state is State.VOTING:
-        return [Vote(seat.name, accept) for seat in game.seats for accept in (True, False)]
+        answerer = game.pending.seat if game.pending is not None else None
+        return [Vote(seat.name, accept) for i, seat in enumerate(game.seats) if i != answerer
+                for accept in (True, False)]
     if game.state is State.ANSWERED:
         return [*penalty_events(game), *table_calls(game)]
     if game.state is State.TURN:
@@ -87,7 +89,7 @@ def penalty_events(game: CrackListGame) -> list[Move]:
     """Handing out the pending penalty: no penalty, every legal split of its cards among the
     other seats in either order ("give one to Ann and two to Cat"), and all to one seat."""
     pending = game.pending
-    if pending is None:
+    if pending is None or not pending.penalty_due:
         return []
     player = game.seats[pending.seat].name
     events: list[Move] = [Penalise(player, ())]

@@ -5,7 +5,8 @@ that the host speaks. It never sleeps, reads files or plays audio: randomness co
 `random.Random`, time comes in as `TimeUp` events for the timers it asks for in "timer" notes.
 How the game flows is declared as data in host.games.crack_list.flow.TRANSITIONS. The callbacks
 its rows name that make the moves are below; the checks and conditions, which only read the
-table, are in host.games.crack_list.handlers.
+table, are in host.games.crack_list.handlers; those of challenges and votes, moves included, in
+host.games.crack_list.challenges.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from typing import Any, Literal
 from transitions import Machine
 
 from host.core.events import IllegalEvent, Note, Said, TimeUp
-from host.decks import CategoryCard
+from host.decks import Category, CategoryCard
 from host.games.crack_list import cards
+from host.games.crack_list.challenges import ChallengeRules
 from host.games.crack_list.config import AnswerJudge, CrackListConfig, PendingAnswer
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
-    Challenge,
     ChooseCategory,
     CrackListEvent,
     Pass,
@@ -35,7 +36,6 @@ from host.games.crack_list.events import (
     Vote,
 )
 from host.games.crack_list.flow import TRANSITIONS, TRIGGERS, State
-from host.games.crack_list.handlers import CrackListTable
 from host.games.crack_list.kinds import NOT_NOW, PENALTY_NOTES, NoteKind, Refusal
 from host.judge import Reason
 
@@ -48,7 +48,7 @@ __all__ = [
     "State",
 ]
 
-class CrackListGame(CrackListTable):
+class CrackListGame(ChallengeRules):
     """One game of Crack List: call start(), then handle() each event."""
 
     # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
@@ -103,13 +103,21 @@ class CrackListGame(CrackListTable):
     # Each makes a move; the checks made sure it is allowed.
 
     def take_chosen_category(self, event: ChooseCategory) -> None:
-        """The chooser's pick becomes the category."""
-        self._take_category(event.choice - 1)
+        """The chooser's pick becomes the category: on the card offered, or read from their own
+        red card (one the decks hold, else an open category the table votes on)."""
+        if event.title is None or not self._physical:
+            self._take_category(self._offered().categories[event.choice - 1])
+            return
+        title = event.title.strip()
+        known = (c for card in (*self.red_pile, *self.red_used) for c in card.categories)
+        category = next((c for c in known if c.title.casefold() == title.casefold()), None)
+        self._take_category(category or Category(f"said:{title.casefold()}", title))
 
     def take_random_category(self, event: TimeUp) -> None:
         """The chooser ran out of time: the host picks."""
         self._say(NoteKind.CHOOSE_TIMEOUT, player=self._name(self.chooser))
-        self._take_category(self.rng.randrange(len(self._offered().categories)))
+        categories = self._offered().categories
+        self._take_category(categories[self.rng.randrange(len(categories))])
 
     def begin_first_turn(self, event: ChooseCategory | TimeUp) -> None:
         """The first turn of a category: the chooser's next player's, or the interrupted one."""
@@ -152,7 +160,7 @@ class CrackListGame(CrackListTable):
     def fail(self, event: CrackListEvent) -> None:
         """The player on turn failed the category: they draw a card."""
         self.pending = None
-        self._draw(self.current, 1)
+        self._failed_draw = self._draw(self.current, 1)
         self.fails_in_row += 1
 
     def start_countdown(self, event: CallCountdown) -> None:
@@ -180,9 +188,8 @@ class CrackListGame(CrackListTable):
         self.fails_in_row = 0
         if card == cards.JOKER:
             self._say(NoteKind.JOKER, player=self._name(seat), answer=event.text)
-        self.pending = PendingAnswer(
-            seat, event.text, verdict, card, judged.penalty, card == cards.JOKER
-        )
+        self.pending = PendingAnswer(seat, event.text, verdict, card, judged.penalty,
+                                     card == cards.JOKER, penalty_due=judged.penalty > 0)
         self._say(
             NoteKind.ANSWER_ACCEPTED,
             player=self._name(seat),
@@ -209,12 +216,13 @@ class CrackListGame(CrackListTable):
         self._say(NoteKind.LAST_CARD_WINDOW, player=self._name(self._pending().seat))
         self._arm("challenge")
 
-    def hand_out_penalty(self, event: Penalise) -> None:
+    def hand_out_penalty(self, event: Penalise | Answer) -> None:
         """The penalty cards go where the answerer said (or nowhere: a declined Joker's)."""
         pending = self._pending()
-        targets = self._penalty_targets(event)
+        targets = self._penalty_targets(event, pending.penalty)
+        pending.penalty_due = False
         for target, count in targets:
-            self._draw(target, count, penalty=True)
+            pending.penalised.append((target, self._draw(target, count, penalty=True)))
         if targets:
             self._say(
                 PENALTY_NOTES[pending.penalty],
@@ -224,13 +232,15 @@ class CrackListGame(CrackListTable):
         else:
             self._say(NoteKind.PENALTY_DECLINED, player=self._name(pending.seat))
 
-    def give_penalty_to_next_player(self, event: TimeUp) -> None:
-        """Time is up: a penalty still owed goes, all of it, to the next player."""
+    def penalty_time_is_up(self, event: TimeUp) -> None:
+        """Time is up: a penalty owed goes, all of it, to the next player; a Joker's lapses."""
         pending = self._pending()
-        if not pending.penalty or pending.optional_penalty:
+        pending.penalty_due = False
+        if pending.optional_penalty:
+            self._say(NoteKind.PENALTY_LAPSED, player=self._name(pending.seat))
             return
         target = self._step(pending.seat, 1)
-        self._draw(target, pending.penalty, penalty=True)
+        pending.penalised.append((target, self._draw(target, pending.penalty, penalty=True)))
         self._say(
             PENALTY_NOTES[pending.penalty],
             player=self._name(pending.seat),
@@ -241,69 +251,6 @@ class CrackListGame(CrackListTable):
     def close_window(self, event: CrackListEvent) -> None:
         """The answer can no longer be challenged."""
         self.pending = None
-
-    def say_challenge(self, event: Challenge) -> None:
-        """Someone challenges the answer that stands."""
-        pending = self._pending()
-        pending.challenged = True
-        self._say(
-            NoteKind.CHALLENGE,
-            player=self._name(self.seat_index(event.player)),
-            answerer=self._name(pending.seat),
-            answer=pending.text,
-        )
-
-    def settle_by_the_list(self, event: Challenge) -> None:
-        """The list has the answer: it stands, and the interrupted timer starts again."""
-        pending = self._pending()
-        self._say(NoteKind.CHALLENGE_SETTLED_BY_LIST,
-                  answer=pending.verdict.matched or pending.text)
-        self.restart_timer(event)
-
-    def open_vote(self, event: Challenge) -> None:
-        """A vote begins, remembering where play stopped."""
-        self.votes = {}
-        self.vote_from = self.state
-
-    def ask_for_votes(self, event: Challenge) -> None:
-        """The table is asked to vote on the answer."""
-        pending = self._pending()
-        self._say(NoteKind.VOTE_OPEN, answer=pending.text, answerer=self._name(pending.seat))
-        self._arm("vote")
-
-    def record_vote(self, event: Vote) -> None:
-        """A player's vote counts."""
-        voter = self.seat_index(event.player)
-        self.votes[voter] = event.accept
-        self._say(NoteKind.VOTE, player=self._name(voter), accept=event.accept)
-
-    def uphold_answer(self, event: Vote | TimeUp) -> None:
-        """The vote lets the answer stand."""
-        yes, no = self._vote_count()
-        self._say(NoteKind.VOTE_UPHELD, answer=self._pending().text, yes=yes, no=no)
-
-    def take_answer_back(self, event: Vote | TimeUp) -> None:
-        """The vote rejects the answer: its card goes back to the answerer, who draws one."""
-        pending = self._pending()
-        yes, no = self._vote_count()
-        self._say(NoteKind.VOTE_REJECTED, answer=pending.text, player=self._name(pending.seat),
-                  yes=yes, no=no)
-        card = self.played.pop()
-        self.hands[pending.seat].append(cards.HIDDEN if self._physical else card)
-        given = pending.verdict.matched or pending.text
-        if given in self.given:
-            self.given.remove(given)
-        self.pending = None
-        self._draw(pending.seat, 1)
-        self.fails_in_row += 1
-
-    def restart_turn_timer(self, event: Vote | TimeUp) -> None:
-        """The turn timer starts again, from the top."""
-        self._arm("turn")
-
-    def restart_timer(self, event: CrackListEvent) -> None:
-        """The timer that was running starts again, from the top."""
-        self._arm(self.timer_name)
 
     def play_crack_list_card(self, event: PlayCrackList) -> None:
         """The player will choose the new category."""
@@ -377,8 +324,8 @@ class CrackListGame(CrackListTable):
                   cards=len(self.hands[self.current]))
         self._arm("turn")
 
-    def _take_category(self, position: int) -> None:
-        self.category = self._offered().categories[position]
+    def _take_category(self, category: Category) -> None:
+        self.category = category
         self.given = []
         self.fails_in_row = 0
         self._say(NoteKind.CATEGORY_CHOSEN, player=self._name(self.chooser),
@@ -395,7 +342,8 @@ class CrackListGame(CrackListTable):
         self.pending = None
         self.countdown_called = False
         titles = [category.title for category in self.offered.categories]
-        self._say(NoteKind.CATEGORY_CARD, player=self._name(self.chooser), titles=titles)
+        self._say(NoteKind.CATEGORY_CARD, player=self._name(self.chooser), titles=titles,
+                  physical=self._physical)
         self._arm("choose")
 
     def _abandon_category(self, *, resume_with: int) -> None:
@@ -454,18 +402,20 @@ class CrackListGame(CrackListTable):
         self.hands[seat].remove(cards.HIDDEN if self._physical else card)
         self.played.append(card)
 
-    def _draw(self, seat: int, count: int, *, penalty: bool = False) -> None:
+    def _draw(self, seat: int, count: int, *, penalty: bool = False) -> list[str]:
+        """The seat draws `count` cards (fewer if the piles run out); returns them."""
         hand = self.hands[seat]
-        drawn = 0
+        drawn = []
         for _ in range(count):
             if not self.draw_pile and not self._reshuffle():
                 self._say(NoteKind.DRAW_PILE_EMPTY)
                 break
-            hand.append(self.draw_pile.pop())
-            drawn += 1
+            drawn.append(self.draw_pile.pop())
+        hand += drawn
         if drawn:
-            self._say(NoteKind.DRAW, player=self._name(seat), count=drawn, penalty=penalty,
+            self._say(NoteKind.DRAW, player=self._name(seat), count=len(drawn), penalty=penalty,
                       cards=len(hand))
+        return drawn
 
     def _reshuffle(self) -> bool:
         """Shuffle the played cards, all but the top one, into a new draw pile."""

@@ -20,7 +20,7 @@ from host.core.speaker import (
     match_query,
     number_word,
 )
-from host.games.crack_list.cards import ACTIONS, LETTERS
+from host.games.crack_list.cards import ACTIONS, LETTERS, penalty_of
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -64,6 +64,17 @@ NAMED_LETTER = re.compile(r"\s*(letter |the letter )?[a-z]\s*[,:]\s", re.IGNOREC
 """A letter set apart from the answer by a comma or colon ("T, toast"). A letter said as a
 word is not enough ("Oh, Calcutta!" is a musical), nor an initial ("J. Cole")."""
 COUNT_PATTERN = re.compile(r"how many cards (has|does|have|do) (?P<who>.+?)( got| have| hold)?$")
+CHOICE_SAID = re.compile(
+    r"(i'?ll take |i choose |i pick |let'?s (do|go with|have) )?(number |category |the )?"
+    r"(one|two|three|first|second|third|1|2|3|last|won|to|too)( one)?( please)?"
+)
+"""A category chosen by its number, said whole (with physical cards, anything else is a title
+read from the chooser's own red card)."""
+PENALTY_TAIL = re.compile(
+    r"(i )?(give|hand|pass|send) .+|(all( of them)?|them all|everything|all three|both) (to|for) .+"
+    r"|\w+( cards?)? (to|for) .+|no (penalty|penalties)"
+)
+"""How a penalty said after the answer, in the same breath, begins ("..., all to Ann")."""
 TABLE_CALL = re.compile(
     r"(i )?challenge( that| it)?|crack on|countdown|(yes|yeah|yep|no|nope|accept|reject)|my turn.*"
 )
@@ -93,10 +104,13 @@ class IntentParser:
         return self.speakers.split(text)
 
     def parse(
-        self, text: str, state: str, speaker: str | None = None, titles: Sequence[str] = ()
+        self, text: str, state: str, speaker: str | None = None, titles: Sequence[str] = (),
+        own_card: Sequence[str] | None = None,
     ) -> tuple[str | None, Intent]:
         """Parse an utterance in a game state ("choosing", "turn", "answered", "voting");
-        `titles` are the categories on offer while choosing."""
+        `titles` are the categories on offer while choosing; `own_card`, with physical cards,
+        the titles of every known category, one of which the chooser may read from their own
+        red card (or one no deck has)."""
         prefixed, rest = self.split_speaker(text)
         speaker = prefixed or speaker
         words = clean(rest)
@@ -113,6 +127,8 @@ class IntentParser:
             by_name = self._choice_by_title(words, titles, speaker)
             if by_name is not None:
                 return speaker, by_name
+        if state == "choosing" and own_card is not None and not CHOICE_SAID.fullmatch(words):
+            return speaker, self._own_card_choice(words, rest, own_card, speaker)
         event = self._event(words, rest, state, speaker)
         return speaker, event if event is not None else Unclear(text)
 
@@ -138,7 +154,8 @@ class IntentParser:
         penalty = self._penalty(words, speaker) if state == "answered" else None
         if penalty is not None:
             return penalty
-        return self._answer(words, raw, speaker)
+        with_penalty = self._answer_with_penalty(words, raw, speaker) if state == "turn" else None
+        return with_penalty or self._answer(words, raw, speaker)
 
     def _simple_command(self, words: str, speaker: str) -> CrackListEvent | None:
         table: tuple[tuple[str, type], ...] = (
@@ -163,6 +180,18 @@ class IntentParser:
             value = "3" if match.group(1) == "last" else match.group(1)
             return ChooseCategory(speaker, HEARD_NUMBERS[value])
         return None
+
+    @staticmethod
+    def _own_card_choice(
+        words: str, raw: str, known: Sequence[str], speaker: str
+    ) -> ChooseCategory:
+        """A category read from the chooser's own red card: a known one by its title, said
+        closely enough, or else the words as said (an open category)."""
+        scores = [fuzz.ratio(words, clean(title)) for title in known]
+        best = max(range(len(known)), key=scores.__getitem__, default=None)
+        if best is not None and scores[best] >= 85:
+            return ChooseCategory(speaker, 0, title=known[best])
+        return ChooseCategory(speaker, 0, title=raw.strip(" ,.;:!?"))
 
     @staticmethod
     def _choice_by_title(words: str, titles: Sequence[str], speaker: str) -> CrackListEvent | None:
@@ -244,6 +273,27 @@ class IntentParser:
         who = self._seat_named((match.group("who") or match.group("who2")) if match else "")
         return (who, 0) if who else None
 
+    def _answer_with_penalty(self, words: str, raw: str, speaker: str) -> Answer | None:
+        """An answer on a penalty letter (or the Joker) and who takes the penalty, said in one
+        breath ("Q, queen snake, all to Ann"): the answer, then the penalty. A listed answer is
+        never split, and the penalty must name players."""
+        if self.listed(words):
+            return None
+        tokens, raw_tokens = words.split(), raw.split()
+        for cut in range(1, len(tokens)):
+            tail = " ".join(tokens[cut:])
+            if not PENALTY_TAIL.fullmatch(tail):
+                continue
+            penalty = self._penalty(tail, speaker)
+            if not isinstance(penalty, Penalise):
+                continue
+            same = len(raw_tokens) == len(tokens)
+            head = " ".join(raw_tokens[:cut]).rstrip(",;: ") if same else " ".join(tokens[:cut])
+            answer = self._answer(clean(head), head, speaker)
+            if isinstance(answer, Answer) and answer.text and _may_penalise(answer):
+                return replace(answer, penalty=penalty.targets)
+        return None
+
     def _answer(self, words: str, raw: str, speaker: str) -> CrackListEvent:
         joker = re.match(r"(play (the |my )?)?joker\b( for)?\s*(?P<rest>.*)$", words)
         if joker and joker.group("rest"):
@@ -264,9 +314,10 @@ class IntentParser:
         always the card played, and the rules judge whether the answer fits it; otherwise
         ("t toast", "Oh, okapi") it is taken as a letter only when the answer could be played
         with it by the judge's rule (articles, first or last names): "T Rex" stays whole."""
-        match = re.match(
-            r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)", words
-        )
+        match = re.match(r"(letter |the letter )?(?P<l>[a-z]) (?P<rest>.+)", words) if named \
+            else re.match(
+                r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)", words
+            )  # set apart, the letter takes nothing else: "F, For Your Eyes Only"
         if not match:
             return None, words
         token, rest = match.group("l"), match.group("rest")
@@ -288,6 +339,14 @@ class IntentParser:
         return tail_clean
 
 
+def _may_penalise(answer: Answer) -> bool:
+    """The answer could be on a penalty letter: the Joker, or a + letter named or starting it."""
+    if answer.joker or (answer.letter and penalty_of(answer.letter)):
+        return True
+    return answer.letter is None and any(
+        map(penalty_of, answer_letters(answer.text, people=True)))
+
+
 def say_event(event: CrackListEvent, *, prefix: str | None = None) -> str:
     """How a player would say this move out loud (what bots say; the parser reads it back)."""
     text = _event_words(event)
@@ -296,11 +355,13 @@ def say_event(event: CrackListEvent, *, prefix: str | None = None) -> str:
 
 def _event_words(event: CrackListEvent) -> str:
     if isinstance(event, Answer):
-        if event.joker:
-            return f"joker {event.text}"
-        return f"{event.letter}, {event.text}" if event.letter else event.text
+        said = (f"joker {event.text}" if event.joker
+                else f"{event.letter}, {event.text}" if event.letter else event.text)
+        if event.penalty is not None:
+            said += ", " + _event_words(Penalise(event.player, event.penalty))
+        return said
     if isinstance(event, ChooseCategory):
-        return f"number {number_word(event.choice)}"
+        return event.title if event.title else f"number {number_word(event.choice)}"
     if isinstance(event, PlaySwap):
         if event.card is None:
             return f"swap with {event.target}"
@@ -340,13 +401,25 @@ class CrackListTalk:
         state = self.game.state.value
         offered = self.game.offered
         titles = [c.title for c in offered.categories] if offered and state == "choosing" else []
+        own_card = self._known_titles() if state == "choosing" and self._physical else None
         expected = self.game.expected_player()
-        _, intent = self.parser.parse(text, state, speaker or expected, titles)
+        _, intent = self.parser.parse(text, state, speaker or expected, titles, own_card)
         if isinstance(intent, Penalise) and speaker is None:
             return self._from_penaliser(intent, text)
         if isinstance(intent, Query | CallCountdown) and state == "turn":
             return self._listed_answer(text, speaker or expected) or intent
         return intent
+
+    @property
+    def _physical(self) -> bool:
+        return self.game.config.cards == "physical"
+
+    def _known_titles(self) -> list[str]:
+        """Every category title of the red deck (with physical cards, the chooser's own red
+        card may show any of them)."""
+        game = self.game
+        cards = (*game.red_pile, *game.red_used)
+        return list(dict.fromkeys(c.title for card in cards for c in card.categories))
 
     def _listed(self, words: str) -> bool:
         """Whether the cleaned words are a listed answer of the category in play."""
@@ -376,6 +449,8 @@ class CrackListTalk:
         game = self.game
         if game.state is State.TURN and game.category is not None and not game.category.answers:
             return None
+        if game.state is State.CHOOSING and self._physical:
+            return None  # the chooser may read any title from their own red card
         expected = game.expected_player()
         phrases: list[str] = []
         for event in legal_events(game):

@@ -53,27 +53,31 @@ class Table:
 
     def rig(self, seat: int, cards: Sequence[str]) -> None:
         """Give a seat exactly these cards, swapping with the draw pile so cards are conserved."""
-        game = self.game
-        pool = game.draw_pile + [c for i, h in enumerate(game.hands) if i != seat for c in h]
-        hand = game.hands[seat]
-        game.draw_pile.extend(hand)
-        hand.clear()
-        for card in cards:
-            source = (
-                game.draw_pile
-                if card in game.draw_pile
-                else next(h for h in game.hands if card in h)
-            )
-            source.remove(card)
-            if source is not game.draw_pile:
-                source.append(game.draw_pile.pop(0))
-            hand.append(card)
-        assert card in pool or not cards
-        assert not game.check_invariants(), game.check_invariants()
+        rig(self.game, seat, cards)
 
     def hand(self, seat: int) -> list[str]:
         """A seat's cards."""
         return self.game.hands[seat]
+
+
+def rig(game: CrackListGame, seat: int, cards: Sequence[str]) -> None:
+    """Give a seat exactly these cards, swapping with the draw pile so cards are conserved."""
+    pool = game.draw_pile + [c for i, h in enumerate(game.hands) if i != seat for c in h]
+    hand = game.hands[seat]
+    game.draw_pile.extend(hand)
+    hand.clear()
+    for card in cards:
+        source = (
+            game.draw_pile
+            if card in game.draw_pile
+            else next(h for h in game.hands if card in h)
+        )
+        source.remove(card)
+        if source is not game.draw_pile:
+            source.append(game.draw_pile.pop(0))
+        hand.append(card)
+    assert card in pool or not cards
+    assert not game.check_invariants(), game.check_invariants()
 
 
 TableFactory = Callable[..., Table]

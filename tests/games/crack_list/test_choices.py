@@ -101,11 +101,11 @@ def test_a_penalty_expects_its_legal_splits_among_the_others_only() -> None:
         assert sum(n for _, n in event.targets) in (0, 2), phrase
 
 
-def test_after_a_joker_the_penaliser_may_name_themselves_or_not() -> None:
+def test_after_a_joker_the_host_waits_for_the_penaliser_named_or_not() -> None:
     s, player = answered([JOKER, "A", "B"], "joker Jaws")
     assert s.game.pending is not None and s.game.pending.optional_penalty
-    assert s.game.expected_player() != player  # the next player may simply go on
-    other = next(n for n in ("Ann", "Bob", "Cat") if n not in (player, s.game.expected_player()))
+    assert s.game.expected_player() == player  # their decision: the next player waits
+    other = next(n for n in ("Ann", "Bob", "Cat") if n != player)
     phrases = set(s.talk.choices())
     assert {f"{player} give two to {other}", f"{player} no penalty",
             f"give two to {other}"} <= phrases

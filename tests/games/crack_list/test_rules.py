@@ -464,7 +464,6 @@ def test_unverifiable_answer_goes_to_a_majority_vote(table: TableFactory) -> Non
     assert t.game.state is State.VOTING
     t(Vote("Ann", False))
     t(Vote("Cat", False))
-    t(Vote("Bob", True))
     assert "vote_rejected" in t.kinds()
     assert {"A", "B"} <= set(t.hand(1))
     assert len(t.hand(1)) == 3  # card back, plus one drawn
@@ -473,12 +472,12 @@ def test_unverifiable_answer_goes_to_a_majority_vote(table: TableFactory) -> Non
 
 
 def test_a_tied_vote_lets_the_answer_stand(table: TableFactory) -> None:
-    t = table(players=("Ann", "Bob", "Cat", "Dan"))
+    t = table(players=("Ann", "Bob", "Cat", "Dan", "Eve"))
     t(ChooseCategory("Ann", OPEN))
     t.rig(1, ["B", "A"])
     t(Answer("Bob", "Blind as a bat"))
     t(Challenge("Cat"))
-    for name, accept in (("Ann", True), ("Bob", True), ("Cat", False), ("Dan", False)):
+    for name, accept in (("Ann", True), ("Cat", False), ("Dan", False), ("Eve", True)):
         t(Vote(name, accept))
     assert t.note("vote_upheld").params == {"answer": "Blind as a bat", "yes": 2, "no": 2}
     assert t.hand(1) == ["A"]

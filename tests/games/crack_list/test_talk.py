@@ -177,3 +177,45 @@ def test_every_legal_move_said_is_parsed_back_to_itself() -> None:
     simulate(new_table, games=25, seed=7)
     assert len(seen) > 10_000
     assert failures == [], f"{len(failures)} of {len(seen)}: {failures[:20]}"
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("Q, queen snake, all to Ann", Answer("Cat", "queen snake", "Q", penalty=(("Ann", 0),))),
+        ("K king cobra give one to Ann and one to Bob",
+         Answer("Cat", "king cobra", "K", penalty=(("Ann", 1), ("Bob", 1)))),
+        ("joker zodiac, no penalty", Answer("Cat", "zodiac", joker=True, penalty=())),
+        ("J, Jaws, two to Bob", Answer("Cat", "Jaws", "J", penalty=(("Bob", 2),))),
+        ("Fly me to the moon", Answer("Cat", "Fly me to the moon")),
+        ("A, amaze, all to Ann", Answer("Cat", "amaze, all to Ann", "A")),  # no penalty due
+        ("F, For Your Eyes Only", Answer("Cat", "For Your Eyes Only", "F")),
+    ],
+)
+def test_a_penalty_said_with_the_answer_is_the_answer_then_the_penalty(
+    said: str, expected: Answer
+) -> None:
+    assert PARSER.parse(said, "turn", "Cat")[1] == expected
+
+
+def test_an_answer_with_its_penalty_said_reads_back() -> None:
+    event = Answer("Bob", "queen snake", "Q", penalty=(("Ann", 1), ("Cat", 2)))
+    assert PARSER.parse(say_event(event, prefix="Bob"), "turn")[1] == event
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("capital cities", ChooseCategory("Ann", 0, title="Capital cities")),
+        ("Things in a hen party bag", ChooseCategory("Ann", 0, title="Things in a hen party bag")),
+        ("things to do on a rainy day",
+         ChooseCategory("Ann", 0, title="things to do on a rainy day")),  # not choice "to"
+        ("number two", ChooseCategory("Ann", 2)),
+        ("the third one", ChooseCategory("Ann", 3)),
+    ],
+)
+def test_with_physical_cards_the_chooser_may_read_their_own_red_card(
+    said: str, expected: ChooseCategory
+) -> None:
+    known = ["Capital cities", "Types of bread"]
+    assert PARSER.parse(said, "choosing", "Ann", own_card=known)[1] == expected
