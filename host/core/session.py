@@ -13,7 +13,7 @@ from host.core.autosave import Autosave
 from host.core.events import ArmTimer, Note, TimeUp
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
-from host.core.speaker import NO, YES, Query, Unclear, clean
+from host.core.speaker import NO, YES, Query, Unclear, clean, core_phrases
 
 
 @dataclass(frozen=True)
@@ -165,9 +165,12 @@ class Session:
         """What players may sensibly say now (the recognizer's choices); None: decode freely."""
         if self.table.confirming_quit:
             return ["yes", "no", "carry on"]
+        if self.paused:
+            return core_phrases(paused=True)
         phrases = self.talk.choices()
         if phrases is not None:
             phrases = [phrase for phrase in phrases if phrase not in self.table.denied]
+            phrases += core_phrases(paused=False)
         if self.table.confirming is not None:
             return list(dict.fromkeys(["yes", "no", *(phrases or [])]))
         return phrases

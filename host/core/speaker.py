@@ -99,10 +99,13 @@ CORE_QUERIES: tuple[tuple[str, str], ...] = (
     (r"resume|carry on|continue|unpause|let'?s go", "resume"),
     (r"quit|exit|end the game|stop the game|game over", "quit"),
 )
-CORE_PHRASES = ("repeat", "help", "rules", "pause the game", "hold on", "resume", "quit")
-"""The core commands as offered to the recognizer. Not a bare "pause": it sounds like "pass"
-(the demo heard a pass as a pause 4 times in one game), and a move mistaken for a pause stops
-the game."""
+def core_phrases(*, paused: bool) -> list[str]:
+    """The core commands as offered to the recognizer: "resume" only while paused, "pause the
+    game" only while not. Not a bare "pause": it sounds like "pass" (the demo heard a pass as
+    a pause 4 times in one game), and a move mistaken for a pause stops the game; nor "hold
+    on", which the demo heard for short answers in babble ("Hob", "Arc") 22 times in two
+    games. Typed or heard in full, every command of CORE_QUERIES still works."""
+    return ["repeat", "help", "rules", "resume" if paused else "pause the game", "quit"]
 
 
 def clean(text: str) -> str:

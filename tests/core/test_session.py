@@ -250,3 +250,13 @@ def test_a_resumed_vote_says_the_answer_and_the_tally(clock: FakeClock, tmp_path
     kinds = [line.kind for line in again.start(resumed=True)]
     assert kinds == ["resumed_game", "category", "vote_open", "vote_tally"]
     assert "0 yes and 1 no" in texts(again.hear("repeat"))
+
+
+def test_the_recognizer_is_offered_resume_only_while_paused(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    running = session.expected_phrases() or []
+    assert "pause the game" in running and "resume" not in running and "hold on" not in running
+    session.hear("hold on")  # typed or heard in full, it still pauses
+    assert session.paused
+    assert session.expected_phrases() == ["repeat", "help", "rules", "resume", "quit"]

@@ -10,7 +10,6 @@ from rapidfuzz import fuzz
 
 from host.core.events import Seat
 from host.core.speaker import (
-    CORE_PHRASES,
     HEARD_NUMBERS,
     LETTER_NAMES,
     Query,
@@ -54,7 +53,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
      "situation"),
 )
 """Crack List's own questions for the host (the core ones are in host.core.speaker)."""
-QUESTION_PHRASES = (*CORE_PHRASES, "what's the category", "my hand", "score", "whose turn is it")
+QUESTION_PHRASES = ("what's the category", "my hand", "score", "whose turn is it")
 """The questions as offered to the recognizer."""
 CHOOSING_VARIANTS = ("one", "two", "three", "the first one", "the second one", "the third one")
 """Other ways to choose a category than "number one" (or its title)."""

@@ -128,7 +128,7 @@ def test_a_turn_expects_answers_already_given_so_a_repeat_is_called_out() -> Non
 def test_a_pause_is_asked_for_in_words_that_do_not_sound_like_pass() -> None:
     s = session()
     choose_films(s)
-    phrases = s.talk.choices()
+    phrases = s.expected_phrases()
     assert "pass" in phrases and "pause the game" in phrases and "pause" not in phrases
     s.hear("pause the game")
     assert s.paused
