@@ -33,10 +33,11 @@ from host.games.crack_list.rules import CrackListGame, PendingAnswer, State
 
 NONSENSE = ("Xyzzy", "Blorptastic", "Quibbleflux", "Snergle", "Wompus")
 """Made-up words: wrong answers, and the endings of invented ones."""
-ACTION_CARDS = (cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST)
+ACTION_CARDS = frozenset({cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST})
 """The cards a bot plays instead of answering (the Joker is played with an answer)."""
 LETTER_CARDS = frozenset(cards.LETTERS)
-PRETEND_HAND = (*cards.LETTERS, *ACTION_CARDS, cards.JOKER)
+PRETEND_HAND = (*cards.LETTERS, cards.STOP, cards.REVERSE, cards.SWAP, cards.CRACK_LIST,
+                cards.JOKER)
 """The cards a bot imagines holding when the host cannot see its hand."""
 
 UNCHECKED_CHALLENGE_FACTOR = 3
@@ -264,7 +265,7 @@ class BotTable:
         """The move of the player at `seat`: an action card, an answer, or what a stuck
         player does."""
         hand = self._hand(seat)
-        if any(card in ACTION_CARDS for card in hand):
+        if not ACTION_CARDS.isdisjoint(hand):
             action = self._action(seat, hand)
             if action is not None:
                 return action
