@@ -92,6 +92,8 @@ class Session:
         self.autosave = autosave
         self.on_event = on_event
         self.table = TableTalk()
+        self._timers_start: float | None = None
+        """While a deadline fires: when it was due (the timers it leads to start then)."""
 
     # ------------------------------------------------------------------ driving
 
@@ -146,10 +148,15 @@ class Session:
         self.table.scheduled = [item for item in self.table.scheduled if item.at > now]
         lines = [Line(item.text, "countdown_tick") for item in due]
         deadline = self.table.deadline
-        if deadline and deadline.at <= now:
+        while deadline and deadline.at <= now:
             self.table.deadline = None
             self.table.confirming = None  # a yes after time's up must not play a stale move
-            lines += self.push(TimeUp(deadline.token))
+            self._timers_start = deadline.at  # a timer the game arms now follows on from it
+            try:
+                lines += self.push(TimeUp(deadline.token))
+            finally:
+                self._timers_start = None
+            deadline = self.table.deadline
         return lines
 
     def seconds_to_next_tick(self) -> float | None:
@@ -204,7 +211,7 @@ class Session:
         return lines
 
     def _arm(self, timer: ArmTimer) -> None:
-        now = self.clock.now()
+        now = self.clock.now() if self._timers_start is None else self._timers_start
         self.table.deadline = Deadline(now + timer.seconds, timer.token, timer.name)
         self.table.scheduled = []
         if timer.name == COUNTDOWN:

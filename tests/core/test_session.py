@@ -45,6 +45,12 @@ def started(clock: FakeClock, tmp_path: Path | None = None) -> Session:
     return session
 
 
+def past_grace(session: Session, clock: FakeClock) -> None:
+    """Let the first half of the turn run: the countdown may be called after it."""
+    clock.advance(10)
+    session.tick()
+
+
 def choose_films(session: Session) -> None:
     offered = session.game.offered
     assert offered is not None
@@ -71,6 +77,7 @@ def test_countdown_is_spoken_second_by_second(clock: FakeClock) -> None:
     choose_films(session)
     turn = session.game.expected_player()
     caller = next(s.name for s in session.game.seats if s.name != turn)
+    past_grace(session, clock)
     said = texts(session.hear(f"{caller}: crack on"))
     assert "Five" in said
     ticks = []
@@ -153,6 +160,7 @@ def test_my_turn_then_the_move(clock: FakeClock) -> None:
     choose_films(session)
     turn = session.game.expected_player()
     other = next(s.name for s in session.game.seats if s.name != turn)
+    past_grace(session, clock)
     assert other in texts(session.hear(f"my turn, {other}"))
     assert "Five" in texts(session.hear("crack on"))
 
@@ -175,6 +183,7 @@ def other_than_turn(session: Session) -> str:
 def test_an_unsure_guess_is_asked_back_and_a_yes_plays_it(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)
+    past_grace(session, clock)
     call = f"{other_than_turn(session)} crack on"
     assert texts(session.ask_back(call)) == f"{call}?"
     assert session.expected_phrases()[:2] == ["yes", "no"]
@@ -195,6 +204,7 @@ def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> N
 def test_a_move_said_again_instead_of_yes_is_heard_as_said(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)
+    past_grace(session, clock)
     session.ask_back("challenge")
     assert "Five" in texts(session.hear(f"{other_than_turn(session)} crack on"))
 

@@ -203,7 +203,7 @@ class ChallengeRules(CrackListTable):
 
     def restart_turn_timer(self, event: Vote | TimeUp) -> None:
         """The turn timer starts again, from the top."""
-        self._arm("turn")
+        self._arm("turn_grace")
 
     def restart_timer(self, event: CrackListEvent) -> None:
         """The timer the vote interrupted starts again, from the top."""

@@ -26,6 +26,12 @@ PLAYERS_HELP = (
 """The one statement of who can play, for the help texts and the refusals."""
 
 
+COUNTDOWN_GRACE = 0.5
+"""The share of a turn that is the player's alone: the countdown cannot be called before it
+(10 s of a 20 s turn), so that calling it at once cannot cut a turn to 5 s. A turn's timer runs
+in two parts, "turn_grace" then "turn"."""
+
+
 class AnswerJudge(Protocol):
     """What the game needs from the judge (host.judge.Judge)."""
 
@@ -61,8 +67,10 @@ class CrackListConfig:
 
     def timer_seconds(self, name: str) -> float:
         """How long the timer called `name` runs ("turn", "choose", "vote", ...)."""
+        grace = self.turn_seconds * COUNTDOWN_GRACE
         seconds = {
-            "turn": self.turn_seconds,
+            "turn_grace": grace,
+            "turn": self.turn_seconds - grace,
             "choose": self.choose_seconds,
             "vote": self.vote_seconds,
             "penalty": self.penalty_seconds,

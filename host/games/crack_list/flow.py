@@ -131,6 +131,8 @@ TRANSITIONS: list[TransitionConfigDict] = [
      "after": ["say_pass", "fail", "abandon_category"]},
     {"trigger": "pass_turn", "source": State.TURN, "dest": State.TURN,
      "prepare": "check_turn", "after": ["say_pass", "fail", "next_turn"]},
+    {"trigger": "time_up", "source": State.TURN, "dest": None,
+     "prepare": "check_timer", "conditions": "is_grace_over", "after": "run_rest_of_turn"},
     {"trigger": "time_up", "source": State.TURN, "dest": State.CHOOSING,
      "prepare": "check_timer", "conditions": "is_last_to_fail",
      "after": ["say_time_is_up", "fail", "abandon_category"]},

@@ -209,6 +209,10 @@ class CrackListTable:
         if not 1 <= event.choice <= len(self._offered().categories):
             raise IllegalEvent(Refusal.NO_SUCH_CATEGORY, choice=event.choice)
 
+    def is_grace_over(self, event: TimeUp) -> bool:
+        """The TimeUp ends the player's own share of the turn, not the turn."""
+        return self.timer_name == "turn_grace"
+
     def check_timer(self, event: TimeUp) -> None:
         """Only the latest timer counts."""
         if event.token != self.timer_token:
@@ -280,6 +284,9 @@ class CrackListTable:
             raise IllegalEvent(Refusal.OWN_COUNTDOWN, player=self._name(caller))
         if self.countdown_called:
             raise IllegalEvent(Refusal.COUNTDOWN_RUNNING)
+        if self.timer_name == "turn_grace":
+            raise IllegalEvent(Refusal.COUNTDOWN_TOO_SOON, player=self._name(self.current),
+                               seconds=round(self.config.timer_seconds("turn_grace")))
 
     def check_penalty(self, event: Penalise | Answer) -> None:
         """The answerer hands out their penalty (said alone, or with the answer), split as

@@ -132,6 +132,7 @@ class Refusal(StrEnum):
     # The countdown.
     OWN_COUNTDOWN = "own_countdown"
     COUNTDOWN_RUNNING = "countdown_running"
+    COUNTDOWN_TOO_SOON = "countdown_too_soon"
     # Challenges and votes.
     NOTHING_PENDING = "nothing_pending"
     OWN_CHALLENGE = "own_challenge"

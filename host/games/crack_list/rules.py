@@ -322,6 +322,11 @@ class CrackListGame(ChallengeRules):
         self.countdown_called = False
         self._say(NoteKind.TURN, player=self._name(self.current), how=how,
                   cards=len(self.hands[self.current]))
+        self._arm("turn_grace")
+
+    def run_rest_of_turn(self, event: TimeUp) -> None:
+        """The player's own share of the turn is over: the rest runs, and the countdown may
+        now be called."""
         self._arm("turn")
 
     def _take_category(self, category: Category) -> None:

@@ -27,8 +27,15 @@ from tests.games.crack_list.conftest import FILMS, OPEN, PLANETS, Table, TableFa
 
 
 def timeout(t: Table) -> TimeUp:
-    """The TimeUp for the game's current timer."""
+    """The TimeUp for the game's current timer; on a turn, after its first half has run."""
+    past_grace(t)
     return TimeUp(t.game.timer_token)
+
+
+def past_grace(t: Table) -> None:
+    """Let the player's own half of the turn run out (the countdown may be called after it)."""
+    if t.game.timer_name == "turn_grace":
+        t(TimeUp(t.game.timer_token))
 
 
 # 1. Two decks ---------------------------------------------------------------------------------
@@ -122,7 +129,9 @@ def test_choose_timeout_picks_for_the_player(table: TableFactory) -> None:
 def test_turns_go_clockwise_with_a_20_second_timer(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
-    assert t.note("timer").seconds == 20
+    assert t.note("timer") == ArmTimer("turn_grace", 10, t.game.timer_token)
+    t(TimeUp(t.game.timer_token))
+    assert t.note("timer") == ArmTimer("turn", 10, t.game.timer_token)
     t.rig(1, ["J", "A", "B"])
     t(Answer("Bob", "Jaws"))
     assert t.note("answer_accepted").params["card"] == "J"
@@ -133,7 +142,20 @@ def test_turns_go_clockwise_with_a_20_second_timer(table: TableFactory) -> None:
 def test_turn_time_is_configurable(table: TableFactory) -> None:
     t = table(turn_seconds=45)
     t(ChooseCategory("Ann", FILMS))
-    assert t.note("timer").seconds == 45
+    assert t.note("timer").seconds == 22.5
+    t(TimeUp(t.game.timer_token))
+    assert t.note("timer").seconds == 22.5
+
+
+def test_the_countdown_waits_for_the_first_half_of_the_turn(table: TableFactory) -> None:
+    t = table()
+    t(ChooseCategory("Ann", FILMS))
+    t(CallCountdown("Cat"))
+    refusal = t.note("refused")
+    assert refusal.params["reason"] == "countdown_too_soon" and refusal.params["seconds"] == 10
+    past_grace(t)
+    t(CallCountdown("Cat"))
+    assert t.note("timer") == ArmTimer("countdown", 5.0, t.game.timer_token)
 
 
 def test_out_of_turn_answer_is_refused(table: TableFactory) -> None:
@@ -509,6 +531,7 @@ def test_cannot_challenge_own_answer_or_after_the_next_player_acted(table: Table
 def test_countdown_forces_a_card_when_it_runs_out(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
+    past_grace(t)
     t(CallCountdown("Cat"))
     assert t.note("timer") == ArmTimer("countdown", 5.0, t.game.timer_token)
     t(timeout(t))
@@ -519,6 +542,7 @@ def test_an_answer_in_time_beats_the_countdown(table: TableFactory) -> None:
     t = table()
     t(ChooseCategory("Ann", FILMS))
     t.rig(1, ["J", "A"])
+    past_grace(t)
     t(CallCountdown("Cat"))
     t(Answer("Bob", "Jaws"))
     assert "answer_accepted" in t.kinds()
