@@ -85,9 +85,10 @@ def summarise(reports: list[dict[str, Any]], cmd: list[str]) -> dict[str, Any]:
 PARTS = (
     ("transitions", "/transitions/"),
     ("judge", "/host/judge/"),
-    ("bots", "/host/bots.py"),
+    ("bots", "/host/games/crack_list/bots.py"),
+    ("referee", "/host/games/crack_list/checks.py"),
     ("rules (host/games)", "/host/games/"),
-    ("simulate loop", "/host/simulate.py"),
+    ("simulate loop", "/host/core/simulate.py"),
     ("random", "/random.py"),
 )
 

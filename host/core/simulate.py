@@ -48,6 +48,9 @@ class SimulationReport:
     refused: Counter[str] = field(default_factory=Counter)
     violations: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    """Time spent playing the games."""
+    warmup_seconds: float = 0.0
+    """Time spent before them (the game's one-off work, such as a judge's indexes)."""
     handled: int = 0
 
     def as_json(self) -> dict[str, Any]:
@@ -59,6 +62,7 @@ class SimulationReport:
             "completed": self.completed,
             "invariant_violations": self.invariant_violations,
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+            "warmup_seconds": round(self.warmup_seconds, 2),
             "events_handled": self.handled,
             "events": dict(sorted(events.items())),
             "refused": dict(sorted(self.refused.items())),

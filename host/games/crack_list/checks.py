@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from host.core.events import Note, Said, make_seats
@@ -100,4 +101,11 @@ def simulate_crack_list(
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
         return game, bots, CrackListReferee(game)
 
-    return simulate(new_table, games=games, seed=seed, required=REQUIRED_KINDS)
+    started = time.perf_counter()
+    prepare = getattr(judge, "prepare", None)
+    if prepare is not None:  # the judge's one-off work (indexes, word lists), before the games
+        prepare(category for card in category_cards for category in card.categories)
+    warmup = time.perf_counter() - started
+    report = simulate(new_table, games=games, seed=seed, required=REQUIRED_KINDS)
+    report.warmup_seconds = warmup
+    return report
