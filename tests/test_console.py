@@ -140,7 +140,8 @@ def test_at_a_terminal_the_countdown_never_lands_in_the_prompt(tmp_path: Path) -
     if pid == 0:  # the child: partyhost at a terminal
         os.environ["TERM"] = "xterm"
         os.execv(sys.executable, [sys.executable, "-m", "host", "play", "crack-list", "--text",
-                                  "--players", "Ann", "Bob", "Cat", "--seed", "4", "--deck",
+                                  "--players", "Ann", "Bob", "Cat", "--seed", "4",
+                                  "--turn-seconds", "4", "--deck",
                                   RULES_DECK, "--only-my-decks", "--save",
                                   str(tmp_path / "save.json")])
     seen = b""
@@ -163,6 +164,7 @@ def test_at_a_terminal_the_countdown_never_lands_in_the_prompt(tmp_path: Path) -
         expect(rb"\[Bob\] > $")
         os.write(fd, b"Cat:\r")
         expect(rb"\[Cat\] > $")  # the prompt names who claimed the floor
+        time.sleep(2.2)  # the countdown may be called once half of Bob's 4 s turn has run
         os.write(fd, b"Ann: crack on\r")
         expect(rb"Five!")
         os.write(fd, b"ama")
