@@ -15,7 +15,7 @@ machine is queued, so it runs once the move in progress is done.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from host.core.events import TimeUp
@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from transitions.core import TransitionConfigDict
 
 
-class State(Enum):
-    """Where the game stands."""
+class State(StrEnum):
+    """Where the game stands (a StrEnum: each state is also its name as a string)."""
 
     CHOOSING = "choosing"
     """The chooser picks one of the three categories on a red card."""

@@ -103,7 +103,7 @@ class IntentParser:
         return self.speakers.split(text)
 
     def parse(
-        self, text: str, state: str, speaker: str | None = None, titles: Sequence[str] = (),
+        self, text: str, state: State, speaker: str | None = None, titles: Sequence[str] = (),
         own_card: Sequence[str] | None = None,
     ) -> tuple[str | None, Intent]:
         """Parse an utterance in a game state ("choosing", "turn", "answered", "voting");
@@ -122,11 +122,11 @@ class IntentParser:
             return speaker, query
         if speaker is None:
             return None, Unclear(text, anonymous=True)
-        if state == "choosing" and titles:
+        if state == State.CHOOSING and titles:
             by_name = self._choice_by_title(words, titles, speaker)
             if by_name is not None:
                 return speaker, by_name
-        if state == "choosing" and own_card is not None and not CHOICE_SAID.fullmatch(words):
+        if state == State.CHOOSING and own_card is not None and not CHOICE_SAID.fullmatch(words):
             return speaker, self._own_card_choice(words, rest, own_card, speaker)
         event = self._event(words, rest, state, speaker)
         return speaker, event if event is not None else Unclear(text)
@@ -139,10 +139,10 @@ class IntentParser:
             return Query("count", speaker, self.person_to_seat.get(count.group("who").strip()))
         return match_query(words, speaker, QUESTIONS)
 
-    def _event(self, words: str, raw: str, state: str, speaker: str) -> CrackListEvent | None:
-        if state == "choosing":
+    def _event(self, words: str, raw: str, state: State, speaker: str) -> CrackListEvent | None:
+        if state == State.CHOOSING:
             return self._choice(words, speaker)
-        if state == "voting":
+        if state == State.VOTING:
             return self._vote(words, speaker)
         simple = self._simple_command(words, speaker)
         if simple is not None:
@@ -150,10 +150,11 @@ class IntentParser:
         swap = self._swap(words, speaker)
         if swap is not None:
             return swap
-        penalty = self._penalty(words, speaker) if state == "answered" else None
+        penalty = self._penalty(words, speaker) if state == State.ANSWERED else None
         if penalty is not None:
             return penalty
-        with_penalty = self._answer_with_penalty(words, raw, speaker) if state == "turn" else None
+        turn = state == State.TURN
+        with_penalty = self._answer_with_penalty(words, raw, speaker) if turn else None
         return with_penalty or self._answer(words, raw, speaker)
 
     def _simple_command(self, words: str, speaker: str) -> CrackListEvent | None:
@@ -397,15 +398,16 @@ class CrackListTalk:
     def parse(self, text: str, speaker: str | None = None) -> Intent:
         """An utterance as an event, a question or Unclear; without a speaker it is the
         awaited player's."""
-        state = self.game.state.value
+        state = self.game.state
         offered = self.game.offered
-        titles = [c.title for c in offered.categories] if offered and state == "choosing" else []
-        own_card = self._known_titles() if state == "choosing" and self._physical else None
+        choosing = state == State.CHOOSING
+        titles = [c.title for c in offered.categories] if offered and choosing else []
+        own_card = self._known_titles() if state == State.CHOOSING and self._physical else None
         expected = self.game.expected_player()
         _, intent = self.parser.parse(text, state, speaker or expected, titles, own_card)
         if isinstance(intent, Penalise) and speaker is None:
             return self._from_penaliser(intent, text)
-        if isinstance(intent, Query | CallCountdown) and state == "turn":
+        if isinstance(intent, Query | CallCountdown) and state == State.TURN:
             return self._listed_answer(text, speaker or expected) or intent
         return intent
 
