@@ -61,6 +61,24 @@ def wait(session: Session, clock: FakeClock, seconds: float) -> list[Line]:
     return session.tick()
 
 
+# 1. A named letter is the card played: the answer must fit it by the judge's rule -------------
+
+
+def test_a_named_letter_that_does_not_fit_the_answer_makes_it_wrong() -> None:
+    session, _ = playing("breads", {1: ["T", "B", "A"]})
+    lines = session.hear("T, banana")
+    assert kinds(lines)[:2] == ["answer_wrong", "draw"], said(lines)
+    assert "T" in game_of(session).hands[1]  # the card stays; a card is drawn
+
+
+def test_a_named_letter_that_fits_a_surname_plays_that_card() -> None:
+    session, _ = playing("film-stars", {1: ["P", "B", "A"]})
+    lines = session.hear("P, brad pitt")
+    assert kinds(lines)[0].startswith("answer_"), said(lines)
+    assert kinds(lines)[0] != "answer_wrong" and "P" not in game_of(session).hands[1]
+    assert game_of(session).played[-1] == "P"
+
+
 # 2. The challenge window stays open through the penalty; a last card always gets its window --
 
 
