@@ -20,18 +20,18 @@ import numpy as np
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
+from host.core.protocols import GameKind
 from host.core.session import Line, Session
-from host.games.crack_list.bots import BotSkills, BotTable
-from host.games.crack_list.events import Answer, CrackListEvent
-from host.games.crack_list.rules import CrackListGame
-from host.games.crack_list.setup import TableOptions, build_session
-from host.judge.text import strict_key, words
+from host.core.simulate import Bots
+from host.judge.text import words
 from host.speech.audio import WavFileInput
 from host.speech.babble import mix_at_snr
 from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer, Transcript
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm, write_wav
 
+DEMO_PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+"""The bots' names, as many as play."""
 MAX_UTTERANCES = 3000
 RETRIES = 2
 REPEAT_SLOWER = 1.2
@@ -121,20 +121,6 @@ def babble(
     return track
 
 
-def same_move(meant: CrackListEvent, heard: Sequence[CrackListEvent], played: str | None) -> bool:
-    """True when the host made the move the player meant: that very event, or the same answer
-    with the letter named or not ("U, Ushant" heard as "Ushant") when the card the host played
-    is the one meant."""
-    if list(heard) == [meant]:
-        return True
-    if len(heard) != 1 or not isinstance(meant, Answer) or not isinstance(heard[0], Answer):
-        return False
-    got = heard[0]
-    return (got.player == meant.player and got.joker == meant.joker
-            and strict_key(got.text) == strict_key(meant.text)
-            and meant.letter in (None, played) and got.letter in (None, played))
-
-
 def means(said: str, guess: str) -> bool:
     """How a bot answers the host's "Egg timer?": yes when the guess is what it said, perhaps
     without the letter or name it began with."""
@@ -148,6 +134,7 @@ class Demo:
     def __init__(
         self,
         session: Session,
+        kind: GameKind,
         clock: FakeClock,
         recognizer: Recognizer,
         voices: Sequence[Synthesizer],
@@ -158,8 +145,8 @@ class Demo:
         workdir: Path,
         echo: Callable[[str], None] | None = None,
     ) -> None:
-        assert isinstance(session.game, CrackListGame), "the demo plays Crack List"
         self.session = session
+        self.kind = kind
         self.game = session.game
         self.clock = clock
         self.recognizer = recognizer
@@ -170,10 +157,10 @@ class Demo:
         self.workdir = workdir
         self.echo = echo
         self.report = DemoReport()
-        self.heard: list[CrackListEvent] = []
+        self.heard: list[Any] = []
         session.on_event = lambda event, notes: self.heard.append(event)
 
-    def run(self, bots: BotTable) -> DemoReport:
+    def run(self, bots: Bots) -> DemoReport:
         """Play until the game is over (or the utterance budget runs out)."""
         started = time.perf_counter()
         self._host(self.session.start())
@@ -191,16 +178,15 @@ class Demo:
         self.report.seconds = time.perf_counter() - started
         return self.report
 
-    def _speak_until_understood(self, event: CrackListEvent) -> None:
-        speaker = event.player  # type: ignore[union-attr]
+    def _speak_until_understood(self, event: Any) -> None:
+        speaker = event.player
         prefix = None if speaker == self.game.expected_player() else speaker
         text = self.session.talk.say(event, prefix).replace(":", "")
         for attempt in range(1 + RETRIES):
             before = len(self.heard)
             heard = self._hear(speaker, text, attempt)
             lines, acted = self._act_on(speaker, text, heard)
-            played = self.game.played[-1] if self.game.played else None
-            understood = same_move(event, self.heard[before : before + 1], played)
+            understood = self.kind.same_move(event, self.heard[before : before + 1], self.game)
             self._count(speaker, text, heard.text, understood, lines)
             if acted or self._timer_fired():
                 return  # the host acted on what it understood (right or wrong), or time ran out
@@ -286,40 +272,26 @@ class Demo:
 
 
 def run_demo(
+    kind: GameKind,
+    options: Any,
     *,
-    players: int,
     seed: int,
-    rounds: int = 3,
-    hand_size: int = 8,
     snr_db: float = 20.0,
     recognizer: Recognizer,
     voices: Sequence[Synthesizer],
     echo: Callable[[str], None] | None = None,
 ) -> DemoReport:
-    """Play one spoken demo game with bot players."""
-    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
+    """Play one spoken demo game of `kind`, set up by `options`, with bot players."""
     rng = random.Random(seed)
     clock = FakeClock()
-    options = TableOptions(players=names, seed=seed, rounds=rounds, hand_size=hand_size)
-    session = build_session(options, clock, None)
+    session = kind.new_session(options, clock, None, ())
     noise = (
         babble(voices, ["stop", "my turn", "what a game", "banana", "no way", "ha ha ha"], rng)
         if snr_db < 99
         else np.zeros(0, dtype=np.float32)
     )
-    skills = BotSkills(invent=0.0, nonsense=False)  # a closed grammar cannot hear made-up words
-    assert isinstance(session.game, CrackListGame)
-    bots = BotTable(session.game, skills, random.Random(rng.random()))
+    bots = kind.voice_bots(session.game, random.Random(rng.random()))
     with tempfile.TemporaryDirectory(prefix="partyhost-demo-") as tmp:
-        demo = Demo(
-            session,
-            clock,
-            recognizer,
-            voices,
-            noise,
-            snr_db=snr_db,
-            rng=rng,
-            workdir=Path(tmp),
-            echo=echo,
-        )
+        demo = Demo(session, kind, clock, recognizer, voices, noise, snr_db=snr_db, rng=rng,
+                    workdir=Path(tmp), echo=echo)
         return demo.run(bots)

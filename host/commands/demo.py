@@ -41,7 +41,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the demo game and print the transcript or the summary."""
-    from host.demo import run_demo
+    from host.demo import DEMO_PLAYERS, run_demo
+    from host.games.crack_list.setup import TableOptions
+    from host.registry import find_game
     from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
     from host.speech.piper_tts import PiperSynthesizer
     from host.speech.ports import Synthesizer
@@ -53,11 +55,12 @@ def run(args: argparse.Namespace) -> int:
     voices += [EspeakSynthesizer(voice) for voice in BOT_VOICES]
     recognizer = recognizer_from(args)
     echo = None if args.json else print
+    options = TableOptions(players=list(DEMO_PLAYERS[: args.players]), seed=args.seed,
+                           rounds=args.rounds, hand_size=args.hand_size)
     report = run_demo(
-        players=args.players,
+        find_game(args.game),
+        options,
         seed=args.seed,
-        rounds=args.rounds,
-        hand_size=args.hand_size,
         snr_db=args.snr,
         recognizer=recognizer,
         voices=voices,

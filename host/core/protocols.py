@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,3 +92,7 @@ class GameKind:
     """The table's options back from a save file."""
     new_session: Callable[[Any, Clock, Path | None, Sequence[Any]], Session]
     """(options, clock, save file or None, saved events to replay) -> a session."""
+    voice_bots: Callable[[Any, random.Random], Any]
+    """Bot players for a game by voice: they say only what a closed grammar can hear."""
+    same_move: Callable[[Any, Sequence[Any], Any], bool]
+    """(move meant, the events the host made of it, the game): did the host get it right?"""

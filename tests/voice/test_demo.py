@@ -7,14 +7,17 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
-from host.demo import Demo, add_babble, run_demo, same_move
+from host.demo import Demo, add_babble, run_demo
 from host.games.crack_list.events import Answer, Pass
+from host.games.crack_list.kind import CRACK_LIST
 from host.games.crack_list.setup import TableOptions, build_session
+from host.games.crack_list.talk import same_move
 from host.speech.babble import speech_to_noise_db
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
@@ -25,7 +28,8 @@ from host.speech.wavio import from_pcm
 
 def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
     voices = [PiperSynthesizer(steady=True), *(EspeakSynthesizer(v) for v in BOT_VOICES[:2])]
-    report = run_demo(players=3, seed=4, rounds=1, hand_size=2, snr_db=20.0,
+    options = TableOptions(players=["Ann", "Bob", "Cat"], seed=4, rounds=1, hand_size=2)
+    report = run_demo(CRACK_LIST, options, seed=4, snr_db=20.0,
                       recognizer=make_recognizer("auto"), voices=voices)
     summary = report.as_json()
     assert summary["completed"] is True
@@ -65,8 +69,8 @@ def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> No
     clock = FakeClock()
     options = TableOptions(players=["Ann", "Bob"], seed=1, rounds=1, hand_size=3)
     session = build_session(options, clock, None)
-    demo = Demo(session, clock, SphinxRecognizer(), [], np.zeros(0, np.float32), snr_db=99,
-                rng=random.Random(1), workdir=tmp_path)
+    demo = Demo(session, CRACK_LIST, clock, SphinxRecognizer(), [], np.zeros(0, np.float32),
+                snr_db=99, rng=random.Random(1), workdir=tmp_path)
     session.start()
     session.hear("number one")
     assert session.game.state.value == "turn" and not demo._timer_fired()
@@ -75,14 +79,20 @@ def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> No
     assert isinstance(demo.heard[-1], TimeUp)
 
 
+def played(card: str | None) -> SimpleNamespace:
+    """A game whose played pile ends with `card` (all same_move reads of it)."""
+    return SimpleNamespace(played=[card] if card else [])
+
+
 def test_the_same_answer_with_or_without_its_letter_is_the_move_meant() -> None:
     meant = Answer("Ann", "Ushant", letter="U")
-    assert same_move(meant, [meant], "U")
-    assert same_move(meant, [Answer("Ann", "ushant")], "U")
-    assert same_move(Answer("Bob", "St. Moritz"), [Answer("Bob", "Saint Moritz", "S")], "S")
-    assert not same_move(meant, [Answer("Ann", "Ushant")], "H")  # another card was played
-    assert not same_move(meant, [Answer("Bob", "Ushant", "U")], "U")
-    assert not same_move(meant, [Answer("Ann", "Utah", "U")], "U")
-    assert not same_move(meant, [Answer("Ann", "Ushant", joker=True)], "JOKER")
-    assert not same_move(meant, [], None)
-    assert not same_move(Pass("Ann"), [Pass("Bob")], None)
+    assert same_move(meant, [meant], played("U"))
+    assert same_move(meant, [Answer("Ann", "ushant")], played("U"))
+    assert same_move(Answer("Bob", "St. Moritz"), [Answer("Bob", "Saint Moritz", "S")],
+                     played("S"))
+    assert not same_move(meant, [Answer("Ann", "Ushant")], played("H"))  # another card was played
+    assert not same_move(meant, [Answer("Bob", "Ushant", "U")], played("U"))
+    assert not same_move(meant, [Answer("Ann", "Utah", "U")], played("U"))
+    assert not same_move(meant, [Answer("Ann", "Ushant", joker=True)], played("JOKER"))
+    assert not same_move(meant, [], played(None))
+    assert not same_move(Pass("Ann"), [Pass("Bob")], played(None))

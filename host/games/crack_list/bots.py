@@ -377,3 +377,9 @@ class BotTable:
             shares[self._index(count)] += 1
         return tuple((self._name(person), share) for person, share in zip(people, shares,
                                                                            strict=True))
+
+
+def voice_bots(game: CrackListGame, rng: random.Random) -> BotTable:
+    """Bots for a game by voice: they never invent answers nor talk nonsense, which a closed
+    grammar cannot hear."""
+    return BotTable(game, BotSkills(invent=0.0, nonsense=False), rng)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from host.core.events import TimeUp
 from host.core.protocols import GameKind
 from host.games.crack_list.announce import VOICE
+from host.games.crack_list.bots import voice_bots
 from host.games.crack_list.events import CrackListEvent
 from host.games.crack_list.setup import TableOptions, build_session, options_from_args
+from host.games.crack_list.talk import same_move
 
 CRACK_LIST = GameKind(
     name="crack-list",
@@ -16,4 +18,6 @@ CRACK_LIST = GameKind(
     options_from_args=options_from_args,
     options_from_json=TableOptions.from_json,
     new_session=build_session,
+    voice_bots=voice_bots,
+    same_move=same_move,
 )

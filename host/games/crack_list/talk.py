@@ -26,6 +26,7 @@ from host.games.crack_list.events import (
     Challenge,
     ChooseCategory,
     CrackListEvent,
+    Move,
     Pass,
     Penalise,
     PlayCrackList,
@@ -36,7 +37,7 @@ from host.games.crack_list.events import (
 )
 from host.games.crack_list.moves import legal_events
 from host.games.crack_list.rules import CrackListGame, State
-from host.judge.text import answer_letters
+from host.judge.text import answer_letters, strict_key
 
 Intent = CrackListEvent | Query | Unclear
 
@@ -478,3 +479,18 @@ class CrackListTalk:
         if pending is None or self.parser.split_speaker(text)[0] is not None:
             return penalty
         return replace(penalty, player=self.game.seats[pending.seat].name)
+
+
+def same_move(meant: Move, heard: Sequence[CrackListEvent], game: CrackListGame) -> bool:
+    """True when the host made the move the player meant: that very event, or the same answer
+    with the letter named or not ("U, Ushant" heard as "Ushant") when the card the host played
+    is the one meant."""
+    if list(heard) == [meant]:
+        return True
+    if len(heard) != 1 or not isinstance(meant, Answer) or not isinstance(heard[0], Answer):
+        return False
+    got = heard[0]
+    played = game.played[-1] if game.played else None
+    return (got.player == meant.player and got.joker == meant.joker
+            and strict_key(got.text) == strict_key(meant.text)
+            and meant.letter in (None, played) and got.letter in (None, played))
