@@ -1,0 +1,62 @@
+"""What Short List says and refuses, by name: every kind of note its game emits (NoteKind) and
+every reason it refuses an event for (Refusal).
+
+Each value is the key of the line the host will say it with (a StrEnum: a member is the very
+string the phrasebook, the saves and the simulation reports read).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from host.games.short_list.events import Answer, Pass
+
+
+class NoteKind(StrEnum):
+    """Every kind of note the Short List game says (host.core.events.Note.kind)."""
+
+    # The table and the question rounds.
+    GAME_STARTED = "game_started"
+    QUESTION = "question"
+    TURN = "turn"
+    # Answers and passes.
+    ANSWER_RIGHT = "answer_right"
+    ANSWER_WRONG = "answer_wrong"
+    ANSWER_REPEAT = "answer_repeat"
+    CRYSTAL_TO_QUIZMASTER = "crystal_to_quizmaster"
+    CRYSTAL_FROM_STOCK = "crystal_from_stock"
+    PASS = "pass"
+    TIMEOUT = "timeout"
+    CRYSTAL_RETURNED = "crystal_returned"
+    # The end of a question round, and of the game.
+    ROUND_QUIZMASTER_TAKES = "round_quizmaster_takes"
+    ROUND_SEVEN_FOUND = "round_seven_found"
+    ROUND_NO_CRYSTALS = "round_no_crystals"
+    GAME_OVER = "game_over"
+
+
+class Refusal(StrEnum):
+    """Every reason the Short List game refuses an event for (host.core.events.IllegalEvent)."""
+
+    # Said with the core lines.
+    GAME_OVER = "game_over"
+    STALE_TIMER = "stale_timer"
+    """A timer's late TimeUp: not said at all."""
+    UNKNOWN_PLAYER = "unknown_player"
+    # An event the game does not take in its state (host.games.short_list.flow), by event.
+    NOT_NOW_ANSWER = "not_now_answer"
+    NOT_NOW_PASS = "not_now_pass"
+    # A guess: whose turn it is.
+    NOT_YOUR_TURN = "not_your_turn"
+    QUIZMASTER_GUESSES = "quizmaster_guesses"
+    """The quizmaster holds the card: they do not guess."""
+    OUT_OF_ROUND = "out_of_round"
+    """A guesser who answered wrong or passed is out until the next question round."""
+
+
+NOT_NOW: dict[type, Refusal] = {
+    Answer: Refusal.NOT_NOW_ANSWER,
+    Pass: Refusal.NOT_NOW_PASS,
+}
+"""The refusal of a player's event the game does not take in its state (a late TimeUp is a
+stale timer)."""

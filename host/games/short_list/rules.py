@@ -1,0 +1,355 @@
+"""Short List rules as a pure model driven by a `transitions` state machine.
+
+The game receives events (host.games.short_list.events) and returns notes (host.core.events.Note)
+that the host speaks. It never sleeps, reads files or plays audio: randomness comes in as a
+`random.Random`, time comes in as `TimeUp` events for the timers it asks for with `ArmTimer`.
+How the game flows is declared as data in host.games.short_list.flow.TRANSITIONS; the checks
+(`prepare`), conditions and moves (`after`) its rows name are the methods below.
+
+The table: each player's personal crystals (blue and orange) and "It's my turn" cards, the
+general stockpile, the winner crystals set aside for the question round, the question pile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from transitions import Machine
+
+from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
+from host.decks import QuestionCard
+from host.games.short_list.config import AnswerJudge, ShortListConfig
+from host.games.short_list.events import Answer, Pass, ShortListEvent
+from host.games.short_list.flow import TRANSITIONS, TRIGGERS, State
+from host.games.short_list.kinds import NOT_NOW, NoteKind, Refusal
+from host.judge import Reason, Verdict
+
+__all__ = ["TRANSITIONS", "AnswerJudge", "ShortListConfig", "ShortListGame", "State"]
+
+
+class ShortListGame:
+    """One game of Short List: call start(), then handle() each event."""
+
+    state: State
+    # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
+    trigger: Callable[..., bool]
+    end_round: Callable[[ShortListEvent], bool]
+
+    def __init__(
+        self,
+        config: ShortListConfig,
+        questions: Sequence[QuestionCard],
+        judge: AnswerJudge,
+        rng: random.Random,
+    ) -> None:
+        config.validate()
+        if not questions:
+            raise ValueError("the question deck is empty")
+        self.config = config
+        self.seats = config.seats
+        self.judge = judge
+        self.rng = rng
+        # Set-up: the question cards shuffled; one "It's my turn" card and three blue crystals
+        # each; the other cards back in the box, the other crystals in the stockpile.
+        self.pile = list(questions)
+        rng.shuffle(self.pile)
+        players = len(self.seats)
+        self.its_my_turn = [1] * players
+        self.cards_in_box = config.its_my_turn_cards - players
+        self.blue = [config.personal_crystals] * players
+        self.orange = [0] * players
+        self.stock_blue = config.blue_crystals - config.personal_crystals * players
+        self.stock_orange = config.orange_crystals
+        # The question round.
+        self.round_no = 0
+        self.quizmaster = config.first
+        self.card: QuestionCard | None = None
+        self.winner_crystals = 0
+        self.guesser = config.first
+        self.out: set[int] = set()
+        self.given: list[str] = []
+        """The answers found this round (canonical), so a repeat is judged as one."""
+        self.timer_token = 0
+        self.timer_name = ""
+        self._notes: list[Said] = []
+        self._verdict: tuple[Answer, Verdict] | None = None
+        self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
+        self.machine = Machine(
+            model=self,
+            states=State,
+            transitions=TRANSITIONS,
+            initial=State.GUESSING,
+            auto_transitions=False,
+            queued=True,
+        )
+
+    # ----------------------------------------------------------------- public API
+
+    def start(self) -> list[Said]:
+        """Say the table and open the first question round."""
+        self._say(NoteKind.GAME_STARTED, players=[seat.name for seat in self.seats],
+                  rounds=self.config.rounds, times=self.config.times_as_quizmaster,
+                  quizmaster=self._name(self.quizmaster))
+        self._begin_round()
+        return self._flush()
+
+    def handle(self, event: ShortListEvent) -> list[Said]:
+        """Apply an event; a refused event yields one "refused" note and changes nothing."""
+        try:
+            return self.push(event)
+        except IllegalEvent as refusal:
+            return [refusal.note()]
+
+    def push(self, event: ShortListEvent) -> list[Said]:
+        """Apply an event, raising IllegalEvent when the rules refuse it."""
+        trigger = TRIGGERS.get(type(event))
+        if trigger is None or trigger not in self.machine.get_triggers(self.state):
+            raise self._not_now(event)
+        self._verdict = None
+        try:
+            self.trigger(trigger, event)
+        except IllegalEvent:
+            self._notes = []
+            raise
+        return self._flush()
+
+    @property
+    def over(self) -> bool:
+        """True once the last question round has ended."""
+        return self.state is State.OVER
+
+    def expected_player(self) -> str | None:
+        """The guesser on turn, while a question round is played."""
+        return None if self.over else self._name(self.guesser)
+
+    def current_timer(self) -> ArmTimer:
+        """The timer running now."""
+        name = self.timer_name or "guess"
+        return ArmTimer(name, self.config.timer_seconds(name), self.timer_token)
+
+    def resumed(self) -> list[Said]:
+        """Picking up a game replayed from its save: the question again, and the timer."""
+        if self.over or self.card is None:
+            return []
+        return [self._question_note(), self.current_timer(),
+                Note(NoteKind.TURN, {"player": self._name(self.guesser)})]
+
+    def points(self) -> dict[str, int]:
+        """Each player's personal points: blue 1, orange 5."""
+        return {self._name(i): self.blue[i] + 5 * self.orange[i] for i in range(len(self.seats))}
+
+    def crystals_in_play(self) -> tuple[int, int]:
+        """All blue and orange crystals on the table (the box's, whatever was exchanged)."""
+        blue = self.stock_blue + self.winner_crystals + sum(self.blue)
+        return blue, self.stock_orange + sum(self.orange)
+
+    def seat_index(self, name: str) -> int:
+        """The index of the seat called `name` (case-insensitive), or IllegalEvent."""
+        index = self._seat_numbers.get(name.strip().lower())
+        if index is None:
+            raise IllegalEvent(Refusal.UNKNOWN_PLAYER, player=name)
+        return index
+
+    # ----------------------------------------------------------------- checks (prepare)
+    # Each raises IllegalEvent, before anything changes.
+
+    def check_turn(self, event: Answer | Pass) -> int:
+        """Only the guesser on turn acts (not the quizmaster, not a guesser who is out)."""
+        index = self.seat_index(event.player)
+        if index == self.quizmaster:
+            raise IllegalEvent(Refusal.QUIZMASTER_GUESSES, player=self._name(index))
+        if index in self.out:
+            raise IllegalEvent(Refusal.OUT_OF_ROUND, player=self._name(index))
+        if index != self.guesser:
+            raise IllegalEvent(Refusal.NOT_YOUR_TURN, player=self._name(index),
+                               turn=self._name(self.guesser))
+        return index
+
+    def check_answer(self, event: Answer) -> None:
+        """The guesser on turn answers; the answer is judged here, once, against the card and
+        the answers found this round."""
+        self.check_turn(event)
+        verdict = self.judge.judge(self._card().category, event.text, given=self.given)
+        self._verdict = (event, verdict)
+
+    def check_timer(self, event: TimeUp) -> None:
+        """Only the latest timer counts."""
+        if event.token != self.timer_token:
+            raise IllegalEvent(Refusal.STALE_TIMER)
+
+    # ----------------------------------------------------------------- conditions
+
+    def answer_is_right(self, event: Answer) -> bool:
+        """The answer is on the card and was not given before this round."""
+        return self._judged(event).accepted is True
+
+    def is_last_round(self, event: ShortListEvent) -> bool:
+        """Every player has been the quizmaster as often as the table's size says."""
+        return self.round_no >= self.config.rounds
+
+    # ----------------------------------------------------------------- moves (after)
+
+    def take_winner_crystal(self, event: Answer) -> None:
+        """A right answer: the guesser takes one of the winner crystals."""
+        verdict = self._judged(event)
+        answer = verdict.matched or event.text
+        self.given.append(answer)
+        self.winner_crystals -= 1
+        self.blue[self.guesser] += 1
+        self._say(NoteKind.ANSWER_RIGHT, player=self._name(self.guesser), answer=answer,
+                  found=len(self.given), left=self.winner_crystals)
+
+    def say_answer_is_wrong(self, event: Answer) -> None:
+        """A wrong answer, or one already given this round."""
+        verdict = self._judged(event)
+        kind = NoteKind.ANSWER_REPEAT if verdict.reason is Reason.DUPLICATE else \
+            NoteKind.ANSWER_WRONG
+        self._say(kind, player=self._name(self.guesser), answer=verdict.matched or event.text)
+
+    def pay_quizmaster(self, event: Answer) -> None:
+        """The wrong guesser gives a personal blue crystal to the quizmaster; with none, the
+        quizmaster takes one from the stockpile."""
+        guesser, quizmaster = self._name(self.guesser), self._name(self.quizmaster)
+        if self.blue[self.guesser] > 0:
+            self.blue[self.guesser] -= 1
+            self.blue[self.quizmaster] += 1
+            self._say(NoteKind.CRYSTAL_TO_QUIZMASTER, player=guesser, quizmaster=quizmaster)
+        elif self._take_from_stock(1):
+            self.blue[self.quizmaster] += 1
+            self._say(NoteKind.CRYSTAL_FROM_STOCK, player=guesser, quizmaster=quizmaster)
+
+    def say_pass(self, event: Pass) -> None:
+        self._say(NoteKind.PASS, player=self._name(self.guesser))
+
+    def say_time_is_up(self, event: TimeUp) -> None:
+        self._say(NoteKind.TIMEOUT, player=self._name(self.guesser))
+
+    def return_winner_crystal(self, event: Pass | TimeUp) -> None:
+        """A pass: one winner crystal goes back to the stockpile, for nobody to win."""
+        if self.winner_crystals > 0:
+            self.winner_crystals -= 1
+            self.stock_blue += 1
+            self._say(NoteKind.CRYSTAL_RETURNED, left=self.winner_crystals)
+
+    def drop_out(self, event: ShortListEvent) -> None:
+        """The guesser is out of this question round."""
+        self.out.add(self.guesser)
+
+    def move_on(self, event: ShortListEvent) -> None:
+        """The round ends when seven answers were found, no winner crystal is left or every
+        guesser is out; else the next guesser to the left who is still in has the turn."""
+        if self.winner_crystals == 0 or self._next_guesser() is None:
+            self.end_round(event)
+            return
+        self._begin_turn(self._step_to_guesser())
+
+    def settle_round(self, event: ShortListEvent) -> None:
+        """Seven found or no winner crystal left: the quizmaster goes empty-handed. Every guesser
+        out: the quizmaster takes the winner crystals left. The card goes under the pile."""
+        quizmaster = self._name(self.quizmaster)
+        if len(self.given) >= self.config.winner_crystals:
+            self._say(NoteKind.ROUND_SEVEN_FOUND, quizmaster=quizmaster)
+        elif self.winner_crystals == 0:
+            self._say(NoteKind.ROUND_NO_CRYSTALS, quizmaster=quizmaster)
+        else:
+            self._say(NoteKind.ROUND_QUIZMASTER_TAKES, quizmaster=quizmaster,
+                      crystals=self.winner_crystals)
+            self.blue[self.quizmaster] += self.winner_crystals
+            self.winner_crystals = 0
+        self.pile.append(self._card())
+        self.card = None
+
+    def begin_next_round(self, event: ShortListEvent) -> None:
+        """The quizmaster's left neighbour is the new quizmaster."""
+        self.quizmaster = self._step(self.quizmaster, 1)
+        self._begin_round()
+
+    def announce_end(self, event: ShortListEvent) -> None:
+        """The last question round is over: everyone's points."""
+        self.timer_token += 1  # any timer still running is stale
+        self._say(NoteKind.GAME_OVER, points=self.points())
+
+    # ----------------------------------------------------------------- helpers
+
+    def _begin_round(self) -> None:
+        """Seven winner crystals aside, the top card read out with how many answers it has;
+        every player but the quizmaster guesses, from the quizmaster's left."""
+        self.round_no += 1
+        self.card = self.pile.pop(0)
+        self.out = set()
+        self.given = []
+        self.winner_crystals = self._take_from_stock(self.config.winner_crystals)
+        self._notes.append(self._question_note())
+        self._begin_turn(self._step(self.quizmaster, 1))
+
+    def _question_note(self) -> Note:
+        card = self._card()
+        return Note(NoteKind.QUESTION, {
+            "round": self.round_no, "rounds": self.config.rounds,
+            "quizmaster": self._name(self.quizmaster), "question": card.question,
+            "answers": len(card.answers), "crystals": self.winner_crystals,
+        })
+
+    def _begin_turn(self, seat: int) -> None:
+        self.guesser = seat
+        self._say(NoteKind.TURN, player=self._name(seat))
+        self._arm("guess")
+
+    def _take_from_stock(self, wanted: int) -> int:
+        """Blue crystals out of the stockpile: as many as wanted, or as it holds."""
+        taken = min(wanted, self.stock_blue)
+        self.stock_blue -= taken
+        return taken
+
+    def _next_guesser(self) -> int | None:
+        """The next seat to the left of the guesser that is still in the round."""
+        seat = self.guesser
+        for _ in range(len(self.seats)):
+            seat = self._step(seat, 1)
+            if seat != self.quizmaster and seat not in self.out:
+                return seat
+        return None
+
+    def _step_to_guesser(self) -> int:
+        seat = self._next_guesser()
+        assert seat is not None
+        return seat
+
+    def _judged(self, event: Answer) -> Verdict:
+        if self._verdict is None or self._verdict[0] is not event:
+            self.check_answer(event)
+        assert self._verdict is not None
+        return self._verdict[1]
+
+    def _card(self) -> QuestionCard:
+        assert self.card is not None
+        return self.card
+
+    def _not_now(self, event: ShortListEvent) -> IllegalEvent:
+        if self.state is State.OVER:
+            return IllegalEvent(Refusal.GAME_OVER)
+        if isinstance(event, TimeUp):
+            return IllegalEvent(Refusal.STALE_TIMER)
+        return IllegalEvent(NOT_NOW[type(event)], state=self.state.value)
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _step(self, seat: int, steps: int) -> int:
+        """The seat `steps` places to the left (clockwise)."""
+        return (seat + steps) % len(self.seats)
+
+    def _flush(self) -> list[Said]:
+        notes, self._notes = self._notes, []
+        return notes
+
+    def _say(self, kind: NoteKind, **params: Any) -> None:
+        self._notes.append(Note(kind, params))
+
+    def _arm(self, name: str) -> None:
+        """Ask the session for the timer `name`; its TimeUp must bring the new token."""
+        self.timer_token += 1
+        self.timer_name = name
+        self._notes.append(self.current_timer())

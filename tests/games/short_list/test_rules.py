@@ -1,0 +1,335 @@
+"""Short List rules, driven through game events (rule numbers follow issue 12's rule table)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from host.core.events import ArmTimer, Note, Said, TimeUp, make_seats
+from host.decks import QuestionCard, load_game_decks
+from host.games.short_list.config import ShortListConfig
+from host.games.short_list.events import Answer, Pass
+from host.games.short_list.kinds import NoteKind, Refusal
+from host.games.short_list.rules import ShortListGame, State
+from host.judge import Judge
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+GERMANY = "sl-en-001"
+"""Name a country that shares a land border with Germany: 9 answers, Netherlands | Holland."""
+
+
+@pytest.fixture(scope="module")
+def judge() -> Judge:
+    """The real judge."""
+    return Judge()
+
+
+@pytest.fixture(scope="module")
+def questions() -> list[QuestionCard]:
+    """The shipped English question cards."""
+    return [card for deck in load_game_decks("short-list") for card in deck.questions]
+
+
+class Table:
+    """A started game, and the notes of the last event."""
+
+    def __init__(self, game: ShortListGame) -> None:
+        self.game = game
+        self.notes: list[Said] = game.start()
+
+    def __call__(self, event: Any) -> list[Said]:
+        self.notes = self.game.handle(event)
+        return self.notes
+
+    def kinds(self) -> list[str]:
+        return [note.kind for note in self.notes]
+
+    def note(self, kind: str) -> Any:
+        return next(note for note in self.notes if note.kind == kind)
+
+    def refusal(self) -> str:
+        note = self.note("refused")
+        assert isinstance(note, Note)
+        return str(note.params["reason"])
+
+    def seat(self, name: str) -> int:
+        return self.game.seat_index(name)
+
+    def blue(self, name: str) -> int:
+        return self.game.blue[self.seat(name)]
+
+
+def make_game(judge: Judge, cards: list[QuestionCard], players: int = 4, *, first: int = 0,
+              seed: int = 1) -> ShortListGame:
+    config = ShortListConfig(make_seats(NAMES[:players]), first=first)
+    return ShortListGame(config, cards, judge, random.Random(seed))
+
+
+@pytest.fixture
+def germany(judge: Judge, questions: list[QuestionCard]) -> Table:
+    """Four players, Ann the first quizmaster, every question the Germany card."""
+    card = next(card for card in questions if card.id == GERMANY)
+    return Table(make_game(judge, [card]))
+
+
+def conserved(t: Table) -> None:
+    assert t.game.crystals_in_play() == (50, 15)
+    assert sum(t.game.its_my_turn) + t.game.cards_in_box == 8
+
+
+# 1. Set-up --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_set_up_gives_each_player_a_card_and_three_blue_crystals(
+        judge: Judge, questions: list[QuestionCard], players: int) -> None:
+    game = make_game(judge, questions, players)
+    assert game.its_my_turn == [1] * players
+    assert game.cards_in_box == 8 - players
+    assert game.blue == [3] * players
+    assert game.orange == [0] * players
+    assert (game.stock_blue, game.stock_orange) == (50 - 3 * players, 15)
+    assert game.crystals_in_play() == (50, 15)
+
+
+@pytest.mark.parametrize("players", [2, 9])
+def test_set_up_refuses_fewer_than_three_or_more_than_eight(
+        judge: Judge, questions: list[QuestionCard], players: int) -> None:
+    with pytest.raises(ValueError, match="3 to 8 players"):
+        make_game(judge, questions, players)
+
+
+def test_set_up_shuffles_the_question_cards_with_the_injected_random(
+        judge: Judge, questions: list[QuestionCard]) -> None:
+    one, same, other = (make_game(judge, questions, seed=s).pile for s in (5, 5, 6))
+    assert one == same
+    assert one != other
+    assert one != questions
+    assert sorted(card.id for card in one) == sorted(card.id for card in questions)
+
+
+def test_set_up_refuses_duplicate_names_and_an_empty_deck(
+        judge: Judge, questions: list[QuestionCard]) -> None:
+    with pytest.raises(ValueError, match="different name"):
+        ShortListGame(ShortListConfig(make_seats(["Ann", "Bob", "ann"])), questions, judge,
+                      random.Random(0))
+    with pytest.raises(ValueError, match="empty"):
+        make_game(judge, [])
+
+
+# 2. The quizmaster seat and the number of question rounds ---------------------------------------
+
+
+@pytest.mark.parametrize(("players", "times"), [(3, 3), (4, 3), (5, 2), (6, 2), (7, 1), (8, 1)])
+def test_each_player_is_quizmaster_as_often_as_the_table_size_says(
+        judge: Judge, questions: list[QuestionCard], players: int, times: int) -> None:
+    t = Table(make_game(judge, questions, players, first=1))
+    assert t.game.config.rounds == players * times
+    quizmasters = [t.note(NoteKind.QUESTION).params["quizmaster"]]
+    while not t.game.over:
+        t(Pass(t.game.expected_player() or ""))
+        conserved(t)
+        quizmasters += [n.params["quizmaster"] for n in t.notes if n.kind == NoteKind.QUESTION]
+    names = NAMES[:players]
+    clockwise = names[1:] + names[:1]
+    assert quizmasters == clockwise * times
+    assert t.game.state is State.OVER
+    assert NoteKind.GAME_OVER in t.kinds()
+    assert t.game.round_no == players * times
+
+
+def test_the_first_quizmaster_is_the_chosen_youngest(judge: Judge,
+                                                      questions: list[QuestionCard]) -> None:
+    t = Table(make_game(judge, questions, 5, first=3))
+    assert t.note(NoteKind.GAME_STARTED).params["quizmaster"] == "Dan"
+    assert t.note(NoteKind.QUESTION).params["quizmaster"] == "Dan"
+    assert t.game.quizmaster == 3
+
+
+def test_a_game_over_refuses_more_guesses(germany: Table) -> None:
+    while not germany.game.over:
+        germany(Pass(germany.game.expected_player() or ""))
+    germany(Pass("Bob"))
+    assert germany.refusal() == Refusal.GAME_OVER
+
+
+# 3. A question round ----------------------------------------------------------------------------
+
+
+def test_a_question_round_sets_seven_winner_crystals_aside_and_reads_the_question(
+        germany: Table) -> None:
+    question = germany.note(NoteKind.QUESTION)
+    assert question.params["question"].startswith("Name a country that shares a land border")
+    assert question.params["answers"] == 9
+    assert question.params["crystals"] == 7
+    assert question.params["round"] == 1
+    assert question.params["rounds"] == 12
+    assert germany.game.winner_crystals == 7
+    assert germany.game.stock_blue == 50 - 12 - 7
+    conserved(germany)
+
+
+def test_the_top_card_is_read_and_goes_under_the_pile(judge: Judge,
+                                                      questions: list[QuestionCard]) -> None:
+    t = Table(make_game(judge, questions, 3))
+    pile = [*t.game.pile]
+    first = t.game.card
+    assert first is not None
+    assert t.note(NoteKind.QUESTION).params["question"] == first.question
+    for name in ("Bob", "Cat"):
+        t(Pass(name))
+    assert t.game.pile[-1] is first
+    assert t.game.card is pile[0]
+    assert t.note(NoteKind.QUESTION).params["question"] == pile[0].question
+
+
+# 4. Guessers in turn from the quizmaster's left -------------------------------------------------
+
+
+def test_the_quizmasters_left_neighbour_guesses_first_with_a_timer(germany: Table) -> None:
+    assert germany.game.expected_player() == "Bob"
+    assert germany.note(NoteKind.TURN).params["player"] == "Bob"
+    timer = germany.note("timer")
+    assert isinstance(timer, ArmTimer)
+    assert timer.name == "guess"
+    assert timer.seconds == 30.0
+
+
+def test_only_the_guesser_on_turn_may_answer_or_pass(germany: Table) -> None:
+    germany(Answer("Cat", "Denmark"))
+    assert germany.refusal() == Refusal.NOT_YOUR_TURN
+    germany(Pass("Ann"))
+    assert germany.refusal() == Refusal.QUIZMASTER_GUESSES
+    germany(Answer("Zed", "Denmark"))
+    assert germany.refusal() == Refusal.UNKNOWN_PLAYER
+    assert germany.game.winner_crystals == 7
+    assert germany.game.expected_player() == "Bob"
+
+
+def test_time_up_counts_as_a_pass_and_a_stale_timer_is_refused(germany: Table) -> None:
+    old = germany.game.timer_token
+    germany(TimeUp(old))
+    assert germany.kinds()[:2] == [NoteKind.TIMEOUT, NoteKind.CRYSTAL_RETURNED]
+    assert germany.game.expected_player() == "Cat"
+    germany(TimeUp(old))
+    assert germany.refusal() == Refusal.STALE_TIMER
+    conserved(germany)
+
+
+# 5. A right answer ------------------------------------------------------------------------------
+
+
+def test_a_right_answer_earns_a_winner_crystal_and_play_moves_left(germany: Table) -> None:
+    germany(Answer("Bob", "Denmark"))
+    right = germany.note(NoteKind.ANSWER_RIGHT)
+    assert right.params == {"player": "Bob", "answer": "Denmark", "found": 1, "left": 6}
+    assert germany.blue("Bob") == 4
+    assert germany.game.winner_crystals == 6
+    assert germany.game.expected_player() == "Cat"
+    germany(Answer("Cat", "holland"))
+    assert germany.note(NoteKind.ANSWER_RIGHT).params["answer"] == "Netherlands"
+    germany(Answer("Dan", "Poland"))
+    assert germany.game.expected_player() == "Bob"  # round the table, past the quizmaster
+    conserved(germany)
+
+
+def test_seven_answers_found_end_the_round_and_the_quizmaster_gets_nothing(
+        germany: Table) -> None:
+    guesses = ["Denmark", "Poland", "Austria", "France", "Belgium", "Czechia", "Luxembourg"]
+    for i, guess in enumerate(guesses):
+        germany(Answer(["Bob", "Cat", "Dan"][i % 3], guess))
+    assert NoteKind.ROUND_SEVEN_FOUND in germany.kinds()
+    assert germany.blue("Ann") == 3
+    assert [germany.blue(n) for n in ("Bob", "Cat", "Dan")] == [6, 5, 5]
+    question = germany.note(NoteKind.QUESTION)
+    assert question.params["quizmaster"] == "Bob"
+    assert germany.game.expected_player() == "Cat"
+    conserved(germany)
+
+
+# 6. A wrong answer or a repeat ------------------------------------------------------------------
+
+
+def test_a_wrong_answer_pays_the_quizmaster_a_crystal_and_puts_the_guesser_out(
+        germany: Table) -> None:
+    germany(Answer("Bob", "Spain"))
+    assert germany.kinds()[:2] == [NoteKind.ANSWER_WRONG, NoteKind.CRYSTAL_TO_QUIZMASTER]
+    assert germany.note(NoteKind.CRYSTAL_TO_QUIZMASTER).params == {"player": "Bob",
+                                                                    "quizmaster": "Ann"}
+    assert (germany.blue("Bob"), germany.blue("Ann")) == (2, 4)
+    assert germany.game.winner_crystals == 7
+    germany(Answer("Cat", "Denmark"))
+    germany(Answer("Dan", "Poland"))
+    assert germany.game.expected_player() == "Cat"  # Bob is out of the round
+    germany(Answer("Bob", "Austria"))
+    assert germany.refusal() == Refusal.OUT_OF_ROUND
+    conserved(germany)
+
+
+def test_a_repeat_is_wrong(germany: Table) -> None:
+    germany(Answer("Bob", "Netherlands"))
+    germany(Answer("Cat", "Holland"))
+    assert germany.kinds()[:2] == [NoteKind.ANSWER_REPEAT, NoteKind.CRYSTAL_TO_QUIZMASTER]
+    assert germany.note(NoteKind.ANSWER_REPEAT).params["answer"] == "Netherlands"
+    assert germany.blue("Cat") == 2
+    assert germany.game.expected_player() == "Dan"
+    conserved(germany)
+
+
+def test_a_wrong_guesser_without_crystals_costs_the_stockpile_one(germany: Table) -> None:
+    germany.game.stock_blue += germany.game.blue[1]  # Bob has lost his crystals
+    germany.game.blue[1] = 0
+    stock = germany.game.stock_blue
+    germany(Answer("Bob", "Spain"))
+    assert germany.kinds()[:2] == [NoteKind.ANSWER_WRONG, NoteKind.CRYSTAL_FROM_STOCK]
+    assert (germany.blue("Bob"), germany.blue("Ann")) == (0, 4)
+    assert germany.game.stock_blue == stock - 1
+    conserved(germany)
+
+
+def test_every_guesser_out_the_quizmaster_takes_the_winner_crystals_left(
+        germany: Table) -> None:
+    germany(Answer("Bob", "Denmark"))
+    germany(Answer("Cat", "Spain"))
+    germany(Answer("Dan", "Italy"))
+    germany(Answer("Bob", "Sweden"))
+    takes = germany.note(NoteKind.ROUND_QUIZMASTER_TAKES)
+    assert takes.params == {"quizmaster": "Ann", "crystals": 6}
+    assert germany.blue("Ann") == 3 + 3 + 6
+    assert germany.game.quizmaster == 1
+    conserved(germany)
+
+
+# 7. A pass --------------------------------------------------------------------------------------
+
+
+def test_a_pass_puts_the_guesser_out_and_a_winner_crystal_goes_back(germany: Table) -> None:
+    stock = germany.game.stock_blue
+    germany(Pass("Bob"))
+    assert germany.kinds()[:2] == [NoteKind.PASS, NoteKind.CRYSTAL_RETURNED]
+    assert germany.game.winner_crystals == 6
+    assert germany.game.stock_blue == stock + 1
+    assert germany.blue("Bob") == 3
+    germany(Answer("Cat", "Denmark"))
+    germany(Answer("Dan", "Poland"))
+    assert germany.game.expected_player() == "Cat"
+    conserved(germany)
+
+
+def test_no_winner_crystal_left_ends_the_round_and_the_quizmaster_gets_nothing(
+        judge: Judge, questions: list[QuestionCard]) -> None:
+    card = next(card for card in questions if card.id == GERMANY)
+    t = Table(make_game(judge, [card], 8))
+    guesses = ["Denmark", "Poland", "Austria", "France"]
+    for name, guess in zip(NAMES[1:5], guesses, strict=True):
+        t(Answer(name, guess))
+    t(Pass("Fay"))
+    t(Pass("Gus"))
+    assert NoteKind.ROUND_NO_CRYSTALS not in t.kinds()
+    t(Pass("Hal"))
+    assert NoteKind.ROUND_NO_CRYSTALS in t.kinds()
+    assert t.blue("Ann") == 3
+    assert t.game.quizmaster == 1
+    conserved(t)
