@@ -22,7 +22,16 @@ class Pass:
     player: str
 
 
-Move = Answer | Pass
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """"It's my turn!": a guesser who holds the card answers in place of the guesser on turn,
+    and hands that guesser the card."""
+
+    player: str
+    text: str
+
+
+Move = Answer | Pass | Jump
 """What a player does (said, typed, or played by a bot)."""
 ShortListEvent = Move | TimeUp
 """Everything the rules receive: the players' moves and the session's time-ups."""

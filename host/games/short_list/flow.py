@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from host.core.events import TimeUp
-from host.games.short_list.events import Answer, Pass
+from host.games.short_list.events import Answer, Jump, Pass
 
 if TYPE_CHECKING:
     from transitions.core import TransitionConfigDict
@@ -36,6 +36,7 @@ class State(StrEnum):
 TRIGGERS: dict[type, str] = {
     Answer: "answer",
     Pass: "pass_turn",
+    Jump: "jump",
     TimeUp: "time_up",
 }
 """The trigger each event fires."""
@@ -61,6 +62,17 @@ TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "time_up", "source": State.GUESSING, "dest": None,
      "prepare": "check_timer", "after": ["say_time_is_up", "return_winner_crystal", "drop_out",
                                          "move_on"]},
+
+    # "It's my turn!": a guesser still in the round who holds an "It's my turn" card answers
+    # in place of the guesser on turn and hands them the card (who keeps it for later). The
+    # answer is judged as usual, and play continues to the jumper's left: the guessers jumped
+    # over miss their turn. Several jumps in a row are allowed; the first claim heard wins.
+    {"trigger": "jump", "source": State.GUESSING, "dest": None,
+     "prepare": "check_jump", "conditions": "answer_is_right",
+     "after": ["hand_over_card", "take_winner_crystal", "move_on"]},
+    {"trigger": "jump", "source": State.GUESSING, "dest": None,
+     "prepare": "check_jump", "after": ["hand_over_card", "say_answer_is_wrong",
+                                        "pay_quizmaster", "drop_out", "move_on"]},
 
     # The end of a question round: the quizmaster takes the winner crystals left when every
     # guesser is out, nothing when seven answers were found or no winner crystal is left; the

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from host.games.short_list.events import Answer, Pass
+from host.games.short_list.events import Answer, Jump, Pass
 
 
 class NoteKind(StrEnum):
@@ -26,6 +26,7 @@ class NoteKind(StrEnum):
     CRYSTAL_TO_QUIZMASTER = "crystal_to_quizmaster"
     CRYSTAL_FROM_STOCK = "crystal_from_stock"
     PASS = "pass"
+    JUMP = "jump"
     TIMEOUT = "timeout"
     CRYSTAL_RETURNED = "crystal_returned"
     # The end of a question round, and of the game.
@@ -46,17 +47,23 @@ class Refusal(StrEnum):
     # An event the game does not take in its state (host.games.short_list.flow), by event.
     NOT_NOW_ANSWER = "not_now_answer"
     NOT_NOW_PASS = "not_now_pass"
+    NOT_NOW_JUMP = "not_now_jump"
     # A guess: whose turn it is.
     NOT_YOUR_TURN = "not_your_turn"
     QUIZMASTER_GUESSES = "quizmaster_guesses"
     """The quizmaster holds the card: they do not guess."""
     OUT_OF_ROUND = "out_of_round"
     """A guesser who answered wrong or passed is out until the next question round."""
+    # "It's my turn!"
+    NO_ITS_MY_TURN_CARD = "no_its_my_turn_card"
+    JUMP_ON_OWN_TURN = "jump_on_own_turn"
+    """The guesser on turn just answers: there is nobody to jump over."""
 
 
 NOT_NOW: dict[type, Refusal] = {
     Answer: Refusal.NOT_NOW_ANSWER,
     Pass: Refusal.NOT_NOW_PASS,
+    Jump: Refusal.NOT_NOW_JUMP,
 }
 """The refusal of a player's event the game does not take in its state (a late TimeUp is a
 stale timer)."""

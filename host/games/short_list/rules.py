@@ -21,7 +21,7 @@ from transitions import Machine
 from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
 from host.decks import QuestionCard
 from host.games.short_list.config import AnswerJudge, ShortListConfig
-from host.games.short_list.events import Answer, Pass, ShortListEvent
+from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
 from host.games.short_list.flow import TRANSITIONS, TRIGGERS, State
 from host.games.short_list.kinds import NOT_NOW, NoteKind, Refusal
 from host.judge import Reason, Verdict
@@ -74,7 +74,7 @@ class ShortListGame:
         self.timer_token = 0
         self.timer_name = ""
         self._notes: list[Said] = []
-        self._verdict: tuple[Answer, Verdict] | None = None
+        self._verdict: tuple[Answer | Jump, Verdict] | None = None
         self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
         self.machine = Machine(
             model=self,
@@ -155,13 +155,18 @@ class ShortListGame:
     # ----------------------------------------------------------------- checks (prepare)
     # Each raises IllegalEvent, before anything changes.
 
-    def check_turn(self, event: Answer | Pass) -> int:
-        """Only the guesser on turn acts (not the quizmaster, not a guesser who is out)."""
+    def check_guesser(self, event: Answer | Pass | Jump) -> int:
+        """A guesser still in the round (not the quizmaster, not one who is out); their seat."""
         index = self.seat_index(event.player)
         if index == self.quizmaster:
             raise IllegalEvent(Refusal.QUIZMASTER_GUESSES, player=self._name(index))
         if index in self.out:
             raise IllegalEvent(Refusal.OUT_OF_ROUND, player=self._name(index))
+        return index
+
+    def check_turn(self, event: Answer | Pass) -> int:
+        """Only the guesser on turn acts (not the quizmaster, not a guesser who is out)."""
+        index = self.check_guesser(event)
         if index != self.guesser:
             raise IllegalEvent(Refusal.NOT_YOUR_TURN, player=self._name(index),
                                turn=self._name(self.guesser))
@@ -171,8 +176,17 @@ class ShortListGame:
         """The guesser on turn answers; the answer is judged here, once, against the card and
         the answers found this round."""
         self.check_turn(event)
-        verdict = self.judge.judge(self._card().category, event.text, given=self.given)
-        self._verdict = (event, verdict)
+        self._judge(event)
+
+    def check_jump(self, event: Jump) -> None:
+        """A guesser still in the round, not on turn, who holds an "It's my turn" card jumps
+        in; the answer is judged here, once."""
+        index = self.check_guesser(event)
+        if index == self.guesser:
+            raise IllegalEvent(Refusal.JUMP_ON_OWN_TURN, player=self._name(index))
+        if self.its_my_turn[index] < 1:
+            raise IllegalEvent(Refusal.NO_ITS_MY_TURN_CARD, player=self._name(index))
+        self._judge(event)
 
     def check_timer(self, event: TimeUp) -> None:
         """Only the latest timer counts."""
@@ -181,7 +195,7 @@ class ShortListGame:
 
     # ----------------------------------------------------------------- conditions
 
-    def answer_is_right(self, event: Answer) -> bool:
+    def answer_is_right(self, event: Answer | Jump) -> bool:
         """The answer is on the card and was not given before this round."""
         return self._judged(event).accepted is True
 
@@ -191,7 +205,16 @@ class ShortListGame:
 
     # ----------------------------------------------------------------- moves (after)
 
-    def take_winner_crystal(self, event: Answer) -> None:
+    def hand_over_card(self, event: Jump) -> None:
+        """The jumper puts their card before the guesser on turn, who keeps it; the jumper is
+        the guesser now, so play continues to their left."""
+        jumper = self.seat_index(event.player)
+        self.its_my_turn[jumper] -= 1
+        self.its_my_turn[self.guesser] += 1
+        self._say(NoteKind.JUMP, player=self._name(jumper), over=self._name(self.guesser))
+        self.guesser = jumper
+
+    def take_winner_crystal(self, event: Answer | Jump) -> None:
         """A right answer: the guesser takes one of the winner crystals."""
         verdict = self._judged(event)
         answer = verdict.matched or event.text
@@ -201,14 +224,14 @@ class ShortListGame:
         self._say(NoteKind.ANSWER_RIGHT, player=self._name(self.guesser), answer=answer,
                   found=len(self.given), left=self.winner_crystals)
 
-    def say_answer_is_wrong(self, event: Answer) -> None:
+    def say_answer_is_wrong(self, event: Answer | Jump) -> None:
         """A wrong answer, or one already given this round."""
         verdict = self._judged(event)
         kind = NoteKind.ANSWER_REPEAT if verdict.reason is Reason.DUPLICATE else \
             NoteKind.ANSWER_WRONG
         self._say(kind, player=self._name(self.guesser), answer=verdict.matched or event.text)
 
-    def pay_quizmaster(self, event: Answer) -> None:
+    def pay_quizmaster(self, event: Answer | Jump) -> None:
         """The wrong guesser gives a personal blue crystal to the quizmaster; with none, the
         quizmaster takes one from the stockpile."""
         guesser, quizmaster = self._name(self.guesser), self._name(self.quizmaster)
@@ -317,11 +340,16 @@ class ShortListGame:
         assert seat is not None
         return seat
 
-    def _judged(self, event: Answer) -> Verdict:
-        if self._verdict is None or self._verdict[0] is not event:
-            self.check_answer(event)
-        assert self._verdict is not None
-        return self._verdict[1]
+    def _judge(self, event: Answer | Jump) -> Verdict:
+        verdict = self.judge.judge(self._card().category, event.text, given=self.given)
+        self._verdict = (event, verdict)
+        return verdict
+
+    def _judged(self, event: Answer | Jump) -> Verdict:
+        """The verdict the check gave this event."""
+        if self._verdict is not None and self._verdict[0] is event:
+            return self._verdict[1]
+        return self._judge(event)
 
     def _card(self) -> QuestionCard:
         assert self.card is not None

@@ -10,7 +10,7 @@ import pytest
 from host.core.events import ArmTimer, Note, Said, TimeUp, make_seats
 from host.decks import QuestionCard, load_game_decks
 from host.games.short_list.config import ShortListConfig
-from host.games.short_list.events import Answer, Pass
+from host.games.short_list.events import Answer, Jump, Pass
 from host.games.short_list.kinds import NoteKind, Refusal
 from host.games.short_list.rules import ShortListGame, State
 from host.judge import Judge
@@ -333,3 +333,52 @@ def test_no_winner_crystal_left_ends_the_round_and_the_quizmaster_gets_nothing(
     assert t.blue("Ann") == 3
     assert t.game.quizmaster == 1
     conserved(t)
+
+
+# 8. "It's my turn!" -----------------------------------------------------------------------------
+
+
+def test_a_jump_answers_for_the_guesser_on_turn_who_takes_the_card(germany: Table) -> None:
+    germany(Jump("Dan", "Denmark"))
+    assert germany.kinds()[:2] == [NoteKind.JUMP, NoteKind.ANSWER_RIGHT]
+    assert germany.note(NoteKind.JUMP).params == {"player": "Dan", "over": "Bob"}
+    assert germany.note(NoteKind.ANSWER_RIGHT).params["player"] == "Dan"
+    assert germany.blue("Dan") == 4
+    assert germany.game.its_my_turn == [1, 2, 1, 0]
+    assert germany.game.expected_player() == "Bob"  # the jumper's left neighbour, Ann skipped
+    germany(Jump("Dan", "Poland"))
+    assert germany.refusal() == Refusal.NO_ITS_MY_TURN_CARD
+    conserved(germany)
+
+
+def test_several_jumps_in_a_row_and_the_card_used_again_later(germany: Table) -> None:
+    germany(Jump("Cat", "Denmark"))  # over Bob
+    assert germany.game.expected_player() == "Dan"
+    germany(Jump("Bob", "Poland"))  # over Dan, with his own card
+    assert germany.game.expected_player() == "Cat"
+    germany(Jump("Bob", "Austria"))  # over Cat, with the card Cat gave him
+    assert germany.game.its_my_turn == [1, 0, 1, 2]
+    assert germany.blue("Bob") == 5
+    assert germany.game.expected_player() == "Cat"
+    conserved(germany)
+
+
+def test_a_wrong_jump_costs_a_crystal_and_puts_the_jumper_out(germany: Table) -> None:
+    germany(Jump("Cat", "Spain"))
+    assert germany.kinds()[:3] == [NoteKind.JUMP, NoteKind.ANSWER_WRONG,
+                                   NoteKind.CRYSTAL_TO_QUIZMASTER]
+    assert (germany.blue("Cat"), germany.blue("Ann")) == (2, 4)
+    assert germany.game.its_my_turn == [1, 2, 0, 1]
+    assert germany.game.expected_player() == "Dan"
+    germany(Jump("Cat", "Poland"))
+    assert germany.refusal() == Refusal.OUT_OF_ROUND
+    conserved(germany)
+
+
+def test_a_jump_is_refused_to_the_quizmaster_and_the_guesser_on_turn(germany: Table) -> None:
+    germany(Jump("Ann", "Denmark"))
+    assert germany.refusal() == Refusal.QUIZMASTER_GUESSES
+    germany(Jump("Bob", "Denmark"))
+    assert germany.refusal() == Refusal.JUMP_ON_OWN_TURN
+    assert germany.game.its_my_turn == [1, 1, 1, 1]
+    assert germany.game.winner_crystals == 7
