@@ -15,6 +15,9 @@ MAX_SEATS = 8
 """The rulebook's 3 to 8 players (8 "It's my turn" cards in the box)."""
 PLAYERS_HELP = f"{MIN_SEATS} to {MAX_SEATS} players"
 
+ORANGE_VALUE = 5
+"""An orange crystal is worth five blue: five blue are exchanged for one orange."""
+
 TURNS_AS_QUIZMASTER: dict[int, int] = {3: 3, 4: 3, 5: 2, 6: 2, 7: 1, 8: 1}
 """How many times each player is the quizmaster, by the number of players: thrice with 3 to 4,
 twice with 5 to 6, once with 7 to 8."""

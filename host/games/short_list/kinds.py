@@ -34,6 +34,13 @@ class NoteKind(StrEnum):
     ROUND_SEVEN_FOUND = "round_seven_found"
     ROUND_NO_CRYSTALS = "round_no_crystals"
     GAME_OVER = "game_over"
+    GAME_WON = "game_won"
+    TIE_BROKEN_BY_CARDS = "tie_broken_by_cards"
+    GAME_SHARED = "game_shared"
+    # Crystals changed at the stockpile: five blue for one orange, or one orange back into
+    # five blue for a guesser who owes a crystal and has no blue.
+    EXCHANGE_ORANGE = "exchange_orange"
+    BREAK_ORANGE = "break_orange"
 
 
 class Refusal(StrEnum):
@@ -41,6 +48,13 @@ class Refusal(StrEnum):
 
     # Said with the core lines.
     GAME_OVER = "game_over"
+    GAME_WON = "game_won"
+    TIE_BROKEN_BY_CARDS = "tie_broken_by_cards"
+    GAME_SHARED = "game_shared"
+    # Crystals changed at the stockpile: five blue for one orange, or one orange back into
+    # five blue for a guesser who owes a crystal and has no blue.
+    EXCHANGE_ORANGE = "exchange_orange"
+    BREAK_ORANGE = "break_orange"
     STALE_TIMER = "stale_timer"
     """A timer's late TimeUp: not said at all."""
     UNKNOWN_PLAYER = "unknown_player"

@@ -20,7 +20,7 @@ from transitions import Machine
 
 from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
 from host.decks import QuestionCard
-from host.games.short_list.config import AnswerJudge, ShortListConfig
+from host.games.short_list.config import ORANGE_VALUE, AnswerJudge, ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
 from host.games.short_list.flow import TRANSITIONS, TRIGGERS, State
 from host.games.short_list.kinds import NOT_NOW, NoteKind, Refusal
@@ -71,6 +71,8 @@ class ShortListGame:
         self.out: set[int] = set()
         self.given: list[str] = []
         """The answers found this round (canonical), so a repeat is judged as one."""
+        self.winners: tuple[int, ...] = ()
+        """The seats that won, once the game is over (more than one share the victory)."""
         self.timer_token = 0
         self.timer_name = ""
         self._notes: list[Said] = []
@@ -138,7 +140,7 @@ class ShortListGame:
 
     def points(self) -> dict[str, int]:
         """Each player's personal points: blue 1, orange 5."""
-        return {self._name(i): self.blue[i] + 5 * self.orange[i] for i in range(len(self.seats))}
+        return {self._name(i): self._points(i) for i in range(len(self.seats))}
 
     def crystals_in_play(self) -> tuple[int, int]:
         """All blue and orange crystals on the table (the box's, whatever was exchanged)."""
@@ -235,6 +237,13 @@ class ShortListGame:
         """The wrong guesser gives a personal blue crystal to the quizmaster; with none, the
         quizmaster takes one from the stockpile."""
         guesser, quizmaster = self._name(self.guesser), self._name(self.quizmaster)
+        if self.blue[self.guesser] == 0 and self.orange[self.guesser] > 0 \
+                and self.stock_blue >= ORANGE_VALUE:
+            self.orange[self.guesser] -= 1
+            self.stock_orange += 1
+            self.blue[self.guesser] += ORANGE_VALUE
+            self.stock_blue -= ORANGE_VALUE
+            self._say(NoteKind.BREAK_ORANGE, player=guesser)
         if self.blue[self.guesser] > 0:
             self.blue[self.guesser] -= 1
             self.blue[self.quizmaster] += 1
@@ -290,9 +299,23 @@ class ShortListGame:
         self._begin_round()
 
     def announce_end(self, event: ShortListEvent) -> None:
-        """The last question round is over: everyone's points."""
+        """The last question round is over: the most points win (blue 1, orange 5); a tie goes
+        to the most "It's my turn" cards; still tied, the victory is shared."""
         self.timer_token += 1  # any timer still running is stale
         self._say(NoteKind.GAME_OVER, points=self.points())
+        seats = range(len(self.seats))
+        best = max(self._points(i) for i in seats)
+        tied = [i for i in seats if self._points(i) == best]
+        most_cards = max(self.its_my_turn[i] for i in tied)
+        self.winners = tuple(i for i in tied if self.its_my_turn[i] == most_cards)
+        names = [self._name(i) for i in self.winners]
+        if len(tied) == 1:
+            self._say(NoteKind.GAME_WON, player=names[0], points=best)
+        elif len(self.winners) == 1:
+            self._say(NoteKind.TIE_BROKEN_BY_CARDS, player=names[0], points=best,
+                      cards=most_cards, tied=[self._name(i) for i in tied])
+        else:
+            self._say(NoteKind.GAME_SHARED, players=names, points=best, cards=most_cards)
 
     # ----------------------------------------------------------------- helpers
 
@@ -321,10 +344,26 @@ class ShortListGame:
         self._arm("guess")
 
     def _take_from_stock(self, wanted: int) -> int:
-        """Blue crystals out of the stockpile: as many as wanted, or as it holds."""
+        """Blue crystals out of the stockpile. When it runs short of blue, the player with the
+        most blue (the first from the quizmaster's seat clockwise among equals) exchanges five
+        of theirs for an orange, as long as one holds five and orange is left; then as many as
+        wanted, or as it holds."""
+        while self.stock_blue < wanted and self.stock_orange > 0:
+            order = [self._step(self.quizmaster, k) for k in range(len(self.seats))]
+            richest = max(order, key=lambda seat: self.blue[seat])
+            if self.blue[richest] < ORANGE_VALUE:
+                break
+            self.blue[richest] -= ORANGE_VALUE
+            self.stock_blue += ORANGE_VALUE
+            self.orange[richest] += 1
+            self.stock_orange -= 1
+            self._say(NoteKind.EXCHANGE_ORANGE, player=self._name(richest))
         taken = min(wanted, self.stock_blue)
         self.stock_blue -= taken
         return taken
+
+    def _points(self, seat: int) -> int:
+        return self.blue[seat] + ORANGE_VALUE * self.orange[seat]
 
     def _next_guesser(self) -> int | None:
         """The next seat to the left of the guesser that is still in the round."""

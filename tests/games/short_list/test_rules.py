@@ -382,3 +382,94 @@ def test_a_jump_is_refused_to_the_quizmaster_and_the_guesser_on_turn(germany: Ta
     assert germany.refusal() == Refusal.JUMP_ON_OWN_TURN
     assert germany.game.its_my_turn == [1, 1, 1, 1]
     assert germany.game.winner_crystals == 7
+
+
+# 10. Five blue for one orange -------------------------------------------------------------------
+
+
+def test_a_stockpile_short_of_blue_exchanges_five_for_an_orange(
+        judge: Judge, questions: list[QuestionCard]) -> None:
+    card = next(card for card in questions if card.id == GERMANY)
+    t = Table(make_game(judge, [card], 8))
+    t.game.blue[1] += t.game.stock_blue - 3  # Bob is rich, the stockpile down to 3 blue
+    t.game.stock_blue = 3
+    points = t.game.points()
+    for name in NAMES[1:8]:
+        t(Answer(name, "Spain"))  # every guesser wrong: Ann takes the seven winner crystals
+    assert NoteKind.ROUND_QUIZMASTER_TAKES in t.kinds()
+    exchange = t.note(NoteKind.EXCHANGE_ORANGE)
+    assert exchange.params == {"player": "Bob"}  # the richest: 3 + 16 - 1 (Ann: 3 + 7 + 7)
+    assert t.kinds().index(NoteKind.EXCHANGE_ORANGE) < t.kinds().index(NoteKind.QUESTION)
+    assert (t.game.blue[1], t.game.orange[1]) == (13, 1)
+    assert t.game.points()["Bob"] == 18
+    assert t.game.winner_crystals == 7
+    assert t.game.stock_blue == 1
+    assert t.game.stock_orange == 14
+    assert sum(t.game.points().values()) == sum(points.values()) + 7  # the winner crystals
+    conserved(t)
+
+
+def test_a_guesser_with_only_orange_breaks_one_to_pay(germany: Table) -> None:
+    game = germany.game
+    game.blue[1], game.orange[1] = 0, 1  # Bob has one orange and no blue
+    game.stock_blue += 3
+    game.stock_orange -= 1
+    germany(Answer("Bob", "Spain"))
+    assert germany.kinds()[:3] == [NoteKind.ANSWER_WRONG, NoteKind.BREAK_ORANGE,
+                                   NoteKind.CRYSTAL_TO_QUIZMASTER]
+    assert (game.blue[1], game.orange[1]) == (4, 0)
+    assert game.points()["Bob"] == 4
+    assert game.blue[0] == 4
+    conserved(germany)
+
+
+def test_orange_is_worth_five_points(germany: Table) -> None:
+    germany.game.orange[2] = 2
+    germany.game.stock_orange -= 2
+    assert germany.game.points() == {"Ann": 3, "Bob": 3, "Cat": 13, "Dan": 3}
+
+
+# 11. The end: most points, then most "It's my turn" cards, else shared -------------------------
+
+
+def last_pass(judge: Judge, questions: list[QuestionCard]) -> Table:
+    """Three players who only pass, down to the last guess of the last round (all would end on
+    18 points: 3, and 5 winner crystals left to each of their 3 rounds as quizmaster)."""
+    t = Table(make_game(judge, questions, 3))
+    while not (t.game.round_no == t.game.config.rounds and t.game.out):
+        t(Pass(t.game.expected_player() or ""))
+    return t
+
+
+def test_the_most_points_win(judge: Judge, questions: list[QuestionCard]) -> None:
+    t = last_pass(judge, questions)
+    t.game.blue[0] += 1
+    t.game.stock_blue -= 1
+    t(Pass(t.game.expected_player() or ""))
+    assert t.note(NoteKind.GAME_OVER).params["points"] == {"Ann": 19, "Bob": 18, "Cat": 18}
+    assert t.note(NoteKind.GAME_WON).params == {"player": "Ann", "points": 19}
+    assert t.game.winners == (0,)
+    assert t.game.over
+
+
+def test_a_tie_goes_to_the_most_its_my_turn_cards(judge: Judge,
+                                                   questions: list[QuestionCard]) -> None:
+    t = last_pass(judge, questions)
+    t.game.its_my_turn = [0, 2, 1]
+    t(Pass(t.game.expected_player() or ""))
+    broken = t.note(NoteKind.TIE_BROKEN_BY_CARDS)
+    assert broken.params == {"player": "Bob", "points": 18, "cards": 2,
+                             "tied": ["Ann", "Bob", "Cat"]}
+    assert t.game.winners == (1,)
+
+
+def test_still_tied_the_victory_is_shared(judge: Judge, questions: list[QuestionCard]) -> None:
+    t = last_pass(judge, questions)
+    t.game.blue[0] += 1
+    t.game.blue[2] += 1
+    t.game.stock_blue -= 2
+    t(Pass(t.game.expected_player() or ""))
+    shared = t.note(NoteKind.GAME_SHARED)
+    assert shared.params == {"players": ["Ann", "Cat"], "points": 19, "cards": 1}
+    assert t.game.winners == (0, 2)
+    conserved(t)
