@@ -473,3 +473,61 @@ def test_still_tied_the_victory_is_shared(judge: Judge, questions: list[Question
     assert shared.params == {"players": ["Ann", "Cat"], "points": 19, "cards": 1}
     assert t.game.winners == (0, 2)
     conserved(t)
+
+
+# The flow table, and whole games of random moves ------------------------------------------------
+
+
+def test_every_callback_the_flow_names_is_a_method_of_the_game() -> None:
+    from host.games.short_list.flow import TRANSITIONS
+
+    names: set[str] = set()
+    for row in TRANSITIONS:
+        for key in ("prepare", "conditions", "after", "before"):
+            value = row.get(key)
+            if value is not None:
+                names.update([value] if isinstance(value, str) else value)
+    assert names
+    assert all(callable(getattr(ShortListGame, name, None)) for name in names)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_games_keep_crystals_and_cards_and_end(judge: Judge, questions: list[QuestionCard],
+                                                     seed: int) -> None:
+    rng = random.Random(seed)
+    players = 3 + seed % 6
+    t = Table(make_game(judge, questions, players, first=seed % players, seed=seed))
+    kinds = set(NoteKind)
+    steps = 0
+    while not t.game.over:
+        steps += 1
+        assert steps < 2000
+        game = t.game
+        guesser = game.expected_player() or ""
+        card = game.card
+        assert card is not None
+        answers = [entry.text for entry in card.answers]
+        roll = rng.random()
+        jumpers = [game.seats[i].name for i in range(players)
+                   if i not in game.out and i not in (game.quizmaster, game.guesser)
+                   and game.its_my_turn[i] > 0]
+        if roll < 0.15 and jumpers:
+            event: Any = Jump(rng.choice(jumpers), rng.choice([*answers, "Atlantis"]))
+        elif roll < 0.3:
+            event = Pass(guesser)
+        elif roll < 0.35:
+            event = TimeUp(game.timer_token)
+        elif roll < 0.5:
+            event = Answer(guesser, "Atlantis")
+        else:
+            event = Answer(guesser, rng.choice(answers))
+        t(event)
+        assert "refused" not in t.kinds(), t.notes
+        assert all(note.kind in kinds or note.kind == "timer" for note in t.notes)
+        conserved(t)
+        assert min(game.blue) >= 0 and min(game.orange) >= 0 and game.stock_blue >= 0
+        assert 0 <= game.winner_crystals <= 7
+        if not game.over:
+            assert game.guesser != game.quizmaster and game.guesser not in game.out
+    assert t.game.round_no == t.game.config.rounds
+    assert t.game.winners
