@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from host.judge.core import Judge, Reason, Verdict
+from host.judge.core import AnswerJudge, Judge, Reason, Verdict
 from host.judge.text import normalize
 
-__all__ = ["Judge", "Reason", "Verdict", "normalize"]
+__all__ = ["AnswerJudge", "Judge", "Reason", "Verdict", "normalize"]

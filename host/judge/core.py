@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 from host.decks import Category, CategoryKind
 from host.judge.index import MEMO_LIMIT, AnswerIndex, similar
@@ -39,6 +40,21 @@ class Verdict:
         """The verdict as a JSON-ready dict (what `partyhost judge` prints)."""
         return {"accepted": self.accepted, "matched": self.matched,
                 "letters": list(self.letters), "reason": str(self.reason)}
+
+
+class AnswerJudge(Protocol):
+    """What a game needs from the judge (Judge, or a stand-in in a test)."""
+
+    def judge(
+        self,
+        category: Category,
+        answer: str,
+        *,
+        letter: str | None = None,
+        given: Sequence[str] = (),
+    ) -> Verdict:
+        """Decide whether an answer counts in a category."""
+        ...
 
 
 class Judge:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal
 
 from host.core.events import Seat
-from host.decks import Category
 from host.games.crack_list.cards import BlueDeckError, BlueDeckMix
 from host.games.crack_list.events import Answer
 from host.judge import Verdict
@@ -30,21 +28,6 @@ COUNTDOWN_GRACE = 0.5
 """The share of a turn that is the player's alone: the countdown cannot be called before it
 (10 s of a 20 s turn), so that calling it at once cannot cut a turn to 5 s. A turn's timer runs
 in two parts, "turn_grace" then "turn"."""
-
-
-class AnswerJudge(Protocol):
-    """What the game needs from the judge (host.judge.Judge)."""
-
-    def judge(
-        self,
-        category: Category,
-        answer: str,
-        *,
-        letter: str | None = None,
-        given: Sequence[str] = (),
-    ) -> Verdict:
-        """Decide whether an answer counts in a category."""
-        ...
 
 
 @dataclass(frozen=True)

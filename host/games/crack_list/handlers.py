@@ -17,7 +17,7 @@ from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
 from host.decks import Category, CategoryCard, CategoryKind
 from host.games.crack_list import cards
 from host.games.crack_list.cards import DeckCheck, penalty_of
-from host.games.crack_list.config import AnswerJudge, CrackListConfig, JudgedAnswer, PendingAnswer
+from host.games.crack_list.config import CrackListConfig, JudgedAnswer, PendingAnswer
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -32,7 +32,7 @@ from host.games.crack_list.events import (
 )
 from host.games.crack_list.flow import PLAYING, State
 from host.games.crack_list.kinds import NoteKind, Refusal
-from host.judge import Reason, Verdict
+from host.judge import AnswerJudge, Reason, Verdict
 
 
 class CrackListTable:

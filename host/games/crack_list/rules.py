@@ -18,10 +18,11 @@ from typing import Any, Literal
 from transitions import Machine
 
 from host.core.events import IllegalEvent, Note, Said, TimeUp
+from host.core.machine import MachineRules
 from host.decks import Category, CategoryCard
 from host.games.crack_list import cards
 from host.games.crack_list.challenges import ChallengeRules
-from host.games.crack_list.config import AnswerJudge, CrackListConfig, PendingAnswer
+from host.games.crack_list.config import CrackListConfig, PendingAnswer
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -37,7 +38,7 @@ from host.games.crack_list.events import (
 )
 from host.games.crack_list.flow import TRANSITIONS, TRIGGERS, State
 from host.games.crack_list.kinds import NOT_NOW, PENALTY_NOTES, NoteKind, Refusal
-from host.judge import Reason
+from host.judge import AnswerJudge, Reason
 
 __all__ = [
     "TRANSITIONS",
@@ -48,8 +49,10 @@ __all__ = [
     "State",
 ]
 
-class CrackListGame(ChallengeRules):
+class CrackListGame(MachineRules, ChallengeRules):
     """One game of Crack List: call start(), then handle() each event."""
+
+    triggers = TRIGGERS
 
     # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
     trigger: Callable[..., bool]
@@ -79,25 +82,9 @@ class CrackListGame(ChallengeRules):
         self._start_round()
         return self._flush()
 
-    def handle(self, event: CrackListEvent) -> list[Said]:
-        """Apply an event; a refused event yields one "refused" note and changes nothing."""
-        try:
-            return self.push(event)
-        except IllegalEvent as refusal:
-            return [refusal.note()]
-
-    def push(self, event: CrackListEvent) -> list[Said]:
-        """Apply an event, raising IllegalEvent when the rules refuse it."""
-        trigger = TRIGGERS.get(type(event))
-        if trigger is None or trigger not in self.machine.get_triggers(self.state):
-            raise self._not_now(event)
+    def _new_event(self) -> None:
+        """Forget the last event's judgement."""
         self._judged = None
-        try:
-            self.trigger(trigger, event)
-        except IllegalEvent:
-            self._notes = []
-            raise
-        return self._flush()
 
     # ----------------------------------------------------------------- callbacks (after)
     # Each makes a move; the checks made sure it is allowed.
@@ -386,10 +373,6 @@ class CrackListGame(ChallengeRules):
         self._say(NoteKind.ROUND_WON, player=self._name(seat), round=self.round_no,
                   score=self.score())
         self.end_round(seat)
-
-    def _flush(self) -> list[Said]:
-        notes, self._notes = self._notes, []
-        return notes
 
     def _say(self, kind: NoteKind, **params: Any) -> None:
         self._notes.append(Note(kind, params))

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from host.core.events import Seat
-from host.decks import Category
-from host.judge import Verdict
 
 MIN_SEATS = 3
 MAX_SEATS = 8
@@ -21,21 +17,6 @@ ORANGE_VALUE = 5
 TURNS_AS_QUIZMASTER: dict[int, int] = {3: 3, 4: 3, 5: 2, 6: 2, 7: 1, 8: 1}
 """How many times each player is the quizmaster, by the number of players: thrice with 3 to 4,
 twice with 5 to 6, once with 7 to 8."""
-
-
-class AnswerJudge(Protocol):
-    """What the game needs from the judge (host.judge.Judge)."""
-
-    def judge(
-        self,
-        category: Category,
-        answer: str,
-        *,
-        letter: str | None = None,
-        given: Sequence[str] = (),
-    ) -> Verdict:
-        """Decide whether an answer counts in a category."""
-        ...
 
 
 @dataclass(frozen=True)

@@ -19,18 +19,21 @@ from typing import Any
 from transitions import Machine
 
 from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
+from host.core.machine import MachineRules
 from host.decks import QuestionCard
-from host.games.short_list.config import ORANGE_VALUE, AnswerJudge, ShortListConfig
+from host.games.short_list.config import ORANGE_VALUE, ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
 from host.games.short_list.flow import TRANSITIONS, TRIGGERS, State
 from host.games.short_list.kinds import NOT_NOW, NoteKind, Refusal
-from host.judge import Reason, Verdict
+from host.judge import AnswerJudge, Reason, Verdict
 
 __all__ = ["TRANSITIONS", "AnswerJudge", "ShortListConfig", "ShortListGame", "State"]
 
 
-class ShortListGame:
+class ShortListGame(MachineRules):
     """One game of Short List: call start(), then handle() each event."""
+
+    triggers = TRIGGERS
 
     state: State
     # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
@@ -97,25 +100,9 @@ class ShortListGame:
         self._begin_round()
         return self._flush()
 
-    def handle(self, event: ShortListEvent) -> list[Said]:
-        """Apply an event; a refused event yields one "refused" note and changes nothing."""
-        try:
-            return self.push(event)
-        except IllegalEvent as refusal:
-            return [refusal.note()]
-
-    def push(self, event: ShortListEvent) -> list[Said]:
-        """Apply an event, raising IllegalEvent when the rules refuse it."""
-        trigger = TRIGGERS.get(type(event))
-        if trigger is None or trigger not in self.machine.get_triggers(self.state):
-            raise self._not_now(event)
+    def _new_event(self) -> None:
+        """Forget the last event's judgement."""
         self._verdict = None
-        try:
-            self.trigger(trigger, event)
-        except IllegalEvent:
-            self._notes = []
-            raise
-        return self._flush()
 
     @property
     def over(self) -> bool:
@@ -407,10 +394,6 @@ class ShortListGame:
     def _step(self, seat: int, steps: int) -> int:
         """The seat `steps` places to the left (clockwise)."""
         return (seat + steps) % len(self.seats)
-
-    def _flush(self) -> list[Said]:
-        notes, self._notes = self._notes, []
-        return notes
 
     def _say(self, kind: NoteKind, **params: Any) -> None:
         self._notes.append(Note(kind, params))

@@ -1,0 +1,54 @@
+"""The event loop every game's rules share: a model driven by a `transitions` machine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from transitions import Machine
+
+from host.core.events import IllegalEvent, Said
+
+
+class MachineRules:
+    """A game's rules model: each event class names a trigger of its machine (public API);
+    an event its state does not take, or one a check refuses, changes nothing and gives one
+    "refused" note. A subclass sets `triggers`, builds `self.machine` with itself as the model
+    and says, in `_not_now`, how an event out of its moment is refused."""
+
+    triggers: ClassVar[Mapping[type, str]]
+    machine: Machine
+    state: Any
+    trigger: Callable[..., bool]
+    _notes: list[Said]
+
+    def handle(self, event: Any) -> list[Said]:
+        """Apply an event; a refused event yields one "refused" note and changes nothing."""
+        try:
+            return self.push(event)
+        except IllegalEvent as refusal:
+            return [refusal.note()]
+
+    def push(self, event: Any) -> list[Said]:
+        """Apply an event, raising IllegalEvent when the rules refuse it."""
+        trigger = self.triggers.get(type(event))
+        if trigger is None or trigger not in self.machine.get_triggers(self.state):
+            raise self._not_now(event)
+        self._new_event()
+        try:
+            self.trigger(trigger, event)
+        except IllegalEvent:
+            self._notes = []
+            raise
+        return self._flush()
+
+    def _new_event(self) -> None:
+        """Forget what the last event worked out (a judgement) before the next one."""
+
+    def _not_now(self, event: Any) -> IllegalEvent:
+        """The refusal of an event the game does not take in its state."""
+        raise NotImplementedError
+
+    def _flush(self) -> list[Said]:
+        notes, self._notes = self._notes, []
+        return notes
