@@ -2,25 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from transitions import Machine
 
-from host.core.events import IllegalEvent, Said
+from host.core.events import ArmTimer, IllegalEvent, Said
+
+if TYPE_CHECKING:
+    from transitions.core import TransitionConfigDict
 
 
 class MachineRules:
     """A game's rules model: each event class names a trigger of its machine (public API);
     an event its state does not take, or one a check refuses, changes nothing and gives one
     "refused" note. A subclass sets `triggers`, builds `self.machine` with itself as the model
-    and says, in `_not_now`, how an event out of its moment is refused."""
+    and says, in `_not_now`, how an event out of its moment is refused; its `current_timer`
+    gives the timer `_arm` asks for."""
 
     triggers: ClassVar[Mapping[type, str]]
     machine: Machine
     state: Any
     trigger: Callable[..., bool]
     _notes: list[Said]
+    timer_token: int
+    timer_name: str
+    current_timer: Callable[[], ArmTimer]
+
+    def _start_machine(self, states: type[Enum], transitions: Sequence[TransitionConfigDict],
+                       initial: Enum) -> None:
+        """Build this game's own machine, the game as its model (states and transitions as
+        data; time comes as TimeUp events, never from the machine's own timeouts)."""
+        self.machine = Machine(model=self, states=states, transitions=transitions,
+                               initial=initial, auto_transitions=False, queued=True)
 
     def handle(self, event: Any) -> list[Said]:
         """Apply an event; a refused event yields one "refused" note and changes nothing."""
@@ -48,6 +63,12 @@ class MachineRules:
     def _not_now(self, event: Any) -> IllegalEvent:
         """The refusal of an event the game does not take in its state."""
         raise NotImplementedError
+
+    def _arm(self, name: str) -> None:
+        """Ask the session for the timer `name`; its TimeUp must bring the new token."""
+        self.timer_token += 1
+        self.timer_name = name
+        self._notes.append(self.current_timer())
 
     def _flush(self) -> list[Said]:
         notes, self._notes = self._notes, []

@@ -15,8 +15,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from transitions import Machine
-
 from host.core.events import IllegalEvent, Note, Said, TimeUp
 from host.core.machine import MachineRules
 from host.decks import Category, CategoryCard
@@ -66,14 +64,7 @@ class CrackListGame(MachineRules, ChallengeRules):
         rng: random.Random,
     ) -> None:
         super().__init__(config, category_cards, judge, rng)
-        self.machine = Machine(
-            model=self,
-            states=State,
-            transitions=TRANSITIONS,
-            initial=State.CHOOSING,
-            auto_transitions=False,
-            queued=True,
-        )
+        self._start_machine(State, TRANSITIONS, State.CHOOSING)
 
     # ----------------------------------------------------------------- public API
 
@@ -376,12 +367,6 @@ class CrackListGame(MachineRules, ChallengeRules):
 
     def _say(self, kind: NoteKind, **params: Any) -> None:
         self._notes.append(Note(kind, params))
-
-    def _arm(self, name: str) -> None:
-        """Ask the session for the timer `name`; its TimeUp must bring the new token."""
-        self.timer_token += 1
-        self.timer_name = name
-        self._notes.append(self.current_timer())
 
     def _play(self, seat: int, card: str) -> None:
         """The card leaves the hand for the played pile; the last answer can no longer be

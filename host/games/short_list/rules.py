@@ -16,8 +16,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from transitions import Machine
-
 from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
 from host.core.machine import MachineRules
 from host.decks import QuestionCard
@@ -81,14 +79,7 @@ class ShortListGame(MachineRules):
         self._notes: list[Said] = []
         self._verdict: tuple[Answer | Jump, Verdict] | None = None
         self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
-        self.machine = Machine(
-            model=self,
-            states=State,
-            transitions=TRANSITIONS,
-            initial=State.GUESSING,
-            auto_transitions=False,
-            queued=True,
-        )
+        self._start_machine(State, TRANSITIONS, State.GUESSING)
 
     # ----------------------------------------------------------------- public API
 
@@ -398,8 +389,3 @@ class ShortListGame(MachineRules):
     def _say(self, kind: NoteKind, **params: Any) -> None:
         self._notes.append(Note(kind, params))
 
-    def _arm(self, name: str) -> None:
-        """Ask the session for the timer `name`; its TimeUp must bring the new token."""
-        self.timer_token += 1
-        self.timer_name = name
-        self._notes.append(self.current_timer())
