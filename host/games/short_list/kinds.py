@@ -41,6 +41,14 @@ class NoteKind(StrEnum):
     # five blue for a guesser who owes a crystal and has no blue.
     EXCHANGE_ORANGE = "exchange_orange"
     BREAK_ORANGE = "break_orange"
+    # Turning the card at the end of a question round: the answers nobody found.
+    UNFOUND_ANSWERS = "unfound_answers"
+    # Answers to the players' questions (host.games.short_list.questions).
+    ANSWERS_LEFT = "answers_left"
+    SAID_SO_FAR = "said_so_far"
+    SCORE = "score"
+    SITUATION = "situation"
+    WHOSE_VOICE = "whose_voice"
 
 
 class Refusal(StrEnum):
@@ -48,13 +56,6 @@ class Refusal(StrEnum):
 
     # Said with the core lines.
     GAME_OVER = "game_over"
-    GAME_WON = "game_won"
-    TIE_BROKEN_BY_CARDS = "tie_broken_by_cards"
-    GAME_SHARED = "game_shared"
-    # Crystals changed at the stockpile: five blue for one orange, or one orange back into
-    # five blue for a guesser who owes a crystal and has no blue.
-    EXCHANGE_ORANGE = "exchange_orange"
-    BREAK_ORANGE = "break_orange"
     STALE_TIMER = "stale_timer"
     """A timer's late TimeUp: not said at all."""
     UNKNOWN_PLAYER = "unknown_player"
