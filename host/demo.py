@@ -194,15 +194,18 @@ class Demo:
     def _act_on(self, speaker: str, said: str, heard: Transcript) -> tuple[list[Line], bool]:
         """The host's reply to a move heard, asking back when unsure (the bot answers yes or
         no); True when the host took it as said."""
-        if not heard.unsure:
-            return self.session.hear(heard.text), bool(heard.text)
+        moves = len(self.heard)
+        lines = self.session.heard(heard.text, unsure=heard.unsure, free=heard.free,
+                                   free_confidence=heard.free_confidence)
+        guess = self.session.table.confirming
+        if guess is None:
+            return lines, bool(heard.text) or len(self.heard) > moves
         self.report.asked += 1
-        question = self.session.ask_back(heard.text)
-        reply = "yes" if means(said, heard.text) else "no"
+        reply = "yes" if means(said, guess) else "no"
         answer = self._hear(speaker, reply).text
-        lines = self.session.hear(answer)
-        self._count(speaker, reply, answer, answer == reply, question)
-        return lines, answer not in ("no", "")
+        replied = self.session.hear(answer)
+        self._count(speaker, reply, answer, answer == reply, lines)
+        return replied, answer not in ("no", "")
 
     def _count(self, speaker: str, said: str, heard: str, understood: bool,
                lines: list[Line]) -> None:

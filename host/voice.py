@@ -93,12 +93,14 @@ class VoiceLoop:
             return True
         self.expect()
         heard = self.recognizer.transcribe(audio, SAMPLE_RATE)
-        text = heard.text
+        text = heard.text or heard.free
         if self.show:
-            self.show(f"  (heard: {text!r}{', unsure' if heard.unsure else ''})")
+            how = ", unsure" if heard.unsure else "" if heard.text else ", none of the choices"
+            self.show(f"  (heard: {text!r}{how})")
         if text and self.ears.is_echo(text):
             return True
-        self.say(self.session.ask_back(text) if heard.unsure else self.session.hear(text))
+        self.say(self.session.heard(heard.text, unsure=heard.unsure, free=heard.free,
+                                    free_confidence=heard.free_confidence))
         return True
 
     def run(self, *, resumed: bool = False) -> int:

@@ -22,6 +22,11 @@ class Transcript:
     """Engine confidence in [0, 1] where the engine gives one."""
     unsure: bool = False
     """The best choice on weak evidence: the host asks back ("Egg timer?") before acting."""
+    free: str = ""
+    """With choices set and none of them taken: what the engine heard decoding freely, for a
+    game where a move may be none of the choices (a Short List guess that is not on the card)."""
+    free_confidence: float = 0.0
+    """How sure the engine is of `free`: its mean token probability, in [0, 1]."""
 
 
 class AudioIn(Protocol):

@@ -143,8 +143,12 @@ class WhisperRecognizer:
         runner_up = max((v for p, v in scores.items() if p != best), default=-math.inf)
         evidence = (raw[forms[best]] - free + min(scores[best] - runner_up, MARGIN_CAP)) \
             / len(forms[best])
-        if evidence < self.tuning.reject_below or no_speech > self.tuning.max_no_speech:
+        if no_speech > self.tuning.max_no_speech:
             return Transcript("", self.name)
+        if evidence < self.tuning.reject_below:
+            text = self._tokenizer.decode(free_tokens).strip()
+            return Transcript("", self.name, free=text,
+                              free_confidence=math.exp(free / (len(free_tokens) + 1)))
         return Transcript(best, self.name, _posterior(scores, best),
                           unsure=evidence < self.tuning.ask_below)
 

@@ -190,6 +190,15 @@ def test_an_unsure_guess_is_asked_back_and_a_yes_plays_it(clock: FakeClock) -> N
     assert "Five" in texts(session.hear("yes"))
 
 
+def test_crack_list_never_plays_what_was_heard_outside_its_choices(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    lines = session.heard("", free="Jaws", free_confidence=0.9)
+    assert [line.kind for line in lines] == ["unclear"]
+    assert session.game.state is State.TURN
+    assert texts(session.heard("Jaws", unsure=True)) == "Jaws?"
+
+
 def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)

@@ -88,6 +88,17 @@ def test_most_choices_are_heard_in_10db_babble(whisper: WhisperRecognizer) -> No
     assert right >= 21
 
 
+def test_a_rejected_utterance_keeps_what_was_freely_heard(
+        whisper: WhisperRecognizer, piper_speak: Callable[[str], bytes]) -> None:
+    """A guess off the card is none of the choices: the free transcript says what it was."""
+    whisper.set_choices(["Denmark", "Poland", "Austria", "Switzerland", "France", "pass"])
+    heard = whisper.transcribe(piper_speak("Argentina"))
+    assert heard.text == ""
+    assert "argentina" in heard.free.lower()
+    assert 0.0 < heard.free_confidence <= 1.0
+    assert whisper.transcribe(piper_speak("Poland")).free == ""
+
+
 def test_free_decoding_writes_what_was_said(whisper: WhisperRecognizer) -> None:
     whisper.set_choices(None)
     text = whisper.transcribe(prompt("vm-opts")[:16000 * 6]).text.lower()

@@ -391,6 +391,10 @@ def _event_words(event: CrackListEvent) -> str:
 class CrackListTalk:
     """Crack List's spoken grammar at one table: what players say, parsed, said and expected."""
 
+    open_answers = False
+    """Every answer the host knows is among the choices, and an open category decodes freely:
+    an utterance the recognizer rejected is asked for again, not played."""
+
     def __init__(self, game: CrackListGame) -> None:
         self.game = game
         self.parser = IntentParser(game.seats, self._listed)
