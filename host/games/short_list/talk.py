@@ -1,0 +1,210 @@
+"""Turn what a player said (typed or heard) into a Short List move or a question to the host.
+
+The grammar is written once, here: the patterns below are what parse() reads, say() speaks and
+choices() offers to the recognizer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from host.core.speaker import Query, Speakers, Unclear, clean, match_query
+from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
+from host.games.short_list.rules import ShortListGame
+from host.judge.text import words as answer_words
+
+Intent = ShortListEvent | Query | Unclear
+
+PASS = re.compile(r"(i )?pass|(i )?skip|no idea|i (don'?t|do not) know|i give up")
+"""Passing, said in full (cleaned words)."""
+PASS_SAID = "pass"
+CLAIM = re.compile(r"\s*(?:it'?s |it is )?my turn\b[\s,:;.!]*", re.IGNORECASE)
+""""It's my turn!": the claim that comes with a jump (raw text, before the answer)."""
+CLAIM_SAID = "it's my turn"
+FILLER = re.compile(
+    r"(is it|i'?ll say|i will say|i say|i think it'?s|i think it is|i think|my answer is"
+    r"|how about|it'?s|it is) "
+)
+"""Words a guesser may put before the answer (cleaned words); only the first is taken off."""
+FILLER_SAID = "my answer is"
+QUESTIONS: tuple[tuple[str, str], ...] = (
+    (r"how many (answers |more )?(are )?(left|to go|remaining|still to find)|how many answers"
+     r"|how many (are )?left to find", "answers_left"),
+    (r"(what was|what'?s|what is) the question( again)?|(repeat|read( me)?) the question"
+     r"( again)?|which question|the question", "question"),
+    (r"(what'?s|what has) been (said|found)( so far)?|what have we (had|said|found)( so far)?"
+     r"|(which|what) answers( have been (said|given|found))?( so far)?", "said_so_far"),
+    (r"(what'?s|what is) the score|(the )?scores?|(the )?points|how many points"
+     r"( do i have| have i got)?", "score"),
+    (r"whose turn( is it)?|who'?s (next|turn|on|out)|who is (next|on|out)|where are we",
+     "situation"),
+)
+"""Short List's own questions for the host (the core ones are in host.core.speaker)."""
+QUESTION_PHRASES = ("how many left", "how many answers left", "what was the question",
+                    "repeat the question", "what has been said", "which answers", "score",
+                    "whose turn")
+"""The questions as offered to the recognizer (each one parses to its question)."""
+
+
+def is_table_call(words: str) -> bool:
+    """What a player may say after their bare name ("Bob it's my turn", "Bob pass")."""
+    return bool(CLAIM.match(words) or PASS.fullmatch(words))
+
+
+def raw_tail(text: str, rest: str) -> str:
+    """The words `rest` (maybe cleaned) in the player's own spelling, taken from the end of
+    `text` when they are there ("São Paulo", not "sao paulo")."""
+    if rest and text.endswith(rest):
+        return rest.strip(" ,:;.!?")
+    tokens, wanted = text.split(), clean(rest)
+    for start in range(len(tokens) - 1, -1, -1):
+        tail = " ".join(tokens[start:])
+        if clean(tail) == wanted:
+            return tail.lstrip(" ,:;.!?").rstrip(" ,:;.?")
+    return rest
+
+
+class ShortListTalk:
+    """Short List's spoken grammar at one table: what players say, parsed, said and expected."""
+
+    open_answers = True
+    """A wrong answer is by nature not among the choices: the host also takes a guess it heard
+    outside them (the lead wires this in the session)."""
+
+    def __init__(self, game: ShortListGame) -> None:
+        self.game = game
+        self.speakers = Speakers(game.seats, is_table_call, claims=True)
+        self._listed_words: tuple[object, frozenset[str]] = (None, frozenset())
+
+    # ------------------------------------------------------------------ parse
+
+    def parse(self, text: str, speaker: str | None = None) -> Intent:
+        """An utterance as a move, a question or Unclear; without a speaker it is the guesser
+        on turn's. A named guesser who is not on turn answering jumps in."""
+        expected = self.game.expected_player()
+        if (speaker or expected) == expected and expected and self.listed(text):
+            return Answer(expected, text.strip())
+        prefixed, rest = self.speakers.split(text)
+        rest = raw_tail(text, rest)
+        claim = CLAIM.match(rest)
+        claimed = bool(claim) or (prefixed is not None and bool(CLAIM.match(text.lstrip())))
+        rest = rest[claim.end():] if claim else rest
+        who = prefixed or speaker or (None if claimed else expected)
+        if not clean(rest):
+            if who is not None and (prefixed or claimed):
+                return Query("speaker", who)
+            return Unclear(text, anonymous=claimed)
+        return self._said(rest, who, claimed=claimed, text=text)
+
+    def _said(self, rest: str, who: str | None, *, claimed: bool, text: str) -> Intent:
+        """The words after who speaks (and their claim): a question, a pass or an answer. A
+        question never eats an answer on the card said by the guesser on turn or a jumper."""
+        on_turn = who is not None and who == self.game.expected_player() and not claimed
+        words, listed = clean(rest), self.listed(rest)
+        query = None if listed and (claimed or on_turn) else match_query(words, who, QUESTIONS)
+        if query is not None:
+            return query
+        if who is None:
+            return Unclear(text, anonymous=not self.game.over)
+        if PASS.fullmatch(words) and not listed:
+            return Pass(who)
+        answer = self._answer_text(rest)
+        return Answer(who, answer) if on_turn else Jump(who, answer)
+
+    def _answer_text(self, rest: str) -> str:
+        """The answer as said, with one filler taken off ("is it Lisbon" is "Lisbon"), unless
+        the words are an answer on the card."""
+        words = clean(rest)
+        filler = FILLER.match(words)
+        if filler and not self.listed(rest):
+            return raw_tail(rest, words[filler.end():])
+        return rest.strip().lstrip(" ,:;.!?").rstrip(" ,:;.?")
+
+    def listed(self, text: str) -> bool:
+        """Whether these words are an answer form (canonical or alias) of the card in play."""
+        card = self.game.card
+        if self._listed_words[0] is not card:
+            forms = {clean(form) for form in self._forms()}
+            self._listed_words = (card, frozenset(forms))
+        return clean(text) in self._listed_words[1]
+
+    def _forms(self) -> list[str]:
+        """Every answer form of the card in play, canonical and aliases, found or not."""
+        card = self.game.card
+        answers = card.answers if card is not None else ()
+        return list(dict.fromkeys(form for entry in answers for form in
+                                  (entry.text, *entry.aliases)))
+
+    # ------------------------------------------------------------------ say
+
+    def say(self, event: ShortListEvent, prefix: str | None = None) -> str:
+        """How a player says the move out loud (what bots say; parse() reads it back)."""
+        if isinstance(event, Jump):
+            return f"{CLAIM_SAID[:1].upper()}{CLAIM_SAID[1:]}, {prefix or event.player}: " \
+                   f"{self._answer_words(event.text)}"
+        if isinstance(event, Pass):
+            words = PASS_SAID
+        elif isinstance(event, Answer):
+            words = self._answer_words(event.text)
+        else:
+            return ""
+        return f"{prefix}: {words}" if prefix else words
+
+    def _answer_words(self, text: str) -> str:
+        """The answer as said: with "my answer is" before it when it would otherwise be heard
+        as something else (a pass, a question, a claim, a name, a filler)."""
+        if self.listed(text):
+            return text
+        words = clean(text)
+        heard_else = (PASS.fullmatch(words) or FILLER.match(words) or CLAIM.match(text)
+                      or match_query(words, None, QUESTIONS) is not None
+                      or self.speakers.split(text)[0] is not None)
+        return f"{FILLER_SAID} {text}" if heard_else else text
+
+    # ------------------------------------------------------------------ choices
+
+    def choices(self) -> list[str]:
+        """The phrases that make sense now: the card's answer forms (a repeat is a move too),
+        pass, the jumps of the guessers who hold an "It's my turn" card, the questions. Once
+        the game is over, the questions only."""
+        if self.game.over:
+            return list(QUESTION_PHRASES)
+        forms = self._forms()
+        phrases = [*forms, PASS_SAID]
+        for person in self._jumpers():
+            phrases += [f"{CLAIM_SAID} {person} {form}" for form in forms]
+            phrases.append(f"{person} {CLAIM_SAID}")
+        phrases += QUESTION_PHRASES
+        return list(dict.fromkeys(phrases))
+
+    def _jumpers(self) -> list[str]:
+        """The people of the guessers still in, not on turn, who hold an "It's my turn" card."""
+        game = self.game
+        return [person for index, seat in enumerate(game.seats)
+                if index != game.quizmaster and index not in game.out
+                and index != game.guesser and game.its_my_turn[index] > 0
+                for person in seat.people]
+
+
+def same_move(meant: Move, heard: Sequence[ShortListEvent], game: ShortListGame) -> bool:
+    """True when the host made the move the player meant: that very event, or an answer (or a
+    jump) by the same player that the judge matches to the same card answer, or the same
+    words. The card is the one in play, or the one just put under the pile when the move ended
+    the round."""
+    if list(heard) == [meant]:
+        return True
+    if len(heard) != 1 or isinstance(meant, Pass) or type(heard[0]) is not type(meant):
+        return False
+    got = heard[0]
+    assert isinstance(got, Answer | Jump)
+    if got.player != meant.player:
+        return False
+    if answer_words(got.text) == answer_words(meant.text):
+        return True
+    cards = [card for card in (game.card, game.pile[-1] if game.pile else None) if card]
+    for card in cards:
+        ruled = {game.judge.judge(card.category, text).matched for text in (got.text, meant.text)}
+        if len(ruled) == 1 and None not in ruled:
+            return True
+    return False

@@ -1,0 +1,363 @@
+"""What Short List players say, typed or heard, becomes the right move or question; what bots
+say is read back to the same move; the recognizer is offered the phrases of the moment."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from host.core.events import Note, Seat, TimeUp, make_seats
+from host.core.speaker import Query, Unclear, clean
+from host.decks import QuestionCard, load_game_decks
+from host.games.short_list.config import ShortListConfig
+from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
+from host.games.short_list.rules import ShortListGame
+from host.games.short_list.talk import QUESTION_PHRASES, ShortListTalk, same_move
+from host.judge import Judge
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+GERMANY = "sl-en-001"
+"""Name a country that shares a land border with Germany: 9 answers, Netherlands | Holland."""
+HELP = "Help!"
+"""A Beatles song that is also a question for the host."""
+
+JUDGE = Judge()
+CARDS = [card for deck in load_game_decks("short-list") for card in deck.questions]
+
+
+def card(card_id: str = GERMANY) -> QuestionCard:
+    """One shipped question card."""
+    return next(c for c in CARDS if c.id == card_id)
+
+
+def help_card() -> QuestionCard:
+    """The shipped card that has "Help!" among its answers."""
+    return next(c for c in CARDS if any(e.text == HELP for e in c.answers))
+
+
+def new_game(cards: list[QuestionCard] | None = None, players: int = 4, *, seed: int = 1,
+             host_quizmaster: bool = False, seats: tuple[Seat, ...] | None = None
+             ) -> ShortListGame:
+    """A started game (Ann the first quizmaster, Bob on turn), every question the given cards."""
+    config = ShortListConfig(seats or make_seats(NAMES[:players]),
+                             host_quizmaster=host_quizmaster)
+    game = ShortListGame(config, cards or [card()], JUDGE, random.Random(seed))
+    game.start()
+    return game
+
+
+def random_move(game: ShortListGame, rng: random.Random) -> ShortListEvent:
+    """A move someone at the table might make: right, repeated, wrong, a pass, a jump, silence."""
+    assert game.card is not None
+    forms = [f for e in game.card.answers for f in (e.text, *e.aliases)]
+    wrong = rng.choice(CARDS).answers[0].text
+    text = rng.choice([rng.choice(forms), rng.choice(forms), wrong,
+                       *(game.given[-1:] or [wrong])])
+    jumpers = [i for i in range(len(game.seats)) if i not in game.out
+               and i not in (game.quizmaster, game.guesser) and game.its_my_turn[i] > 0]
+    roll = rng.random()
+    if jumpers and roll < 0.15:
+        return Jump(game.seats[rng.choice(jumpers)].name, text)
+    guesser = game.seats[game.guesser].name
+    if roll < 0.25:
+        return Pass(guesser)
+    if roll < 0.3:
+        return TimeUp(game.timer_token)
+    return Answer(guesser, text)
+
+
+def moves(games: int, *, host_quizmaster: bool = False) -> Iterator[tuple[ShortListGame, Any]]:
+    """(game, move) before each move of a few random whole games."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = new_game(rng.sample(CARDS, 12), 3 + seed % 6, seed=seed,
+                        host_quizmaster=host_quizmaster)
+        while not game.over:
+            event = random_move(game, rng)
+            yield game, event
+            game.handle(event)
+
+
+@pytest.fixture
+def game() -> ShortListGame:
+    """Four players on the Germany card: Ann is quizmaster, Bob on turn."""
+    return new_game()
+
+
+@pytest.fixture
+def talk(game: ShortListGame) -> ShortListTalk:
+    return ShortListTalk(game)
+
+
+# ---------------------------------------------------------------------- the guesser on turn
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("Denmark", Answer("Bob", "Denmark")),
+    ("Lisbon", Answer("Bob", "Lisbon")),
+    ("is it Denmark?", Answer("Bob", "Denmark")),
+    ("I'll say Poland", Answer("Bob", "Poland")),
+    ("I think it's Holland", Answer("Bob", "Holland")),
+    ("my answer is Austria", Answer("Bob", "Austria")),
+    ("Bob: Denmark", Answer("Bob", "Denmark")),
+    ("guinea-bissau", Answer("Bob", "guinea-bissau")),
+    ("pass", Pass("Bob")),
+    ("I pass", Pass("Bob")),
+    ("no idea", Pass("Bob")),
+    ("I don't know", Pass("Bob")),
+    ("skip", Pass("Bob")),
+    ("Bob: pass", Pass("Bob")),
+])
+def test_the_guesser_on_turn_answers_or_passes(talk: ShortListTalk, said: str,
+                                               expected: ShortListEvent) -> None:
+    assert talk.parse(said) == expected
+
+
+def test_a_filler_is_taken_off_once(talk: ShortListTalk) -> None:
+    assert talk.parse("my answer is pass") == Answer("Bob", "pass")
+    assert talk.parse("my answer is how many left") == Answer("Bob", "how many left")
+
+
+# ---------------------------------------------------------------------- It's my turn!
+
+@pytest.mark.parametrize("said", [
+    "It's my turn, Cat: Poland",
+    "it's my turn cat poland",
+    "Cat: it's my turn, Poland",
+    "Cat, it's my turn: Poland",
+    "cat it's my turn poland",
+    "my turn, Cat: Poland",
+    "Cat: Poland",
+])
+def test_a_jump_names_the_jumper(talk: ShortListTalk, said: str) -> None:
+    heard = talk.parse(said)
+    assert isinstance(heard, Jump)
+    assert (heard.player, heard.text.lower()) == ("Cat", "poland")
+
+
+@pytest.mark.parametrize("said", ["Cat, it's my turn", "it's my turn, Cat", "cat it's my turn",
+                                  "Cat: my turn", "Cat:"])
+def test_a_claim_alone_gives_the_floor(talk: ShortListTalk, said: str) -> None:
+    assert talk.parse(said) == Query("speaker", "Cat")
+
+
+def test_after_a_claim_the_answer_is_the_jump(talk: ShortListTalk) -> None:
+    assert talk.parse("Poland", speaker="Cat") == Jump("Cat", "Poland")
+    assert talk.parse("is it Poland", speaker="Cat") == Jump("Cat", "Poland")
+    assert talk.parse("Poland", speaker="Bob") == Answer("Bob", "Poland")
+
+
+def test_a_claim_by_an_unknown_voice_asks_who_speaks(talk: ShortListTalk) -> None:
+    assert talk.parse("it's my turn: Poland") == Unclear("it's my turn: Poland", anonymous=True)
+    assert talk.parse("it's my turn: Poland", speaker="Dan") == Jump("Dan", "Poland")
+    assert talk.parse("it's my turn", speaker="Dan") == Query("speaker", "Dan")
+
+
+def test_a_pass_out_of_turn_is_the_speakers_and_refused(game: ShortListGame,
+                                                        talk: ShortListTalk) -> None:
+    assert talk.parse("Cat: pass") == Pass("Cat")
+    assert talk.parse("It's my turn, Cat: pass") == Pass("Cat")
+    assert _refusal(game, talk.parse("Cat: pass")) == "not_your_turn"
+
+
+@pytest.mark.parametrize(("said", "reason"), [
+    ("Ann: Poland", "quizmaster_guesses"),
+    ("It's my turn, Bob: Poland", "jump_on_own_turn"),
+])
+def test_moves_the_rules_refuse(game: ShortListGame, talk: ShortListTalk, said: str,
+                                reason: str) -> None:
+    assert _refusal(game, talk.parse(said)) == reason
+
+
+def test_a_claim_by_a_stranger_asks_who_speaks(talk: ShortListTalk) -> None:
+    said = "It's my turn, Eve: Poland"
+    assert talk.parse(said) == Unclear(said, anonymous=True)
+
+
+def test_a_jump_without_a_card_or_out_of_the_round_is_refused(game: ShortListGame,
+                                                              talk: ShortListTalk) -> None:
+    game.handle(talk.parse("It's my turn, Dan: Poland"))  # Dan's card goes to Bob, who is next
+    assert game.expected_player() == "Bob"
+    assert _refusal(game, talk.parse("It's my turn, Dan: Austria")) == "no_its_my_turn_card"
+    game.handle(talk.parse("pass"))  # Bob is out, Cat on turn
+    assert _refusal(game, talk.parse("It's my turn, Bob: Austria")) == "out_of_round"
+
+
+def _refusal(game: ShortListGame, event: object) -> str | None:
+    notes = game.handle(event)
+    refused = [n for n in notes if isinstance(n, Note) and n.kind == "refused"]
+    return str(refused[0].params["reason"]) if refused else None
+
+
+# ---------------------------------------------------------------------- questions
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("how many left", "answers_left"),
+    ("how many answers left", "answers_left"),
+    ("How many answers are left?", "answers_left"),
+    ("what was the question", "question"),
+    ("repeat the question", "question"),
+    ("what's the question?", "question"),
+    ("what has been said", "said_so_far"),
+    ("what's been said", "said_so_far"),
+    ("which answers", "said_so_far"),
+    ("score", "score"),
+    ("what's the score", "score"),
+    ("whose turn", "situation"),
+    ("whose turn is it?", "situation"),
+    ("repeat", "repeat"),
+    ("help", "help"),
+    ("rules", "rules"),
+    ("pause the game", "pause"),
+    ("resume", "resume"),
+    ("quit", "quit"),
+])
+def test_questions_for_the_host(talk: ShortListTalk, said: str, kind: str) -> None:
+    assert talk.parse(said) == Query(kind, "Bob")
+    named = talk.parse(f"Cat: {said}")
+    assert named == Query(kind, "Cat")
+
+
+def test_every_question_offered_is_heard_as_a_question(talk: ShortListTalk) -> None:
+    for phrase in QUESTION_PHRASES:
+        assert isinstance(talk.parse(phrase), Query), phrase
+
+
+def test_a_question_never_eats_a_listed_answer() -> None:
+    game = new_game([help_card()])
+    talk = ShortListTalk(game)
+    assert talk.parse(HELP) == Answer("Bob", HELP)
+    assert talk.parse("help") == Answer("Bob", "help")
+    assert talk.parse("Bob: help") == Answer("Bob", "help")
+    assert talk.parse("It's my turn, Cat: Help!") == Jump("Cat", HELP)
+    assert talk.parse("Cat: help") == Query("help", "Cat")  # off turn and no claim: a question
+
+
+# ---------------------------------------------------------------------- say -> parse
+
+def test_what_a_player_says_is_read_back_to_the_same_move() -> None:
+    checked = 0
+    for variant in (False, True):
+        for game, event in moves(8, host_quizmaster=variant):
+            if isinstance(event, TimeUp):
+                continue
+            talk = ShortListTalk(game)
+            said = talk.say(event)
+            assert talk.parse(said) == event, said
+            if not isinstance(event, Jump):
+                assert talk.parse(talk.say(event, prefix=event.player)) == event
+            heard = talk.parse(clean(said))  # as a recognizer writes it
+            assert isinstance(heard, Answer | Jump | Pass)
+            assert same_move(event, [heard], game), said
+            checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("text", ["pass", "how many left", "Cat is here", "is it Lisbon",
+                                  "It's my turn", "score"])
+def test_an_answer_that_sounds_like_something_else_is_said_plainly(talk: ShortListTalk,
+                                                                  text: str) -> None:
+    for event in (Answer("Bob", text), Jump("Cat", text)):
+        assert talk.parse(talk.say(event)) == event
+
+
+def test_a_jump_is_said_with_the_claim(talk: ShortListTalk) -> None:
+    assert talk.say(Jump("Cat", "Poland")) == "It's my turn, Cat: Poland"
+    assert talk.say(Pass("Bob")) == "pass"
+    assert talk.say(Answer("Bob", "Poland"), prefix="Bob") == "Bob: Poland"
+
+
+def test_team_members_speak_for_their_seat() -> None:
+    seats = make_seats(teams=[["Ann"], ["Bob", "Zoe"], ["Cat"], ["Dan"]])
+    game = new_game(seats=seats)
+    talk = ShortListTalk(game)
+    assert talk.parse("It's my turn, Dan: Poland") == Jump("Dan", "Poland")
+    assert talk.parse("Zoe: Poland") == Answer("Bob and Zoe", "Poland")
+    assert "Dan it's my turn" in talk.choices()
+
+
+# ---------------------------------------------------------------------- choices
+
+def test_choices_hold_every_answer_form_pass_jumps_and_questions(game: ShortListGame,
+                                                                 talk: ShortListTalk) -> None:
+    phrases = talk.choices()
+    assert len(phrases) == len(set(phrases))
+    forms = [f for e in card().answers for f in (e.text, *e.aliases)]
+    assert set(forms) <= set(phrases)
+    assert {"Holland", "The Netherlands", "Czechia", "pass"} <= set(phrases)
+    assert set(QUESTION_PHRASES) <= set(phrases)
+    for person in ("Cat", "Dan"):
+        assert f"{person} it's my turn" in phrases
+        assert {f"it's my turn {person} {form}" for form in forms} <= set(phrases)
+    assert not [p for p in phrases if "Ann" in p or "Bob" in p]  # the quizmaster, the guesser
+
+
+def test_choices_keep_found_answers_a_repeat_is_a_move(game: ShortListGame,
+                                                       talk: ShortListTalk) -> None:
+    game.handle(Answer("Bob", "Holland"))
+    assert "Holland" in talk.choices()
+    assert "Netherlands" in talk.choices()
+
+
+def test_choices_drop_jumps_of_guessers_out_or_without_a_card(game: ShortListGame,
+                                                              talk: ShortListTalk) -> None:
+    game.handle(Jump("Dan", "Poland"))  # Dan's card goes to Bob; Ann is quizmaster, so Bob next
+    phrases = talk.choices()
+    assert "Dan it's my turn" not in phrases
+    assert game.expected_player() == "Bob"
+    game.handle(Pass("Bob"))  # Bob is out, Cat on turn
+    phrases = talk.choices()
+    assert "Bob it's my turn" not in phrases and "Cat it's my turn" not in phrases
+
+
+def test_choices_in_the_host_quizmaster_variant_offer_every_guesser() -> None:
+    game = new_game(host_quizmaster=True)
+    talk = ShortListTalk(game)
+    on_turn = game.expected_player()
+    others = [seat.name for seat in game.seats if seat.name != on_turn]
+    assert all(f"{name} it's my turn" in talk.choices() for name in others)
+
+
+def test_once_the_game_is_over_only_questions_are_offered() -> None:
+    game = new_game(players=7)  # 7 rounds
+    while not game.over:
+        game.handle(Pass(game.seats[game.guesser].name))
+    talk = ShortListTalk(game)
+    assert talk.choices() == list(QUESTION_PHRASES)
+    assert isinstance(talk.parse("score"), Query)
+
+
+def test_the_talk_takes_answers_outside_the_choices() -> None:
+    assert ShortListTalk.open_answers is True
+
+
+# ---------------------------------------------------------------------- same_move
+
+def test_same_move_takes_an_alias_or_the_same_words(game: ShortListGame) -> None:
+    assert same_move(Answer("Bob", "Holland"), [Answer("Bob", "the netherlands")], game)
+    assert same_move(Answer("Bob", "Czech Republic"), [Answer("Bob", "czechia")], game)
+    assert same_move(Answer("Bob", "Lisbon"), [Answer("Bob", "lisbon")], game)
+    assert same_move(Jump("Cat", "Poland"), [Jump("Cat", "poland")], game)
+    assert same_move(Pass("Bob"), [Pass("Bob")], game)
+
+
+def test_same_move_refuses_another_player_answer_or_move(game: ShortListGame) -> None:
+    assert not same_move(Answer("Bob", "Holland"), [Answer("Bob", "Poland")], game)
+    assert not same_move(Answer("Bob", "Lisbon"), [Answer("Bob", "Madrid")], game)
+    assert not same_move(Answer("Bob", "Holland"), [Answer("Cat", "Holland")], game)
+    assert not same_move(Jump("Cat", "Poland"), [Answer("Cat", "Poland")], game)
+    assert not same_move(Pass("Bob"), [Answer("Bob", "pass")], game)
+    assert not same_move(Answer("Bob", "Poland"), [], game)
+
+
+def test_same_move_judges_on_the_card_just_turned() -> None:
+    """The move that ends a round puts its card under the pile: it is still the card meant."""
+    games = (new_game([card(), card("sl-en-002")], players=3, seed=seed) for seed in range(9))
+    game = next(g for g in games if g.card is not None and g.card.id == GERMANY)
+    game.handle(Pass("Bob"))  # a winner crystal back: six to win, all by Cat
+    for answer in ("Denmark", "Poland", "Austria", "Switzerland", "France", "Holland"):
+        game.handle(Answer("Cat", answer))  # the last one takes the last crystal
+    assert game.card is not None and game.card.id != GERMANY
+    assert same_move(Answer("Cat", "Holland"), [Answer("Cat", "Netherlands")], game)
