@@ -8,8 +8,9 @@ that carry the rules: `prepare` checks refuse an illegal move before anything ch
 callbacks make the move and say what happened.
 
 `dest: None` keeps the state, or leaves it to `end_round`, the trigger the `move_on` callback
-fires when a question round is over; the machine is queued, so it runs once the move in
-progress is done.
+fires when a question round is over (and `stock_runs_dry`, the one `begin_next_round` fires
+when the stockpile gives no winner crystal); the machine is queued, so it runs once the move
+in progress is done.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class State(StrEnum):
     GUESSING = "guessing"
     """A question round: the guesser on turn answers or passes."""
     OVER = "over"
-    """The last question round has ended."""
+    """The last question round has ended (or the stockpile ran dry)."""
 
 
 TRIGGERS: dict[type, str] = {
@@ -82,5 +83,10 @@ TRANSITIONS: list[TransitionConfigDict] = [
      "conditions": "is_last_round", "after": ["settle_round", "announce_end"]},
     {"trigger": "end_round", "source": State.GUESSING, "dest": State.GUESSING,
      "after": ["settle_round", "begin_next_round"]},
+    # A stockpile that gives not one winner crystal for the next round, even after the
+    # exchanges, ends the game early (the host's rule): nothing is left to win, only crystals to
+    # lose. A stockpile that gives fewer than seven plays the round with what it gives.
+    {"trigger": "stock_runs_dry", "source": State.GUESSING, "dest": State.OVER,
+     "after": ["say_stock_is_dry", "announce_end"]},
 ]
 """Every move of the game; see the module docstring for how to read a row."""

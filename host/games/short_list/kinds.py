@@ -37,6 +37,8 @@ class NoteKind(StrEnum):
     GAME_WON = "game_won"
     TIE_BROKEN_BY_CARDS = "tie_broken_by_cards"
     GAME_SHARED = "game_shared"
+    STOCK_DRY = "stock_dry"
+    """The stockpile gave no winner crystal for the next round: the game ends early."""
     # Crystals changed at the stockpile: five blue for one orange, or one orange back into
     # five blue for a guesser who owes a crystal and has no blue.
     EXCHANGE_ORANGE = "exchange_orange"
@@ -63,6 +65,8 @@ class Refusal(StrEnum):
     NOT_NOW_ANSWER = "not_now_answer"
     NOT_NOW_PASS = "not_now_pass"
     NOT_NOW_JUMP = "not_now_jump"
+    UNKNOWN_EVENT = "unknown_event"
+    """Something that is not a Short List move (a bug of the caller's, never a player's)."""
     # A guess: whose turn it is.
     NOT_YOUR_TURN = "not_your_turn"
     QUIZMASTER_GUESSES = "quizmaster_guesses"

@@ -7,7 +7,15 @@ How the game flows is declared as data in host.games.short_list.flow.TRANSITIONS
 (`prepare`), conditions and moves (`after`) its rows name are the methods below.
 
 The table: each player's personal crystals (blue and orange) and "It's my turn" cards, the
-general stockpile, the winner crystals set aside for the question round, the question pile.
+general stockpile, the winner crystals set aside for the question round, the question pile;
+in the variant where the host is the quizmaster (ShortListConfig.host_quizmaster), the host's
+own pile of blue crystals too, which counts for nobody.
+
+Where the rulebook is silent, the host decides:
+- a round whose stockpile, even after the exchanges of five blue for an orange, gives fewer
+  than seven winner crystals is played with what it gives; one that gives none at all ends the
+  game early (there is nothing left to win, only crystals to lose), on the points as they stand;
+- a wrong guesser with no crystal of their own when the stockpile is empty pays nothing.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ class ShortListGame(MachineRules):
     # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
     trigger: Callable[..., bool]
     end_round: Callable[[ShortListEvent], bool]
+    stock_runs_dry: Callable[[ShortListEvent], bool]
 
     def __init__(
         self,
@@ -63,9 +72,12 @@ class ShortListGame(MachineRules):
         self.orange = [0] * players
         self.stock_blue = config.blue_crystals - config.personal_crystals * players
         self.stock_orange = config.orange_crystals
+        self.host_blue = 0
+        """The host's own pile, when the host is the quizmaster: it counts for nobody."""
         # The question round.
         self.round_no = 0
-        self.quizmaster = config.first
+        self.quizmaster: int | None = None if config.host_quizmaster else config.first
+        """The quizmaster's seat; None when the host is the quizmaster of every round."""
         self.card: QuestionCard | None = None
         self.winner_crystals = 0
         self.guesser = config.first
@@ -85,10 +97,10 @@ class ShortListGame(MachineRules):
 
     def start(self) -> list[Said]:
         """Say the table and open the first question round."""
+        times = None if self.quizmaster is None else self.config.times_as_quizmaster
         self._say(NoteKind.GAME_STARTED, players=[seat.name for seat in self.seats],
-                  rounds=self.config.rounds, times=self.config.times_as_quizmaster,
-                  quizmaster=self._name(self.quizmaster))
-        self._begin_round()
+                  rounds=self.config.rounds, times=times, quizmaster=self._quizmaster_name())
+        self._begin_round(self._take_from_stock(self.config.winner_crystals))
         return self._flush()
 
     def _new_event(self) -> None:
@@ -121,8 +133,9 @@ class ShortListGame(MachineRules):
         return {self._name(i): self._points(i) for i in range(len(self.seats))}
 
     def crystals_in_play(self) -> tuple[int, int]:
-        """All blue and orange crystals on the table (the box's, whatever was exchanged)."""
-        blue = self.stock_blue + self.winner_crystals + sum(self.blue)
+        """All blue and orange crystals on the table (the box's, whatever was exchanged), the
+        host's pile included."""
+        blue = self.stock_blue + self.winner_crystals + sum(self.blue) + self.host_blue
         return blue, self.stock_orange + sum(self.orange)
 
     def seat_index(self, name: str) -> int:
@@ -212,9 +225,10 @@ class ShortListGame(MachineRules):
         self._say(kind, player=self._name(self.guesser), answer=verdict.matched or event.text)
 
     def pay_quizmaster(self, event: Answer | Jump) -> None:
-        """The wrong guesser gives a personal blue crystal to the quizmaster; with none, the
-        quizmaster takes one from the stockpile."""
-        guesser, quizmaster = self._name(self.guesser), self._name(self.quizmaster)
+        """The wrong guesser gives a personal blue crystal to the quizmaster (the host's pile
+        in the variant); with none, the quizmaster takes one from the stockpile (nothing when
+        the stockpile is empty too)."""
+        guesser, quizmaster = self._name(self.guesser), self._quizmaster_name()
         if self.blue[self.guesser] == 0 and self.orange[self.guesser] > 0 \
                 and self.stock_blue >= ORANGE_VALUE:
             self.orange[self.guesser] -= 1
@@ -224,10 +238,10 @@ class ShortListGame(MachineRules):
             self._say(NoteKind.BREAK_ORANGE, player=guesser)
         if self.blue[self.guesser] > 0:
             self.blue[self.guesser] -= 1
-            self.blue[self.quizmaster] += 1
+            self._quizmaster_gains(1)
             self._say(NoteKind.CRYSTAL_TO_QUIZMASTER, player=guesser, quizmaster=quizmaster)
         elif self._take_from_stock(1):
-            self.blue[self.quizmaster] += 1
+            self._quizmaster_gains(1)
             self._say(NoteKind.CRYSTAL_FROM_STOCK, player=guesser, quizmaster=quizmaster)
 
     def say_pass(self, event: Pass) -> None:
@@ -257,8 +271,9 @@ class ShortListGame(MachineRules):
 
     def settle_round(self, event: ShortListEvent) -> None:
         """Seven found or no winner crystal left: the quizmaster goes empty-handed. Every guesser
-        out: the quizmaster takes the winner crystals left. The card goes under the pile."""
-        quizmaster = self._name(self.quizmaster)
+        out: the quizmaster (the host's pile in the variant) takes the winner crystals left.
+        The answers nobody found are read out, and the card goes under the pile."""
+        quizmaster = self._quizmaster_name()
         if len(self.given) >= self.config.winner_crystals:
             self._say(NoteKind.ROUND_SEVEN_FOUND, quizmaster=quizmaster)
         elif self.winner_crystals == 0:
@@ -266,15 +281,27 @@ class ShortListGame(MachineRules):
         else:
             self._say(NoteKind.ROUND_QUIZMASTER_TAKES, quizmaster=quizmaster,
                       crystals=self.winner_crystals)
-            self.blue[self.quizmaster] += self.winner_crystals
+            self._quizmaster_gains(self.winner_crystals)
             self.winner_crystals = 0
+        self._say_unfound()
         self.pile.append(self._card())
         self.card = None
 
     def begin_next_round(self, event: ShortListEvent) -> None:
-        """The quizmaster's left neighbour is the new quizmaster."""
-        self.quizmaster = self._step(self.quizmaster, 1)
-        self._begin_round()
+        """The quizmaster's left neighbour is the new quizmaster (the host stays, in the
+        variant) and sets the winner crystals aside; a stockpile that gives none, even after
+        the exchanges, ends the game early."""
+        if self.quizmaster is not None:
+            self.quizmaster = self._step(self.quizmaster, 1)
+        crystals = self._take_from_stock(self.config.winner_crystals)
+        if crystals == 0:
+            self.stock_runs_dry(event)
+            return
+        self._begin_round(crystals)
+
+    def say_stock_is_dry(self, event: ShortListEvent) -> None:
+        """The stockpile gave no winner crystal: nothing is left to win, so the game ends."""
+        self._say(NoteKind.STOCK_DRY, round=self.round_no, rounds=self.config.rounds)
 
     def announce_end(self, event: ShortListEvent) -> None:
         """The last question round is over: the most points win (blue 1, orange 5); a tie goes
@@ -297,22 +324,49 @@ class ShortListGame(MachineRules):
 
     # ----------------------------------------------------------------- helpers
 
-    def _begin_round(self) -> None:
-        """Seven winner crystals aside, the top card read out with how many answers it has;
-        every player but the quizmaster guesses, from the quizmaster's left."""
+    def _begin_round(self, crystals: int) -> None:
+        """The winner crystals aside, the top card read out with how many answers it has;
+        every player but the quizmaster guesses, from the quizmaster's left (in the variant,
+        everyone, from the round's first guesser)."""
         self.round_no += 1
         self.card = self.pile.pop(0)
         self.out = set()
         self.given = []
-        self.winner_crystals = self._take_from_stock(self.config.winner_crystals)
+        self.winner_crystals = crystals
         self._notes.append(self._question_note())
-        self._begin_turn(self._step(self.quizmaster, 1))
+        self._begin_turn(self.first_guesser())
+
+    def first_guesser(self) -> int:
+        """The seat that guesses first this round: the quizmaster's left neighbour; in the
+        variant, the seat `first + round - 1` clockwise, so the opening turn goes round."""
+        if self.quizmaster is None:
+            return self._step(self.config.first, max(self.round_no, 1) - 1)
+        return self._step(self.quizmaster, 1)
+
+    def _say_unfound(self) -> None:
+        """The card's answers nobody found this round, in the card's order (none: no note)."""
+        card = self._card()
+        found = set(self.given)
+        unfound = [entry.text for entry in card.answers if entry.text not in found]
+        if unfound:
+            self._say(NoteKind.UNFOUND_ANSWERS, answers=unfound, question=card.question)
+
+    def _quizmaster_gains(self, crystals: int) -> None:
+        """Blue crystals to the quizmaster's personal points, or to the host's own pile."""
+        if self.quizmaster is None:
+            self.host_blue += crystals
+        else:
+            self.blue[self.quizmaster] += crystals
+
+    def _quizmaster_name(self) -> str | None:
+        """The quizmaster's name; None when the host is the quizmaster."""
+        return None if self.quizmaster is None else self._name(self.quizmaster)
 
     def _question_note(self) -> Note:
         card = self._card()
         return Note(NoteKind.QUESTION, {
             "round": self.round_no, "rounds": self.config.rounds,
-            "quizmaster": self._name(self.quizmaster), "question": card.question,
+            "quizmaster": self._quizmaster_name(), "question": card.question,
             "answers": len(card.answers), "crystals": self.winner_crystals,
         })
 
@@ -323,11 +377,13 @@ class ShortListGame(MachineRules):
 
     def _take_from_stock(self, wanted: int) -> int:
         """Blue crystals out of the stockpile. When it runs short of blue, the player with the
-        most blue (the first from the quizmaster's seat clockwise among equals) exchanges five
-        of theirs for an orange, as long as one holds five and orange is left; then as many as
-        wanted, or as it holds."""
+        most blue (the first from the quizmaster's seat clockwise among equals; in the variant,
+        from the seat that opened the round in play, or just ended) exchanges five of theirs
+        for an orange, as long as one holds five and orange is left; then as many as wanted,
+        or as it holds."""
+        head = self.first_guesser() if self.quizmaster is None else self.quizmaster
         while self.stock_blue < wanted and self.stock_orange > 0:
-            order = [self._step(self.quizmaster, k) for k in range(len(self.seats))]
+            order = [self._step(head, k) for k in range(len(self.seats))]
             richest = max(order, key=lambda seat: self.blue[seat])
             if self.blue[richest] < ORANGE_VALUE:
                 break
@@ -377,7 +433,8 @@ class ShortListGame(MachineRules):
             return IllegalEvent(Refusal.GAME_OVER)
         if isinstance(event, TimeUp):
             return IllegalEvent(Refusal.STALE_TIMER)
-        return IllegalEvent(NOT_NOW[type(event)], state=self.state.value)
+        return IllegalEvent(NOT_NOW.get(type(event), Refusal.UNKNOWN_EVENT),
+                            state=self.state.value)
 
     def _name(self, seat: int) -> str:
         return self.seats[seat].name
