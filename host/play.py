@@ -13,6 +13,7 @@ from host.console import Speak, run_console
 from host.core import autosave
 from host.core.protocols import SetupError
 from host.core.session import Line, Session
+from host.core.table import teams_from_args
 from host.registry import find_game
 
 
@@ -47,7 +48,7 @@ SAVED_AS = {"deck": "decks", "only_my_decks": "shipped_decks"}
 def _as_saved(dest: str, value: Any) -> Any:
     """A table option's command-line value as a save file holds it."""
     if dest == "teams":
-        return [[name.strip() for name in team.split(",") if name.strip()] for team in value]
+        return teams_from_args(value)
     if dest == "deck":
         return [str(path) for path in value]
     if dest == "only_my_decks":

@@ -25,11 +25,15 @@ def register(subparsers: Any) -> None:
         "catch is said again, slower, up to twice, while the turn timer keeps running. "
         "Prints the transcript.",
     )
-    parser.add_argument("game", choices=("crack-list",))
+    parser.add_argument("game", choices=("crack-list", "short-list"))
     parser.add_argument("--players", type=int, default=3, help="bot players (2 to 8)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--hand-size", type=int, default=8, help="cards dealt to each player")
+    parser.add_argument("--rounds", type=int,
+                        help="rounds (Crack List: default 3; Short List: with --host-quizmaster)")
+    parser.add_argument("--hand-size", type=int, default=8,
+                        help="Crack List: cards dealt to each player")
+    parser.add_argument("--host-quizmaster", action="store_true",
+                        help="Short List: the host is the quizmaster of every round")
     parser.add_argument(
         "--snr", type=float, default=DEMO_SNR_DB,
         help="speech-to-babble ratio in dB, over the active speech (99 for no noise)"
@@ -41,8 +45,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the demo game and print the transcript or the summary."""
+    from host.core.protocols import SetupError
     from host.demo import DEMO_PLAYERS, run_demo
-    from host.games.crack_list.setup import TableOptions
     from host.registry import find_game
     from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
     from host.speech.piper_tts import PiperSynthesizer
@@ -55,17 +59,21 @@ def run(args: argparse.Namespace) -> int:
     voices += [EspeakSynthesizer(voice) for voice in BOT_VOICES]
     recognizer = recognizer_from(args)
     echo = None if args.json else print
-    options = TableOptions(players=list(DEMO_PLAYERS[: args.players]), seed=args.seed,
-                           rounds=args.rounds, hand_size=args.hand_size)
-    report = run_demo(
-        find_game(args.game),
-        options,
-        seed=args.seed,
-        snr_db=args.snr,
-        recognizer=recognizer,
-        voices=voices,
-        echo=echo,
-    )
+    kind = find_game(args.game)
+    try:
+        options = kind.demo_options(DEMO_PLAYERS[: args.players], args)
+        report = run_demo(
+            kind,
+            options,
+            seed=args.seed,
+            snr_db=args.snr,
+            recognizer=recognizer,
+            voices=voices,
+            echo=echo,
+        )
+    except SetupError as err:
+        print(f"partyhost demo: {err}", file=sys.stderr)
+        return 2
     summary = report.as_json()
     print(json.dumps(summary) if args.json else f"\n{summary}")
     return 0 if report.completed else 1

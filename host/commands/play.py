@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from host.games.crack_list.config import MAX_PEOPLE, PLAYERS_HELP
+from host.games.short_list.config import PLAYERS_HELP as SHORT_LIST_PLAYERS
 from host.speech.stt import add_engine_arguments
 
 GAMES = ("crack-list", "short-list", "scattergories", "crack-word")
@@ -21,7 +22,7 @@ def register(subparsers: Any) -> None:
         description="Host a game. Without a microphone (or with --text) the game runs in the text "
         "console: the player whose turn it is types what they would say; anyone else starts "
         "with their name, as in 'Bob: challenge'. Type 'help' during the game for the commands, "
-        "'rules' for the host's house rules (also: partyhost rules crack-list).",
+        "'rules' for the host's house rules (also: partyhost rules <game>).",
     )
     parser.add_argument("game", choices=GAMES, help="which game to host")
     who = parser.add_argument_group("players")
@@ -30,7 +31,8 @@ def register(subparsers: Any) -> None:
         nargs="+",
         metavar="NAME",
         default=[],
-        help=f"player names in seating order, clockwise (Crack List: {PLAYERS_HELP})",
+        help=f"player names in seating order, clockwise (Crack List: {PLAYERS_HELP}; "
+        f"Short List: {SHORT_LIST_PLAYERS})",
     )
     who.add_argument(
         "--teams",
@@ -43,7 +45,8 @@ def register(subparsers: Any) -> None:
     who.add_argument(
         "--first",
         metavar="NAME",
-        help="who chooses the first category (the youngest player); default: the first",
+        help="who starts (the youngest player): in Crack List who chooses the first category, "
+        "in Short List the first quizmaster; default: the first player named",
     )
     rules = parser.add_argument_group("rules")
     rules.add_argument(
@@ -53,8 +56,16 @@ def register(subparsers: Any) -> None:
         help="virtual: the host deals and knows the hands; physical: you hold the "
         "real cards and the host tracks how many each player has",
     )
-    rules.add_argument("--turn-seconds", type=float, default=20.0, help="time for each turn")
-    rules.add_argument("--rounds", type=int, default=3, help="rounds in a game")
+    rules.add_argument("--turn-seconds", type=float, default=20.0,
+                       help="Crack List: time for each turn")
+    rules.add_argument("--rounds", type=int,
+                       help="rounds in a game (Crack List: default 3; Short List: only with "
+                       "--host-quizmaster, default as many as the rulebook's game)")
+    rules.add_argument("--guess-seconds", type=float,
+                       help="Short List: time for each guess (default 30; time up is a pass)")
+    rules.add_argument("--host-quizmaster", action="store_true",
+                       help="Short List: the host is the quizmaster of every round and every "
+                       "player guesses")
     rules.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
     rules.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the decks")
     rules.add_argument(
@@ -74,7 +85,7 @@ def register(subparsers: Any) -> None:
         "--blue-deck", metavar="TOML", help="a blue deck mix: a [blue] table of card = count"
     )
     table = ("players", "teams", "first", "cards", "turn_seconds", "rounds", "seed", "lang",
-             "deck", "only_my_decks", "adults", "blue_deck")
+             "deck", "only_my_decks", "adults", "blue_deck", "guess_seconds", "host_quizmaster")
     # The options that set up a table, with their defaults: --resume refuses changed ones.
     parser.set_defaults(table_options={dest: parser.get_default(dest) for dest in table})
     save = parser.add_argument_group("saving")
@@ -122,8 +133,14 @@ def run(args: argparse.Namespace) -> int:
     from host.registry import find_game
 
     try:
-        find_game(args.game)
+        kind = find_game(args.game)
     except ValueError as err:
         print(f"partyhost: {err}", file=sys.stderr)
+        return 2
+    foreign = [f"--{dest.replace('_', '-')}" for dest, default in args.table_options.items()
+               if dest not in kind.play_options and getattr(args, dest) != default]
+    if foreign:
+        print(f"partyhost: {' '.join(foreign)}: not a {kind.title} option "
+              f"(see partyhost play --help)", file=sys.stderr)
         return 2
     return play_game(args)

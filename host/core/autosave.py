@@ -11,7 +11,10 @@ import os
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
+
+if TYPE_CHECKING:
+    from host.core.protocols import Game
 
 
 class SaveError(ValueError):
@@ -122,3 +125,30 @@ def load(path: Path, types: Sequence[type]) -> tuple[dict[str, Any], list[Any]]:
     if data.get("finished"):
         raise SaveError(f"the game saved in {path} is already over: start a new one")
     return dict(data["options"]), [event_from_json(e, types) for e in data.get("events", [])]
+
+
+class SavedOptions:
+    """Table options as a save file stores them: a dataclass's fields as JSON, and back."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict."""
+        assert dataclasses.is_dataclass(self)
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """Options back from as_json() (keys this version does not know are left out)."""
+        assert dataclasses.is_dataclass(cls)
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{key: value for key, value in data.items() if key in names})
+
+
+def saving(game: Game, options: SavedOptions, save: Path | None,
+           events: Sequence[Any] = ()) -> Autosave | None:
+    """The autosave of a new game (None without a save file); with saved `events`, the game
+    is started and they are replayed into it first."""
+    if events:
+        game.start()
+        for event in events:
+            game.push(event)  # every saved event was taken: a refusal is a damaged save
+    return Autosave(save, options.as_json(), list(events)) if save else None

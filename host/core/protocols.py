@@ -40,6 +40,10 @@ class Game(Protocol):
         """Apply one event; a refused event gives one "refused" note."""
         ...
 
+    def push(self, event: Any) -> list[Note | ArmTimer]:
+        """Apply one event, raising IllegalEvent when the rules refuse it."""
+        ...
+
     def expected_player(self) -> str | None:
         """Whose move it is, when one player is awaited."""
         ...
@@ -100,3 +104,8 @@ class GameKind:
     """Bot players for a game by voice: they say only what a closed grammar can hear."""
     same_move: Callable[[Any, Sequence[Any], Any], bool]
     """(move meant, the events the host made of it, the game): did the host get it right?"""
+    play_options: frozenset[str]
+    """The `partyhost play` options (argparse dests) this game is set up with; a table
+    option of another game, given, is refused rather than ignored."""
+    demo_options: Callable[[Sequence[str], argparse.Namespace], Any]
+    """(bot names, `partyhost demo`'s arguments) -> the options of a spoken demo game."""

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from host.clock import Clock
-from host.core.autosave import Autosave
-from host.core.events import Seat, make_seats
+from host.core.autosave import SavedOptions, saving
+from host.core.events import make_seats
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
+from host.core.table import first_seat, teams_from_args
 from host.decks import CategoryCard, Deck, DeckError, load_deck, load_game_decks
 from host.games.crack_list.announce import VOICE
 from host.games.crack_list.cards import BlueDeckError, BlueDeckMix
@@ -27,7 +28,7 @@ from host.judge import Judge
 
 
 @dataclass(frozen=True)
-class TableOptions:
+class TableOptions(SavedOptions):
     """Everything needed to rebuild the same game (this is what the autosave stores)."""
 
     players: list[str] = field(default_factory=list)
@@ -45,27 +46,27 @@ class TableOptions:
     shipped_decks: bool = True
     """False plays only the decks named in `decks`."""
 
-    def as_json(self) -> dict[str, Any]:
-        """The options as a JSON-ready dict."""
-        return dict(self.__dict__)
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TableOptions:
-        """Options back from as_json()."""
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        return cls(**known)
+PLAY_OPTIONS = frozenset({"players", "teams", "first", "cards", "turn_seconds", "rounds", "seed",
+                          "lang", "deck", "only_my_decks", "adults", "blue_deck"})
+"""The `partyhost play` options a Crack List table is set up with (others are refused)."""
+
+
+def demo_options(players: Sequence[str], args: argparse.Namespace) -> TableOptions:
+    """The options of a spoken demo game (`partyhost demo crack-list`)."""
+    return TableOptions(players=list(players), seed=args.seed,
+                        rounds=args.rounds or TableOptions.rounds, hand_size=args.hand_size)
 
 
 def options_from_args(args: argparse.Namespace) -> TableOptions:
     """Table options from the command line."""
-    teams = [[name.strip() for name in team.split(",") if name.strip()] for team in args.teams]
     return TableOptions(
         players=list(args.players),
-        teams=teams,
+        teams=teams_from_args(args.teams),
         cards=args.cards,
         seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
         turn_seconds=args.turn_seconds,
-        rounds=args.rounds,
+        rounds=args.rounds if args.rounds is not None else TableOptions.rounds,
         first=args.first,
         lang=args.lang,
         decks=[str(p) for p in args.deck],
@@ -173,7 +174,7 @@ def build_game(options: TableOptions) -> CrackListGame:
             "e.g. --teams Ann,Bob Cat,Dan"
         )
     seats = make_seats(options.players, options.teams)
-    first = _first_seat(seats, options.first)
+    first = first_seat(seats, options.first)
     try:
         config = CrackListConfig(
             seats,
@@ -195,30 +196,12 @@ def build_game(options: TableOptions) -> CrackListGame:
         raise SetupError(str(err)) from err
 
 
-def _first_seat(seats: Sequence[Seat], first: str | None) -> int:
-    """The seat of the player named by --first (a team's member names its team)."""
-    if first is None:
-        return 0
-    for index, seat in enumerate(seats):
-        if first.strip().lower() in (name.lower() for name in (seat.name, *seat.people)):
-            return index
-    names = ", ".join(seat.name for seat in seats)
-    raise SetupError(
-        f"--first {first}: not one of the players ({names}): give one of their names, "
-        "or leave --first out and the first one chooses"
-    )
-
-
 def build_session(
     options: TableOptions, clock: Clock, save: Path | None, events: Sequence[Any] = ()
 ) -> Session:
     """A session for a new game, or for a saved one when `events` are given (replayed)."""
     game = build_game(options)
-    autosave = Autosave(save, options.as_json(), list(events)) if save else None
-    if events:
-        game.start()
-        for event in events:
-            game.push(event)
+    autosave = saving(game, options, save, events)
     phrases = Phrasebook(options.lang, game=VOICE)
     return Session(game, CrackListTalk(game), CrackListQuestions(game), phrases, clock,
                    autosave=autosave)
