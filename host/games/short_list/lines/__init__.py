@@ -1,0 +1,1 @@
+"""Short List's phrasebooks: one <lang>.toml per language."""
