@@ -52,16 +52,22 @@ def is_table_call(words: str) -> bool:
     return bool(CLAIM.match(words) or PASS.fullmatch(words))
 
 
+def trimmed(text: str) -> str:
+    """The words without the punctuation around them ("Lisbon?" is "Lisbon"; "Help!" keeps its
+    "!", which is part of the title)."""
+    return text.strip().lstrip(",:;.!?").rstrip(",:;.? ")
+
+
 def raw_tail(text: str, rest: str) -> str:
     """The words `rest` (maybe cleaned) in the player's own spelling, taken from the end of
     `text` when they are there ("São Paulo", not "sao paulo")."""
     if rest and text.endswith(rest):
-        return rest.strip(" ,:;.!?")
+        return trimmed(rest)
     tokens, wanted = text.split(), clean(rest)
     for start in range(len(tokens) - 1, -1, -1):
         tail = " ".join(tokens[start:])
         if clean(tail) == wanted:
-            return tail.lstrip(" ,:;.!?").rstrip(" ,:;.?")
+            return trimmed(tail)
     return rest
 
 
@@ -82,15 +88,17 @@ class ShortListTalk:
     def parse(self, text: str, speaker: str | None = None) -> Intent:
         """An utterance as a move, a question or Unclear; without a speaker it is the guesser
         on turn's. A named guesser who is not on turn answering jumps in."""
-        expected = self.game.expected_player()
-        if (speaker or expected) == expected and expected and self.listed(text):
-            return Answer(expected, text.strip())
+        on_turn = self.game.expected_player()
+        if on_turn and speaker in (None, on_turn) and self.listed(text):
+            return Answer(on_turn, trimmed(text))
         prefixed, rest = self.speakers.split(text)
         rest = raw_tail(text, rest)
+        # The claim comes before the name ("it's my turn, Ann: ...", taken off by the split)
+        # or after it ("Ann, it's my turn: ...", taken off here).
         claim = CLAIM.match(rest)
-        claimed = bool(claim) or (prefixed is not None and bool(CLAIM.match(text.lstrip())))
+        claimed = bool(claim) or (prefixed is not None and bool(CLAIM.match(text)))
         rest = rest[claim.end():] if claim else rest
-        who = prefixed or speaker or (None if claimed else expected)
+        who = prefixed or speaker or (None if claimed else on_turn)
         if not clean(rest):
             if who is not None and (prefixed or claimed):
                 return Query("speaker", who)
@@ -119,7 +127,7 @@ class ShortListTalk:
         filler = FILLER.match(words)
         if filler and not self.listed(rest):
             return raw_tail(rest, words[filler.end():])
-        return rest.strip().lstrip(" ,:;.!?").rstrip(" ,:;.?")
+        return trimmed(rest)
 
     def listed(self, text: str) -> bool:
         """Whether these words are an answer form (canonical or alias) of the card in play."""

@@ -103,6 +103,10 @@ def talk(game: ShortListGame) -> ShortListTalk:
     ("my answer is Austria", Answer("Bob", "Austria")),
     ("Bob: Denmark", Answer("Bob", "Denmark")),
     ("guinea-bissau", Answer("Bob", "guinea-bissau")),
+    ("Denmark.", Answer("Bob", "Denmark")),
+    ("Atlantis.", Answer("Bob", "Atlantis")),
+    ("Is it Lisbon?", Answer("Bob", "Lisbon")),
+    ("Pass.", Pass("Bob")),
     ("pass", Pass("Bob")),
     ("I pass", Pass("Bob")),
     ("no idea", Pass("Bob")),
@@ -130,6 +134,8 @@ def test_a_filler_is_taken_off_once(talk: ShortListTalk) -> None:
     "cat it's my turn poland",
     "my turn, Cat: Poland",
     "Cat: Poland",
+    "It's my turn, Cat. Poland.",
+    "Cat. It's my turn. Poland.",
 ])
 def test_a_jump_names_the_jumper(talk: ShortListTalk, said: str) -> None:
     heard = talk.parse(said)
@@ -169,6 +175,11 @@ def test_a_pass_out_of_turn_is_the_speakers_and_refused(game: ShortListGame,
 def test_moves_the_rules_refuse(game: ShortListGame, talk: ShortListTalk, said: str,
                                 reason: str) -> None:
     assert _refusal(game, talk.parse(said)) == reason
+
+
+def test_nothing_said_is_unclear(talk: ShortListTalk) -> None:
+    assert talk.parse("") == Unclear("")
+    assert talk.parse(" ?! ") == Unclear(" ?! ")
 
 
 def test_a_claim_by_a_stranger_asks_who_speaks(talk: ShortListTalk) -> None:
