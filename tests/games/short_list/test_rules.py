@@ -531,3 +531,168 @@ def test_random_games_keep_crystals_and_cards_and_end(judge: Judge, questions: l
             assert game.guesser != game.quizmaster and game.guesser not in game.out
     assert t.game.round_no == t.game.config.rounds
     assert t.game.winners
+
+
+# The answers nobody found --------------------------------------------------------------------
+
+
+def test_the_answers_nobody_found_are_read_after_the_round_is_settled(germany: Table) -> None:
+    germany(Answer("Bob", "Denmark"))
+    germany(Answer("Cat", "holland"))
+    germany(Answer("Dan", "Spain"))
+    germany(Answer("Bob", "Italy"))
+    germany(Pass("Cat"))
+    kinds = germany.kinds()
+    assert kinds.index(NoteKind.ROUND_QUIZMASTER_TAKES) < kinds.index(NoteKind.UNFOUND_ANSWERS)
+    assert kinds.index(NoteKind.UNFOUND_ANSWERS) < kinds.index(NoteKind.QUESTION)
+    unfound = germany.note(NoteKind.UNFOUND_ANSWERS)
+    assert unfound.params == {
+        "answers": ["Poland", "Czech Republic", "Austria", "Switzerland", "France",
+                    "Luxembourg", "Belgium"],
+        "question": "Name a country that shares a land border with Germany.",
+    }
+
+
+def test_no_unfound_note_when_every_answer_was_found(judge: Judge,
+                                                     questions: list[QuestionCard]) -> None:
+    card = next(card for card in questions if len(card.answers) == 7)
+    t = Table(make_game(judge, [card], 3))
+    for i, entry in enumerate(card.answers):
+        t(Answer(["Bob", "Cat"][i % 2], entry.text))
+    assert NoteKind.ROUND_SEVEN_FOUND in t.kinds()
+    assert NoteKind.UNFOUND_ANSWERS not in t.kinds()
+
+
+# The stockpile running dry (the host's rule) -------------------------------------------------
+
+
+def dry_stockpile(t: Table, left: int) -> None:
+    """Ann (the quizmaster) holds every orange and all but `left` of the stockpile's blue."""
+    game = t.game
+    game.orange[0], game.stock_orange = game.stock_orange, 0
+    game.blue[0] += game.stock_blue - left
+    game.stock_blue = left
+    conserved(t)
+
+
+def test_a_short_stockpile_plays_the_round_with_what_it_gives(germany: Table) -> None:
+    dry_stockpile(germany, 3)
+    for name in ("Bob", "Cat", "Dan"):
+        germany(Answer(name, "Spain"))
+    assert germany.note(NoteKind.QUESTION).params["crystals"] == 3
+    assert germany.game.winner_crystals == 3
+    germany(Answer("Cat", "Denmark"))
+    germany(Answer("Dan", "Poland"))
+    germany(Answer("Ann", "Austria"))
+    assert NoteKind.ROUND_NO_CRYSTALS in germany.kinds()
+    conserved(germany)
+
+
+def test_a_stockpile_that_gives_no_crystal_ends_the_game_early(germany: Table) -> None:
+    dry_stockpile(germany, 0)
+    for name in ("Bob", "Cat", "Dan"):
+        germany(Answer(name, "Spain"))
+    kinds = germany.kinds()
+    assert NoteKind.QUESTION not in kinds
+    assert kinds[-3:] == [NoteKind.STOCK_DRY, NoteKind.GAME_OVER, NoteKind.GAME_WON]
+    assert germany.note(NoteKind.STOCK_DRY).params == {"round": 1, "rounds": 12}
+    assert germany.game.over and germany.game.winners == (0,)
+    germany(Pass("Bob"))
+    assert germany.refusal() == Refusal.GAME_OVER
+    conserved(germany)
+
+
+# The host as permanent quizmaster (the variant) ----------------------------------------------
+
+
+def host_game(judge: Judge, cards: list[QuestionCard], players: int = 4, *, first: int = 0,
+              rounds: int | None = None) -> Table:
+    config = ShortListConfig(make_seats(NAMES[:players]), first=first, host_quizmaster=True,
+                             host_rounds=rounds)
+    return Table(ShortListGame(config, cards, judge, random.Random(1)))
+
+
+@pytest.fixture
+def hosted(judge: Judge, questions: list[QuestionCard]) -> Table:
+    """Four players guessing, the host the quizmaster, every question the Germany card."""
+    card = next(card for card in questions if card.id == GERMANY)
+    return host_game(judge, [card])
+
+
+def turns(t: Table) -> list[str]:
+    return [note.params["player"] for note in t.notes if note.kind == NoteKind.TURN]
+
+
+def test_with_the_host_as_quizmaster_everyone_guesses_and_the_opening_turn_rotates(
+        judge: Judge, questions: list[QuestionCard]) -> None:
+    t = host_game(judge, questions, first=2)
+    assert t.game.quizmaster is None
+    assert t.note(NoteKind.GAME_STARTED).params["quizmaster"] is None
+    assert t.note(NoteKind.GAME_STARTED).params["times"] is None
+    assert t.note(NoteKind.QUESTION).params["quizmaster"] is None
+    assert t.game.config.rounds == 12  # as the rulebook's game for four
+    openers, order = [turns(t)[0]], []
+    while not t.game.over:
+        t(Pass(t.game.expected_player() or ""))
+        order += turns(t)
+        if NoteKind.QUESTION in t.kinds():
+            openers.append(turns(t)[-1])
+    assert openers == ["Cat", "Dan", "Ann", "Bob"] * 3
+    assert order[:3] == ["Dan", "Ann", "Bob"]  # every player guesses, round the table
+    assert t.game.round_no == 12
+    assert t.game.points() == dict.fromkeys(NAMES[:4], 3)  # what is left goes to the host
+    assert t.game.host_blue > 0
+    conserved(t)
+
+
+def test_the_host_rounds_option_sets_the_length_of_the_variant(
+        judge: Judge, questions: list[QuestionCard]) -> None:
+    t = host_game(judge, questions, 3, rounds=2)
+    assert t.note(NoteKind.QUESTION).params["rounds"] == 2
+    while not t.game.over:
+        t(Pass(t.game.expected_player() or ""))
+    assert t.game.round_no == 2
+    with pytest.raises(ValueError, match="at least one round"):
+        host_game(judge, questions, rounds=0)
+
+
+def test_a_wrong_guess_pays_the_hosts_own_pile(hosted: Table) -> None:
+    hosted(Answer("Ann", "Spain"))
+    assert hosted.kinds()[:2] == [NoteKind.ANSWER_WRONG, NoteKind.CRYSTAL_TO_QUIZMASTER]
+    assert hosted.note(NoteKind.CRYSTAL_TO_QUIZMASTER).params == {"player": "Ann",
+                                                                   "quizmaster": None}
+    assert hosted.blue("Ann") == 2 and hosted.game.host_blue == 1
+    hosted.game.stock_blue += hosted.game.blue[1]
+    hosted.game.blue[1] = 0
+    hosted(Answer("Bob", "Italy"))  # Bob has nothing: the host takes one from the stockpile
+    assert NoteKind.CRYSTAL_FROM_STOCK in hosted.kinds()
+    assert hosted.game.host_blue == 2
+    conserved(hosted)
+
+
+def test_every_guesser_out_the_host_takes_the_winner_crystals_for_nobody(hosted: Table) -> None:
+    hosted(Answer("Ann", "Denmark"))
+    hosted(Jump("Cat", "Poland"))  # over Bob: anyone may jump, there is no quizmaster seat
+    assert hosted.game.expected_player() == "Dan"
+    for name in ("Dan", "Ann", "Bob", "Cat"):
+        hosted(Answer(name, "Spain"))
+    takes = hosted.note(NoteKind.ROUND_QUIZMASTER_TAKES)
+    assert takes.params == {"quizmaster": None, "crystals": 5}
+    assert hosted.game.host_blue == 4 + 5
+    assert hosted.game.points() == {"Ann": 3, "Bob": 2, "Cat": 3, "Dan": 2}
+    assert hosted.game.expected_player() == "Bob"  # round 2 opens one seat on
+    conserved(hosted)
+
+
+def test_the_variant_ends_as_the_rulebook_among_the_players_only(
+        judge: Judge, questions: list[QuestionCard]) -> None:
+    t = host_game(judge, questions, 3, rounds=1)
+    t.game.its_my_turn = [1, 2, 0]
+    t(Answer("Ann", "Atlantis"))
+    t(Answer("Bob", "Atlantis"))
+    t(Answer("Cat", "Atlantis"))  # everyone on 2 points; the host's pile on 3 + 7
+    assert t.game.host_blue == 10
+    assert t.note(NoteKind.GAME_OVER).params["points"] == {"Ann": 2, "Bob": 2, "Cat": 2}
+    assert t.note(NoteKind.TIE_BROKEN_BY_CARDS).params == {
+        "player": "Bob", "points": 2, "cards": 2, "tied": ["Ann", "Bob", "Cat"]}
+    assert t.game.winners == (1,)
