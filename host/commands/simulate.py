@@ -7,7 +7,15 @@ import json
 import sys
 from typing import Any
 
+from host.core.simulate import SimulationReport
 from host.games.crack_list.config import SEATS_RANGE
+from host.games.short_list.config import PLAYERS_HELP as SHORT_LIST_PLAYERS
+
+CRACK_LIST_ONLY = {"cards": "virtual", "know": 0.8, "challenge": 0.15, "countdown": 0.05,
+                   "mistake": 0.1}
+"""The Crack List-only options and their defaults (they default to None, to tell one given)."""
+SHORT_LIST_ONLY = {"host_quizmaster": False}
+"""The Short List-only options and their defaults."""
 
 
 def register(subparsers: Any) -> None:
@@ -16,60 +24,92 @@ def register(subparsers: Any) -> None:
         "simulate",
         help="let bot players play many games and report what happened",
         description="Bot players play complete games through the same rules model as real "
-        "players, checking after every event that the 78 blue cards are conserved and the turn "
-        "order is legal. Prints counts of every kind of event.",
+        "players, checking after every event that nothing is lost (Crack List: the 78 blue "
+        "cards; Short List: the 50 blue and 15 orange crystals and the 8 It's my turn cards) "
+        "and that the turn order is legal. Prints counts of every kind of event.",
     )
-    parser.add_argument("game", choices=("crack-list",), help="which game")
+    parser.add_argument("game", choices=("crack-list", "short-list"), help="which game")
     parser.add_argument("--games", type=int, default=100, help="how many games")
     parser.add_argument("--seed", type=int, default=0, help="random seed")
     parser.add_argument(
         "--players", type=int, default=4,
-        help=f"bot players per game ({SEATS_RANGE}, as at the table)",
+        help=f"bot players per game ({SEATS_RANGE}, as at the table, for Crack List; "
+        f"{SHORT_LIST_PLAYERS} for Short List)",
     )
-    parser.add_argument("--cards", choices=("virtual", "physical"), default="virtual")
-    parser.add_argument("--lang", default="en", choices=("en", "fr"))
-    parser.add_argument("--know", type=float, default=0.8, help="chance a bot knows an answer")
-    parser.add_argument("--challenge", type=float, default=0.15, help="chance of a challenge")
-    parser.add_argument(
-        "--countdown", type=float, default=0.05, help="chance of calling the countdown"
-    )
-    parser.add_argument("--mistake", type=float, default=0.1, help="chance of a mistake")
+    parser.add_argument("--lang", default="en", choices=("en", "fr"), help="the decks' language")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    crack = parser.add_argument_group("Crack List only")
+    crack.add_argument("--cards", choices=("virtual", "physical"),
+                       help="the blue cards on screen or in hand (default: virtual)")
+    crack.add_argument("--know", type=float, help="chance a bot knows an answer (default: 0.8)")
+    crack.add_argument("--challenge", type=float, help="chance of a challenge (default: 0.15)")
+    crack.add_argument("--countdown", type=float,
+                       help="chance of calling the countdown (default: 0.05)")
+    crack.add_argument("--mistake", type=float, help="chance of a mistake (default: 0.1)")
+    short = parser.add_argument_group("Short List only")
+    short.add_argument("--host-quizmaster", action="store_true", default=None,
+                       help="the host is the quizmaster of every round; every bot guesses")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report."""
     from host.core.protocols import SetupError
+
+    crack_list = args.game == "crack-list"
+    foreign = SHORT_LIST_ONLY if crack_list else CRACK_LIST_ONLY
+    given = [name for name in foreign if getattr(args, name) is not None]
+    if given:
+        option = "--" + given[0].replace("_", "-")
+        other = "Short List" if crack_list else "Crack List"
+        print(f"partyhost simulate: {option} is a {other} option: leave it out for "
+              f"{args.game}", file=sys.stderr)
+        return 2
+    try:
+        report = _crack_list(args) if crack_list else _short_list(args)
+    except SetupError as err:  # a table the rules cannot deal (too many players, too few)
+        print(f"partyhost simulate: {err}", file=sys.stderr)
+        return 2
+    result = report.as_json()
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+    return 0 if result["invariant_violations"] == 0 else 1
+
+
+def _option(args: argparse.Namespace, name: str, defaults: dict[str, Any]) -> Any:
+    """An option's value, or its default when it was not given."""
+    value = getattr(args, name)
+    return defaults[name] if value is None else value
+
+
+def _crack_list(args: argparse.Namespace) -> SimulationReport:
+    """Bot games of Crack List."""
     from host.games.crack_list.bots import BotSkills
     from host.games.crack_list.checks import simulate_crack_list
     from host.games.crack_list.setup import category_cards
     from host.judge import Judge
 
-    try:
-        cards = category_cards(args.lang, [], adults=False)
-    except SetupError as err:
-        print(f"partyhost: {err}", file=sys.stderr)
-        return 2
-    skills = BotSkills(
-        know=args.know, challenge=args.challenge, countdown=args.countdown, mistake=args.mistake
+    def option(name: str) -> Any:
+        return _option(args, name, CRACK_LIST_ONLY)
+
+    cards = category_cards(args.lang, [], adults=False)
+    skills = BotSkills(know=option("know"), challenge=option("challenge"),
+                       countdown=option("countdown"), mistake=option("mistake"))
+    return simulate_crack_list(cards, Judge(lang=args.lang), games=args.games, seed=args.seed,
+                               players=args.players, skills=skills, cards=option("cards"))
+
+
+def _short_list(args: argparse.Namespace) -> SimulationReport:
+    """Bot games of Short List."""
+    from host.games.short_list.cards import question_cards
+    from host.games.short_list.checks import simulate_short_list
+    from host.judge import Judge
+
+    questions = question_cards(args.lang)
+    return simulate_short_list(
+        questions, Judge(lang=args.lang), games=args.games, seed=args.seed,
+        players=args.players, host_quizmaster=_option(args, "host_quizmaster", SHORT_LIST_ONLY),
     )
-    try:
-        report = simulate_crack_list(
-            cards,
-            Judge(lang=args.lang),
-            games=args.games,
-            seed=args.seed,
-            players=args.players,
-            skills=skills,
-            cards=args.cards,
-        ).as_json()
-    except SetupError as err:  # a table the rules cannot deal (too many players, too few)
-        print(f"partyhost simulate: {err}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(report))
-    else:
-        for key, value in report.items():
-            print(f"{key}: {value}")
-    return 0 if report["invariant_violations"] == 0 else 1
