@@ -193,6 +193,17 @@ def test_every_variant_of_every_note_fills_in(book: Phrasebook, notes: list[Note
             "unfound_answers", "said_so_far_none", "not_your_turn"} <= checked
 
 
+def test_every_line_fills_in_for_a_team_too(book: Phrasebook, notes: list[Note]) -> None:
+    """A seat may be a team ("Ann and Bob"): the verbs after it agree ({player_takes})."""
+    for note in notes:
+        team = {key: "Ann and Bob" for key in VOICE.people if isinstance(note.params.get(key), str)}
+        refused = note.kind == "refused"
+        for key in [note.params["reason"]] if refused else VOICE.keys(note):
+            for variant in (book.refusals if refused else book.lines)[key]:
+                text = book.fill(variant, {**note.params, **team})
+                assert "{" not in text, (key, text)
+
+
 def test_every_refusal_fills_in(book: Phrasebook) -> None:
     params = {"player": "Ann", "turn": "Bob", "state": "guessing"}
     for reason in Refusal:
