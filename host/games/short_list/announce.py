@@ -39,7 +39,7 @@ def crystals_phrase(count: int) -> str:
     return "one crystal" if count == 1 else f"{count} crystals"
 
 
-def cards_phrase(count: int) -> str:
+def its_my_turn_cards(count: int) -> str:
     """ "no It's my turn card", "one It's my turn card", "2 It's my turn cards"."""
     if count == 0:
         return "no It's my turn card"
@@ -66,7 +66,7 @@ def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
         if isinstance(params.get(name), int):
             params[f"{name}_text"] = crystals_phrase(params[name])
     if isinstance(params.get("cards"), int):
-        params["cards_text"] = cards_phrase(params["cards"])
+        params["cards_text"] = its_my_turn_cards(params["cards"])
     if isinstance(params.get("times"), int):
         params["times_text"] = TIMES.get(params["times"], f"{params['times']} times")
     return params
