@@ -9,11 +9,16 @@ from typing import Any
 
 import pytest
 
+from host.clock import FakeClock
 from host.core.events import Note, Seat, TimeUp, make_seats
+from host.core.phrasebook import Phrasebook
+from host.core.session import Session
 from host.core.speaker import Query, Unclear, clean
 from host.decks import QuestionCard, load_game_decks
+from host.games.short_list.announce import VOICE
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
+from host.games.short_list.questions import ShortListQuestions
 from host.games.short_list.rules import ShortListGame
 from host.games.short_list.talk import QUESTION_PHRASES, ShortListTalk, same_move
 from host.judge import Judge
@@ -372,3 +377,19 @@ def test_same_move_judges_on_the_card_just_turned() -> None:
         game.handle(Answer("Cat", answer))  # the last one takes the last crystal
     assert game.card is not None and game.card.id != GERMANY
     assert same_move(Answer("Cat", "Holland"), [Answer("Cat", "Netherlands")], game)
+
+
+# ---------------------------------------------------------------------- in a session
+
+def test_a_claim_then_the_answer_jumps_in_through_the_session() -> None:
+    game = new_game()
+    heard: list[object] = []
+    session = Session(game, ShortListTalk(game), ShortListQuestions(game),
+                      Phrasebook(game=VOICE, rng=random.Random(0)), FakeClock(),
+                      on_event=lambda event, notes: heard.append(event))
+    assert [line.kind for line in session.hear("Dan, it's my turn")] == ["go_ahead"]
+    lines = session.hear("Poland")
+    assert heard == [Jump("Dan", "Poland")]
+    assert [line.kind for line in lines][:2] == ["jump", "answer_right"]
+    assert session.hear("how many left")[0].kind == "answers_left"
+    assert session.hear("Help")[0].kind == "help"  # not on the Germany card: a question
