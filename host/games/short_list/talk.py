@@ -19,7 +19,7 @@ Intent = ShortListEvent | Query | Unclear
 PASS = re.compile(r"(i )?pass|(i )?skip|no idea|i (don'?t|do not) know|i give up")
 """Passing, said in full (cleaned words)."""
 PASS_SAID = "pass"
-CLAIM = re.compile(r"\s*(?:it'?s |it is )?my turn\b[\s,:;.!]*", re.IGNORECASE)
+CLAIM = re.compile(r"\s*(?:it['’]?s |it is )?my turn\b[\s,:;.!]*", re.IGNORECASE)
 """"It's my turn!": the claim that comes with a jump (raw text, before the answer)."""
 CLAIM_SAID = "it's my turn"
 FILLER = re.compile(

@@ -141,6 +141,7 @@ def test_a_filler_is_taken_off_once(talk: ShortListTalk) -> None:
     "Cat: Poland",
     "It's my turn, Cat. Poland.",
     "Cat. It's my turn. Poland.",
+    "Cat, it’s my turn: Poland",
 ])
 def test_a_jump_names_the_jumper(talk: ShortListTalk, said: str) -> None:
     heard = talk.parse(said)
