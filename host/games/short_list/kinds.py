@@ -43,6 +43,8 @@ class NoteKind(StrEnum):
     # five blue for a guesser who owes a crystal and has no blue.
     EXCHANGE_ORANGE = "exchange_orange"
     BREAK_ORANGE = "break_orange"
+    HOST_PILE_RETURNED = "host_pile_returned"
+    """With the host as quizmaster: the host's own pile goes back into a stockpile run short."""
     # Turning the card at the end of a question round: the answers nobody found.
     UNFOUND_ANSWERS = "unfound_answers"
     # Answers to the players' questions (host.games.short_list.questions).

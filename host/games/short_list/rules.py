@@ -15,7 +15,9 @@ Where the rulebook is silent, the host decides:
 - a round whose stockpile, even after the exchanges of five blue for an orange, gives fewer
   than seven winner crystals is played with what it gives; one that gives none at all ends the
   game early (there is nothing left to win, only crystals to lose), on the points as they stand;
-- a wrong guesser with no crystal of their own when the stockpile is empty pays nothing.
+- a wrong guesser with no crystal of their own when the stockpile is empty pays nothing;
+- with the host as quizmaster, the host's own pile goes back into the stockpile whenever the
+  stockpile runs short of blue, before any player exchanges five blue for an orange.
 """
 
 from __future__ import annotations
@@ -376,11 +378,13 @@ class ShortListGame(MachineRules):
         self._arm("guess")
 
     def _take_from_stock(self, wanted: int) -> int:
-        """Blue crystals out of the stockpile. When it runs short of blue, the player with the
-        most blue (the first from the quizmaster's seat clockwise among equals; in the variant,
-        from the seat that opened the round in play, or just ended) exchanges five of theirs
-        for an orange, as long as one holds five and orange is left; then as many as wanted,
-        or as it holds."""
+        """Blue crystals out of the stockpile. When it runs short of blue, the host's own pile
+        goes back into it first (in the variant); then the player with the most blue (the first
+        from the quizmaster's seat clockwise among equals; in the variant, from the seat that
+        opened the round in play, or just ended) exchanges five of theirs for an orange, as long
+        as one holds five and orange is left; then as many as wanted, or as it holds."""
+        if self.stock_blue < wanted and self.host_blue > 0:
+            self._return_host_pile()
         head = self.first_guesser() if self.quizmaster is None else self.quizmaster
         while self.stock_blue < wanted and self.stock_orange > 0:
             order = [self._step(head, k) for k in range(len(self.seats))]
@@ -395,6 +399,13 @@ class ShortListGame(MachineRules):
         taken = min(wanted, self.stock_blue)
         self.stock_blue -= taken
         return taken
+
+    def _return_host_pile(self) -> None:
+        """The host's own pile back into the stockpile: it counts for nobody, and a stockpile
+        running short should not end a game the host's winnings could keep going."""
+        self._say(NoteKind.HOST_PILE_RETURNED, crystals=self.host_blue)
+        self.stock_blue += self.host_blue
+        self.host_blue = 0
 
     def _points(self, seat: int) -> int:
         return self.blue[seat] + ORANGE_VALUE * self.orange[seat]

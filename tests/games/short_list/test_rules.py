@@ -696,3 +696,17 @@ def test_the_variant_ends_as_the_rulebook_among_the_players_only(
     assert t.note(NoteKind.TIE_BROKEN_BY_CARDS).params == {
         "player": "Bob", "points": 2, "cards": 2, "tied": ["Ann", "Bob", "Cat"]}
     assert t.game.winners == (1,)
+
+
+def test_the_hosts_pile_goes_back_into_a_stockpile_run_short(hosted: Table) -> None:
+    game = hosted.game
+    game.host_blue, game.stock_blue = game.stock_blue - 2, 2
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        hosted(Answer(name, "Spain"))  # the host's pile: 29 + 4 + the 7 winner crystals
+    returned = hosted.note(NoteKind.HOST_PILE_RETURNED)
+    assert returned.params == {"crystals": 40}
+    kinds = hosted.kinds()
+    assert kinds.index(NoteKind.HOST_PILE_RETURNED) < kinds.index(NoteKind.QUESTION)
+    assert NoteKind.EXCHANGE_ORANGE not in kinds
+    assert (game.host_blue, game.stock_blue, game.winner_crystals) == (0, 35, 7)
+    conserved(hosted)
