@@ -247,9 +247,11 @@ class ShortListGame(MachineRules):
             self._say(NoteKind.CRYSTAL_FROM_STOCK, player=guesser, quizmaster=quizmaster)
 
     def say_pass(self, event: Pass) -> None:
+        """The guesser on turn passes."""
         self._say(NoteKind.PASS, player=self._name(self.guesser))
 
     def say_time_is_up(self, event: TimeUp) -> None:
+        """The guesser on turn let the time run out: a pass (the host's rule)."""
         self._say(NoteKind.TIMEOUT, player=self._name(self.guesser))
 
     def return_winner_crystal(self, event: Pass | TimeUp) -> None:
