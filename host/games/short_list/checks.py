@@ -27,7 +27,8 @@ HOST_QUIZMASTER_KINDS = (*REQUIRED_KINDS, "host_pile_returned")
 
 Not required: `break_orange` (a guesser who owes a crystal, holds orange and no blue, while the
 stockpile holds five blue to break it with; an exchange goes to the richest player, who rarely
-falls to no blue afterwards, and no bot game of 2000 met it: the rule tests cover it), and
+falls to no blue afterwards: 2 in 2000 bot games with the host as quizmaster, none with a
+rotating one; the rule tests cover it), and
 `stock_dry` (the stockpile giving no winner crystal at all, which the host's pile and the
 exchanges keep from happening in a game of the usual length)."""
 OUT_OF_ROUND = frozenset({NoteKind.ANSWER_WRONG, NoteKind.ANSWER_REPEAT, NoteKind.PASS,

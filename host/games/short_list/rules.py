@@ -16,8 +16,9 @@ Where the rulebook is silent, the host decides:
   than seven winner crystals is played with what it gives; one that gives none at all ends the
   game early (there is nothing left to win, only crystals to lose), on the points as they stand;
 - a wrong guesser with no crystal of their own when the stockpile is empty pays nothing;
-- with the host as quizmaster, the host's own pile goes back into the stockpile whenever the
-  stockpile runs short of blue, before any player exchanges five blue for an orange.
+- with the host as quizmaster, the host's own pile goes back into the stockpile when a new
+  round finds it short of the winner crystals, before any player exchanges five blue for an
+  orange.
 """
 
 from __future__ import annotations
@@ -293,10 +294,13 @@ class ShortListGame(MachineRules):
 
     def begin_next_round(self, event: ShortListEvent) -> None:
         """The quizmaster's left neighbour is the new quizmaster (the host stays, in the
-        variant) and sets the winner crystals aside; a stockpile that gives none, even after
-        the exchanges, ends the game early."""
+        variant, and puts its own pile back into a stockpile short of the winner crystals) and
+        sets the winner crystals aside; a stockpile that gives none, even after the exchanges,
+        ends the game early."""
         if self.quizmaster is not None:
             self.quizmaster = self._step(self.quizmaster, 1)
+        if self.stock_blue < self.config.winner_crystals and self.host_blue > 0:
+            self._return_host_pile()
         crystals = self._take_from_stock(self.config.winner_crystals)
         if crystals == 0:
             self.stock_runs_dry(event)
@@ -380,13 +384,11 @@ class ShortListGame(MachineRules):
         self._arm("guess")
 
     def _take_from_stock(self, wanted: int) -> int:
-        """Blue crystals out of the stockpile. When it runs short of blue, the host's own pile
-        goes back into it first (in the variant); then the player with the most blue (the first
-        from the quizmaster's seat clockwise among equals; in the variant, from the seat that
-        opened the round in play, or just ended) exchanges five of theirs for an orange, as long
-        as one holds five and orange is left; then as many as wanted, or as it holds."""
-        if self.stock_blue < wanted and self.host_blue > 0:
-            self._return_host_pile()
+        """Blue crystals out of the stockpile. When it runs short of blue, the player with the
+        most blue (the first from the quizmaster's seat clockwise among equals; in the variant,
+        from the seat that opened the round in play, or just ended) exchanges five of theirs for
+        an orange, as long as one holds five and orange is left; then as many as wanted, or as
+        it holds."""
         head = self.first_guesser() if self.quizmaster is None else self.quizmaster
         while self.stock_blue < wanted and self.stock_orange > 0:
             order = [self._step(head, k) for k in range(len(self.seats))]
