@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from host.clock import FakeClock
-from host.core.events import TimeUp
+from host.core.events import Note, Said, TimeUp
 from host.core.protocols import GameKind
 from host.core.session import Line, Session
 from host.core.simulate import Bots
@@ -60,6 +60,9 @@ class DemoReport:
     asked: int = 0
     """Moves the host was unsure of and asked back ("Egg timer?"); the yes or no is an
     utterance too."""
+    right_answers: int = 0
+    right_judged_wrong: int = 0
+    """Right answers the host made into a move that cost the player (game.costly notes)."""
     transcript: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -74,6 +77,8 @@ class DemoReport:
             "rejected": self.rejected,
             "misheard": self.misheard,
             "asked": self.asked,
+            "right_answers": self.right_answers,
+            "right_judged_wrong": self.right_judged_wrong,
             "seconds": round(self.seconds, 1),
             "by_voice": self.by_voice(),
         }
@@ -158,7 +163,13 @@ class Demo:
         self.echo = echo
         self.report = DemoReport()
         self.heard: list[Any] = []
-        session.on_event = lambda event, notes: self.heard.append(event)
+        self.notes: list[list[Said]] = []
+        session.on_event = self._took
+
+    def _took(self, event: Any, notes: list[Said]) -> None:
+        """The host made this event of what it heard, with these notes."""
+        self.heard.append(event)
+        self.notes.append(notes)
 
     def run(self, bots: Bots) -> DemoReport:
         """Play until the game is over (or the utterance budget runs out)."""
@@ -182,14 +193,24 @@ class Demo:
         speaker = event.player
         prefix = None if speaker == self.game.expected_player() else speaker
         text = self.session.talk.say(event, prefix).replace(":", "")
+        right = self.kind.answer_is_right(event, self.game)
+        self.report.right_answers += right
         for attempt in range(1 + RETRIES):
             before = len(self.heard)
             heard = self._hear(speaker, text, attempt)
             lines, acted = self._act_on(speaker, text, heard)
             understood = self.kind.same_move(event, self.heard[before : before + 1], self.game)
-            self._count(speaker, text, heard.text, understood, lines)
+            self._count(speaker, text, heard.text or heard.free, understood, lines)
+            self.report.transcript[-1]["right_answer"] = right
+            if right and self._cost_the_player(before):
+                self.report.right_judged_wrong += 1
             if acted or self._timer_fired():
                 return  # the host acted on what it understood (right or wrong), or time ran out
+
+    def _cost_the_player(self, before: int) -> bool:
+        """Whether the first move the host made since `before` cost its player."""
+        notes = self.notes[before] if len(self.notes) > before else []
+        return any(isinstance(note, Note) and note.kind in self.kind.costly for note in notes)
 
     def _act_on(self, speaker: str, said: str, heard: Transcript) -> tuple[list[Line], bool]:
         """The host's reply to a move heard, asking back when unsure (the bot answers yes or
@@ -246,7 +267,8 @@ class Demo:
         path.unlink()
         audio = b"".join(chunks)
         self.clock.advance(len(audio) / 2 / SAMPLE_RATE)
-        self.recognizer.set_choices(self.session.expected_phrases())
+        self.recognizer.set_choices(self.session.expected_phrases(),
+                                    open_set=self.session.open_set)
         return self.recognizer.transcribe(audio, SAMPLE_RATE)
 
     def _host(self, lines: list[Line]) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from host.core.protocols import GameKind
 from host.decks import GAMES as ALL_GAMES
 from host.games.crack_list.kind import CRACK_LIST
+from host.games.short_list.kind import SHORT_LIST
 
-GAMES: dict[str, GameKind] = {kind.name: kind for kind in (CRACK_LIST,)}
+GAMES: dict[str, GameKind] = {kind.name: kind for kind in (CRACK_LIST, SHORT_LIST)}
 """The games that can be hosted today."""
 
 

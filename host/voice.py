@@ -79,7 +79,8 @@ class VoiceLoop:
 
     def expect(self) -> None:
         """Tell the recognizer what makes sense now; open categories decode freely."""
-        self.recognizer.set_choices(self.session.expected_phrases())
+        self.recognizer.set_choices(self.session.expected_phrases(),
+                                    open_set=self.session.open_set)
 
     def step(self) -> bool:
         """Handle one utterance or one timer; False when the audio has ended."""

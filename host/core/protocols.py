@@ -109,3 +109,8 @@ class GameKind:
     option of another game, given, is refused rather than ignored."""
     demo_options: Callable[[Sequence[str], argparse.Namespace], Any]
     """(bot names, `partyhost demo`'s arguments) -> the options of a spoken demo game."""
+    answer_is_right: Callable[[Any, Any], bool] = lambda move, game: False
+    """(move, game) -> the move is an answer the rules would take as right now."""
+    costly: frozenset[str] = frozenset()
+    """Note kinds that cost the player who moved (a wrong answer, a pass): the demo counts a
+    right answer the host made into one of these, the mishearing players mind most."""

@@ -138,7 +138,7 @@ class Session:
         judged on a mishearing."""
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
-        if free and self.talk.open_answers and not self.asking:
+        if free and self.open_set:
             if free_confidence >= FREE_GUESS_SURE:
                 return self.hear(free)
             if free_confidence >= FREE_GUESS_ASK:
@@ -203,6 +203,12 @@ class Session:
         if self.table.confirming is not None:
             return list(dict.fromkeys(["yes", "no", *(phrases or [])]))
         return phrases
+
+    @property
+    def open_set(self) -> bool:
+        """True when what players say now may well be none of expected_phrases() (a Short
+        List guess off the card), so the recognizer keeps what it heard instead."""
+        return self.talk.open_answers and not self.asking and not self.paused
 
     @property
     def asking(self) -> bool:

@@ -1,0 +1,85 @@
+"""Whole Short List games typed through the session, in both ways to host, and what the host
+does with a guess the recognizer heard outside the card's answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from host.clock import FakeClock
+from host.core.events import TimeUp
+from host.core.session import Session
+from host.games.short_list.bots import BotSkills, BotTable
+from host.games.short_list.events import Answer
+from host.games.short_list.setup import ShortListOptions, build_session
+
+
+def typed_game(options: ShortListOptions, seed: int) -> tuple[Session, int, int]:
+    """Bots type every move of a whole game: (the session, moves typed, moves understood)."""
+    clock = FakeClock()
+    session = build_session(options, clock, None)
+    heard: list[object] = []
+    session.on_event = lambda event, notes: heard.append(event)
+    session.start()
+    bots = BotTable(session.game, BotSkills(), random.Random(seed))
+    typed = understood = 0
+    for _ in range(5000):
+        if session.finished:
+            break
+        event = bots.next_event()
+        if isinstance(event, TimeUp):
+            clock.advance(session.seconds_to_next_tick() or 0.0)
+            session.tick()
+            continue
+        prefix = None if event.player == session.game.expected_player() else event.player
+        before = len(heard)
+        session.hear(session.talk.say(event, prefix))
+        typed += 1
+        understood += heard[before : before + 1] == [event]
+    return session, typed, understood
+
+
+@pytest.mark.parametrize("host_quizmaster", [False, True])
+def test_bots_type_a_whole_game_and_the_host_understands_every_move(
+        host_quizmaster: bool) -> None:
+    options = ShortListOptions(players=["Ann", "Bob", "Cat", "Dan"], seed=3,
+                               host_quizmaster=host_quizmaster)
+    session, typed, understood = typed_game(options, seed=8)
+    game = session.game
+    assert game.over and game.round_no == game.config.rounds
+    assert understood == typed > 50
+
+
+def started(clock: FakeClock) -> Session:
+    session = build_session(ShortListOptions(players=["Ann", "Bob", "Cat"], seed=1), clock, None)
+    session.start()
+    return session
+
+
+def test_a_guess_heard_surely_outside_the_card_is_judged() -> None:
+    session = started(FakeClock())
+    guesser = session.game.expected_player()
+    heard: list[object] = []
+    session.on_event = lambda event, notes: heard.append(event)
+    lines = session.heard("", free="Atlantis.", free_confidence=0.8)
+    assert heard == [Answer(guesser, "Atlantis")]
+    assert any(line.kind == "answer_wrong" for line in lines)
+
+
+def test_a_half_heard_guess_is_asked_back_never_judged_on_a_mishearing() -> None:
+    session = started(FakeClock())
+    guesser = session.game.expected_player()
+    lines = session.heard("", free="Atlantis", free_confidence=0.3)
+    assert [line.kind for line in lines] == ["did_you_say"]
+    assert session.hear("no")[0].kind == "misheard"
+    assert session.game.expected_player() == guesser and not session.game.out
+    session.heard("", free="Atlantis", free_confidence=0.3)
+    assert any(line.kind == "answer_wrong" for line in session.hear("yes"))
+
+
+def test_nothing_heard_clearly_is_asked_again() -> None:
+    session = started(FakeClock())
+    lines = session.heard("", free="uh", free_confidence=0.05)
+    assert [line.kind for line in lines] == ["unclear"]
+    assert not session.game.out
