@@ -8,6 +8,7 @@ an answer of another question card that the judge rules off this one.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -20,6 +21,8 @@ from host.judge import Reason
 
 _T = TypeVar("_T")
 
+SAID_ALOUD = re.compile(r"[^\W_](?:[\w' .,-]*[^\W_])?\.?")
+"""An alias a player says as it is written: words, not symbols ("AB positive", not "AB+")."""
 WRONG_TRIES = 20
 """Random words tried from the other cards before searching them in turn for one off the card."""
 SPARE_WORDS = ("Atlantis", "Narnia", "Gotham", "Camelot")
@@ -133,8 +136,9 @@ class BotTable:
         if not left:
             return None
         entry = self._pick(left)
-        if entry.aliases and self._happens(self.skills.alias):
-            return self._pick(entry.aliases)
+        aliases = [alias for alias in entry.aliases if SAID_ALOUD.fullmatch(alias)]
+        if aliases and self._happens(self.skills.alias):
+            return self._pick(aliases)
         return entry.text
 
     def _wrong(self) -> str:
