@@ -1,0 +1,91 @@
+"""Short List by voice through the real Whisper: a right answer played, a guess off the card
+judged on what was freely heard, and a short spoken game with bots."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from host.clock import FakeClock
+from host.core.session import Line, Session
+from host.demo import run_demo
+from host.games.short_list.kind import SHORT_LIST
+from host.games.short_list.setup import ShortListOptions, build_session
+from host.speech.espeak_tts import EspeakSynthesizer
+from host.speech.piper_tts import PiperSynthesizer
+from host.speech.ports import Synthesizer
+from host.speech.stt import make_recognizer
+from host.speech.tts import join_pcm
+from host.speech.wavio import resample_pcm
+from host.speech.whisper_stt import WhisperRecognizer
+
+GERMANY = '''[deck]
+game = "short-list"
+lang = "en"
+name = "One card"
+
+[[questions]]
+id = "t-001"
+question = "Name a country that shares a land border with Germany."
+answers = ["Denmark", "Poland", "Czech Republic | Czechia", "Austria", "Switzerland", "France",
+           "Luxembourg", "Belgium", "Netherlands | Holland | The Netherlands"]
+'''
+
+
+@pytest.fixture(scope="module")
+def whisper() -> WhisperRecognizer:
+    recognizer = make_recognizer("whisper")
+    assert isinstance(recognizer, WhisperRecognizer)
+    return recognizer
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Session:
+    deck = tmp_path / "germany.toml"
+    deck.write_text(GERMANY)
+    options = ShortListOptions(players=["Ann", "Bob", "Cat"], decks=[str(deck)],
+                               shipped_decks=False)
+    session = build_session(options, FakeClock(), None)
+    session.start()
+    return session
+
+
+def spoken(voice: Synthesizer, text: str) -> bytes:
+    """What the voice says, as the microphone's 16 kHz PCM."""
+    return resample_pcm(join_pcm(voice.synthesize(text)), voice.sample_rate)
+
+
+def heard(session: Session, whisper: WhisperRecognizer, pcm: bytes) -> list[Line]:
+    """The host's reply to one utterance, as the voice loop hears it."""
+    whisper.set_choices(session.expected_phrases(), open_set=session.open_set)
+    transcript = whisper.transcribe(pcm)
+    return session.heard(transcript.text, unsure=transcript.unsure, free=transcript.free,
+                         free_confidence=transcript.free_confidence)
+
+
+@pytest.mark.parametrize("voice", [PiperSynthesizer(steady=True), EspeakSynthesizer("en-gb")],
+                         ids=lambda voice: voice.name)
+def test_a_right_answer_is_played_and_a_guess_off_the_card_is_judged(
+        session: Session, whisper: WhisperRecognizer, voice: Synthesizer) -> None:
+    first = heard(session, whisper, spoken(voice, "Switzerland"))
+    assert [line.kind for line in first][0] == "answer_right"
+    second = heard(session, whisper, spoken(voice, "Argentina"))
+    kinds = [line.kind for line in second]
+    if kinds == ["did_you_say"]:  # half heard: asked back, then confirmed
+        kinds = [line.kind for line in session.hear("yes")]
+    assert kinds[0] == "answer_wrong"
+    assert "Argentina" in second[0].text
+
+
+def test_a_spoken_game_with_the_host_as_quizmaster_completes() -> None:
+    voices = [PiperSynthesizer(steady=True), EspeakSynthesizer("en-gb"),
+              EspeakSynthesizer("en-us+f3")]
+    args = argparse.Namespace(seed=2, host_quizmaster=True, rounds=1)
+    report = run_demo(SHORT_LIST, SHORT_LIST.demo_options(["Ann", "Bob", "Cat"], args), seed=2,
+                      recognizer=make_recognizer("whisper"), voices=voices)
+    summary = report.as_json()
+    assert summary["completed"] is True
+    assert summary["understood"] > 0
+    assert 0 <= summary["right_judged_wrong"] <= summary["right_answers"]
