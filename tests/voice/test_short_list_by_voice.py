@@ -70,7 +70,7 @@ def heard(session: Session, whisper: WhisperRecognizer, pcm: bytes) -> list[Line
 def test_a_right_answer_is_played_and_a_guess_off_the_card_is_judged(
         session: Session, whisper: WhisperRecognizer, voice: Synthesizer) -> None:
     first = heard(session, whisper, spoken(voice, "Switzerland"))
-    assert [line.kind for line in first][0] == "answer_right"
+    assert first[0].kind == "answer_right"
     second = heard(session, whisper, spoken(voice, "Argentina"))
     kinds = [line.kind for line in second]
     if kinds == ["did_you_say"]:  # half heard: asked back, then confirmed
