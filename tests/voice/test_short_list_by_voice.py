@@ -80,8 +80,8 @@ def test_a_right_answer_is_played_and_a_guess_off_the_card_is_judged(
 
 
 def test_a_spoken_game_with_the_host_as_quizmaster_completes() -> None:
-    voices = [PiperSynthesizer(steady=True), EspeakSynthesizer("en-gb"),
-              EspeakSynthesizer("en-us+f3")]
+    voices: list[Synthesizer] = [PiperSynthesizer(steady=True), EspeakSynthesizer("en-gb"),
+                                 EspeakSynthesizer("en-us+f3")]
     args = argparse.Namespace(seed=2, host_quizmaster=True, rounds=1)
     report = run_demo(SHORT_LIST, SHORT_LIST.demo_options(["Ann", "Bob", "Cat"], args), seed=2,
                       recognizer=make_recognizer("whisper"), voices=voices)
