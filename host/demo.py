@@ -77,11 +77,18 @@ class DemoReport:
             "rejected": self.rejected,
             "misheard": self.misheard,
             "asked": self.asked,
+            "understood_other_words": self.understood_other_words(),
             "right_answers": self.right_answers,
             "right_judged_wrong": self.right_judged_wrong,
             "seconds": round(self.seconds, 1),
             "by_voice": self.by_voice(),
         }
+
+    def understood_other_words(self) -> int:
+        """Moves understood though heard as other words (a letter left unsaid in Crack List,
+        a Short List guess off the card heard as other words off it)."""
+        return sum(row["understood"] and words(row["heard"]) != words(row["said"])
+                   for row in self.transcript)
 
     def by_voice(self) -> dict[str, dict[str, Any]]:
         """Utterances and understood_ratio of each voice, from the transcript."""

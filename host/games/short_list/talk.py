@@ -198,8 +198,9 @@ class ShortListTalk:
 def same_move(meant: Move, heard: Sequence[ShortListEvent], game: ShortListGame) -> bool:
     """True when the host made the move the player meant: that very event, or an answer (or a
     jump) by the same player that the judge matches to the same card answer, or the same
-    words. The card is the one in play, or the one just put under the pile when the move ended
-    the round."""
+    words, or, for a guess off the card, other words off the card too (the ruling, the crystal
+    and the turn are the same; the demo counts such moves apart). The card is the one in play,
+    or the one just put under the pile when the move ended the round."""
     if list(heard) == [meant]:
         return True
     if len(heard) != 1 or isinstance(meant, Pass) or type(heard[0]) is not type(meant):
@@ -211,8 +212,8 @@ def same_move(meant: Move, heard: Sequence[ShortListEvent], game: ShortListGame)
     if answer_words(got.text) == answer_words(meant.text):
         return True
     cards = [card for card in (game.card, game.pile[-1] if game.pile else None) if card]
-    for card in cards:
-        ruled = {game.judge.judge(card.category, text).matched for text in (got.text, meant.text)}
-        if len(ruled) == 1 and None not in ruled:
-            return True
-    return False
+    rulings = [{game.judge.judge(card.category, text).matched for text in (got.text, meant.text)}
+               for card in cards]
+    if any(len(ruled) == 1 and None not in ruled for ruled in rulings):
+        return True  # the same card answer
+    return all(ruled == {None} for ruled in rulings)  # off the card, whichever it was
