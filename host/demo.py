@@ -274,8 +274,7 @@ class Demo:
         path.unlink()
         audio = b"".join(chunks)
         self.clock.advance(len(audio) / 2 / SAMPLE_RATE)
-        self.recognizer.set_choices(self.session.expected_phrases(),
-                                    open_set=self.session.open_set)
+        self.recognizer.set_choices(self.session.expected_phrases())
         return self.recognizer.transcribe(audio, SAMPLE_RATE)
 
     def _host(self, lines: list[Line]) -> None:

@@ -79,8 +79,7 @@ class VoiceLoop:
 
     def expect(self) -> None:
         """Tell the recognizer what makes sense now; open categories decode freely."""
-        self.recognizer.set_choices(self.session.expected_phrases(),
-                                    open_set=self.session.open_set)
+        self.recognizer.set_choices(self.session.expected_phrases())
 
     def step(self) -> bool:
         """Handle one utterance or one timer; False when the audio has ended."""

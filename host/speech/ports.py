@@ -60,10 +60,8 @@ class Recognizer(Protocol):
 
     name: str
 
-    def set_choices(self, choices: Sequence[str] | None, *, open_set: bool = False) -> None:
-        """Constrain recognition to these phrases; None means free decoding. `open_set`: the
-        utterance may well be none of them (a guess off the card), so a choice needs stronger
-        evidence, and what was heard instead is kept in Transcript.free."""
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        """Constrain recognition to these phrases; None means free decoding."""
         ...
 
     def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:

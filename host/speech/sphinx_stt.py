@@ -97,7 +97,7 @@ class SphinxRecognizer:
         self._search = self._lm_search
         self._pool = _distractor_pool(dic)
 
-    def set_choices(self, choices: Sequence[str] | None, *, open_set: bool = False) -> None:
+    def set_choices(self, choices: Sequence[str] | None) -> None:
         """Constrain recognition to these phrases; None means free decoding."""
         if choices is None:
             self._choices = {}

@@ -51,7 +51,7 @@ class VoskRecognizer:
         """True when the word is in the model's vocabulary."""
         return bool(self._model.vosk_model_find_word(word) >= 0)
 
-    def set_choices(self, choices: Sequence[str] | None, *, open_set: bool = False) -> None:
+    def set_choices(self, choices: Sequence[str] | None) -> None:
         """Constrain recognition to these phrases (words unknown to the model are dropped)."""
         if choices is None:
             self._choices, self._grammar = {}, None

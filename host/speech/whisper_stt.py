@@ -48,13 +48,6 @@ class WhisperTuning:
     with asking back between the two, -3 rejects 2% of the demo's moves and asks back on 37%
     of the other words (-2.5: 5% and 29%, demo seeds 1 and 2 at 0.81 and 0.84 against 0.88
     and 0.87; -2: 10% and 15%). A question is cheap: a no or any other move answers it."""
-    reject_below_open: float = -1.5
-    """`reject_below` when the utterance may well be none of the choices (a Short List guess
-    off the card): there the best choice only has to beat the other choices, not what was
-    said, so half the off-card guesses of a probe (Short List cards, Piper and espeak-ng voices,
-    20 dB babble, 180 guesses) came out as a choice, often "pause the game" or "repeat", at
-    evidence -3 to -1.5; of the right answers there, 3 in 90 fell below -1.5 (they are then
-    heard freely, and asked back rather than judged)."""
     ask_below: float = -0.5
     """Between `reject_below` and this, the best phrase comes back unsure and the host asks
     before acting on it ("Egg timer?"). Above -0.5 no other word was ever picked and 98% of the
@@ -104,13 +97,9 @@ class WhisperRecognizer:
         self._trie: PhraseTrie | None = None
         self._forms_by_words: dict[tuple[str, ...], list[str]] = {}
         """The choices each free transcript (as the judge's words) stands for exactly."""
-        self._reject_below = self.tuning.reject_below
 
-    def set_choices(self, choices: Sequence[str] | None, *, open_set: bool = False) -> None:
-        """Constrain recognition to these phrases; None means free decoding. In an `open_set`
-        a choice is rejected on weaker evidence (tuning.reject_below_open)."""
-        self._reject_below = self.tuning.reject_below_open if open_set else \
-            self.tuning.reject_below
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        """Constrain recognition to these phrases; None means free decoding."""
         if choices is None:
             self._trie = None
             return
@@ -156,7 +145,7 @@ class WhisperRecognizer:
             / len(forms[best])
         if no_speech > self.tuning.max_no_speech:
             return Transcript("", self.name)
-        if evidence < self._reject_below:
+        if evidence < self.tuning.reject_below:
             text = self._tokenizer.decode(free_tokens).strip()
             return Transcript("", self.name, free=text,
                               free_confidence=math.exp(free / (len(free_tokens) + 1)))
