@@ -150,7 +150,8 @@ class Session:
     def ask_back(self, text: str) -> list[Line]:
         """The recognizer's best guess was weak: ask the table before acting on it."""
         self.table.confirming = text
-        return self._remember([self._line("did_you_say", said=text[:1].upper() + text[1:])])
+        said = text.strip().rstrip(".!?,;:")
+        return self._remember([self._line("did_you_say", said=said[:1].upper() + said[1:])])
 
     def push(self, event: Any) -> list[Line]:
         """Apply a game event directly (bots and tests), saving it and speaking the result."""

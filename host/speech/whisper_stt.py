@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,15 +122,15 @@ class WhisperRecognizer:
         audio = from_pcm(pcm)
         encoded = self.encode(audio)
         free_tokens, no_speech = self._free_decode(encoded, audio.size / SAMPLE_RATE)
-        free_text = self._tokenizer.decode(free_tokens).strip()
+        free_text = said_once(self._tokenizer.decode(free_tokens).strip())
         if self._trie is None:
             return Transcript(free_text, self.name, 1.0 - no_speech)
         heard = self._forms_by_words.get(words(free_text, self.lang), [])
         if len(heard) == 1:
             return Transcript(heard[0], self.name, 1.0 - no_speech)
-        return self._choose(encoded[0], free_tokens, no_speech)
+        return self._choose(encoded[0], free_tokens, free_text, no_speech)
 
-    def _choose(self, encoded: np.ndarray, free_tokens: list[int],
+    def _choose(self, encoded: np.ndarray, free_tokens: list[int], free_text: str,
                 no_speech: float) -> Transcript:
         """The best-scoring choice, or "" when the evidence says it was none of them."""
         assert self._trie is not None
@@ -146,11 +147,15 @@ class WhisperRecognizer:
         if no_speech > self.tuning.max_no_speech:
             return Transcript("", self.name)
         if evidence < self.tuning.reject_below:
-            text = self._tokenizer.decode(free_tokens).strip()
-            return Transcript("", self.name, free=text,
-                              free_confidence=math.exp(free / (len(free_tokens) + 1)))
+            return Transcript("", self.name, free=free_text,
+                              free_confidence=self._confidence(cross, free_text))
         return Transcript(best, self.name, _posterior(scores, best),
                           unsure=evidence < self.tuning.ask_below)
+
+    def _confidence(self, cross: KeysValues, text: str) -> float:
+        """The mean token probability of the free transcript, as written (said once)."""
+        tokens = self.tokens(f" {text}")
+        return math.exp(self._path_score(cross, tokens) / len(tokens))
 
     def tokens(self, written: str) -> list[int]:
         """The token path of one written form, ending with end-of-text."""
@@ -201,6 +206,13 @@ class WhisperRecognizer:
                                       max_length=longest, return_no_speech_prob=True,
                                       no_repeat_ngram_size=self.tuning.no_repeat_ngram)[0]
         return list(result.sequences_ids[0]), float(result.no_speech_prob)
+
+
+def said_once(text: str) -> str:
+    """A free transcript that says the same sentence over ("Argentina. Argentina.") as one:
+    a short word in babble is often written twice."""
+    sentences = [part.strip() for part in re.split(r"(?<=[.!?])\s+", text) if part.strip()]
+    return sentences[0] if len(sentences) > 1 and len(set(sentences)) == 1 else text
 
 
 def written_forms(phrase: str, lang: str = "en") -> list[str]:

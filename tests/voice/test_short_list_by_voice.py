@@ -89,3 +89,37 @@ def test_a_spoken_game_with_the_host_as_quizmaster_completes() -> None:
     assert summary["completed"] is True
     assert summary["understood"] > 0
     assert 0 <= summary["right_judged_wrong"] <= summary["right_answers"]
+
+
+def test_the_voice_loop_hosts_short_list_from_the_microphone(tmp_path: Path) -> None:
+    """Recorded guesses through the real ears (Silero VAD, endpointing) and Whisper: a right
+    answer, one off the card, a jump, a question, quit."""
+    from host.speech.audio import WavFileInput, WavFolderOutput
+    from host.speech.ears import MicrophoneEars, StreamClock
+    from host.speech.wavio import write_wav
+    from host.voice import Mouth, VoiceLoop
+
+    piper = PiperSynthesizer(steady=True)
+    said = tmp_path / "in"
+    said.mkdir()
+    lines = ["Switzerland", "Argentina", "It's my turn, Bob: Poland", "how many left", "quit",
+             "yes"]
+    for number, text in enumerate(lines, 1):
+        write_wav(said / f"{number:02d}.wav", join_pcm(piper.synthesize(text)),
+                  piper.sample_rate)
+    ears = MicrophoneEars(WavFileInput(said, gap_seconds=0.6), half_duplex=False)
+    deck = tmp_path / "germany.toml"
+    deck.write_text(GERMANY)
+    options = ShortListOptions(players=["Ann", "Bob", "Cat", "Dan"], decks=[str(deck)],
+                               shipped_decks=False)
+    session = build_session(options, FakeClock(), tmp_path / "save.json")
+    session.clock = StreamClock(ears)
+    shown: list[str] = []
+    loop = VoiceLoop(session, ears, make_recognizer("whisper"),
+                     Mouth(piper, [WavFolderOutput(tmp_path / "out")]), show=shown.append)
+    assert loop.run() == 0
+    game = session.game
+    assert game.given == ["Switzerland", "Poland"]
+    assert game.its_my_turn[1] == 0 and game.its_my_turn[3] == 2  # Bob jumped over Dan
+    assert 2 in game.out  # Cat's Argentina is not on the card
+    assert session.finished
