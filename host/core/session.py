@@ -137,7 +137,10 @@ class Session:
         of them. Then, in a game whose moves may be none of its choices (talk.open_answers: a
         Short List guess off the card), the engine's free transcript is the move when the
         engine is sure of it, and is asked back when it is half sure: a player's move is never
-        judged on a mishearing."""
+        judged on a mishearing. A question for the host heard unsure is not asked back (it is as
+        quick to ask again): it counts as not heard."""
+        if text and unsure and isinstance(self.talk.parse(text), Query):
+            text = ""
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
         if free and self.talk.open_answers and not self.asking:

@@ -23,8 +23,9 @@ class Transcript:
     unsure: bool = False
     """The best choice on weak evidence: the host asks back ("Egg timer?") before acting."""
     free: str = ""
-    """With choices set and none of them taken: what the engine heard decoding freely, for a
-    game where a move may be none of the choices (a Short List guess that is not on the card)."""
+    """With choices set and none of them taken, or one taken unsure: what the engine heard
+    decoding freely, for a game where a move may be none of the choices (a Short List guess
+    that is not on the card)."""
     free_confidence: float = 0.0
     """How sure the engine is of `free`: its mean token probability, in [0, 1]."""
 

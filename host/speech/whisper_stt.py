@@ -146,11 +146,13 @@ class WhisperRecognizer:
             / len(forms[best])
         if no_speech > self.tuning.max_no_speech:
             return Transcript("", self.name)
+        if evidence >= self.tuning.ask_below:
+            return Transcript(best, self.name, _posterior(scores, best))
+        heard = self._confidence(cross, free_text) if free_text else 0.0
         if evidence < self.tuning.reject_below:
-            return Transcript("", self.name, free=free_text,
-                              free_confidence=self._confidence(cross, free_text))
-        return Transcript(best, self.name, _posterior(scores, best),
-                          unsure=evidence < self.tuning.ask_below)
+            return Transcript("", self.name, free=free_text, free_confidence=heard)
+        return Transcript(best, self.name, _posterior(scores, best), unsure=True,
+                          free=free_text, free_confidence=heard)
 
     def _confidence(self, cross: KeysValues, text: str) -> float:
         """The mean token probability of the free transcript, as written (said once)."""

@@ -199,6 +199,13 @@ def test_crack_list_never_plays_what_was_heard_outside_its_choices(clock: FakeCl
     assert texts(session.heard("Jaws", unsure=True)) == "Jaws?"
 
 
+def test_a_question_heard_unsure_is_not_asked_back(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    assert [line.kind for line in session.heard("pause the game", unsure=True)] == ["unclear"]
+    assert not session.paused and not session.asking
+
+
 def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)

@@ -83,3 +83,9 @@ def test_nothing_heard_clearly_is_asked_again() -> None:
     lines = session.heard("", free="uh", free_confidence=0.05)
     assert [line.kind for line in lines] == ["unclear"]
     assert not session.game.out
+
+
+def test_a_question_heard_unsure_gives_way_to_what_was_freely_heard() -> None:
+    session = started(FakeClock())
+    lines = session.heard("repeat", unsure=True, free="Atlantis", free_confidence=0.8)
+    assert any(line.kind == "answer_wrong" for line in lines)
