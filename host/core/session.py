@@ -4,6 +4,7 @@ repeating, asking back when unsure, and the autosave."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,7 +75,7 @@ in 20 dB babble (Piper and three espeak-ng voices): at 0.5 no right answer was j
 and off-card guesses heard right scored 0.54 to 0.77; judging from 0.35, with choices also
 rejected from -2.5 rather than -3, took twice as many off-card guesses outright but judged 1%
 of the right answers wrong. Chatter such as "No way." scores 0.3 to 0.55."""
-HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker"})
+HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker", "time_left"})
 """Queries that are not answered at length, or manage the clock themselves."""
 
 
@@ -274,6 +275,7 @@ class Session:
             "resume": self._resume,
             "quit": self._quit,
             "speaker": self._claim_turn,
+            "time_left": self._time_left,
         }
         handler = handlers.get(query.kind)
         if handler is not None:
@@ -292,6 +294,15 @@ class Session:
         for item in self.table.scheduled:
             item.at += seconds
         return lines
+
+    def _time_left(self, query: Query) -> list[Line]:
+        """How long the running timer has left, in whole seconds (or that none runs)."""
+        deadline = self.table.deadline
+        if deadline is None:
+            return [self._line("no_timer")]
+        remaining = self.table.paused_remaining if self.paused else \
+            deadline.at - self.clock.now()
+        return [self._line("time_left", seconds=max(0, math.ceil(remaining or 0.0)))]
 
     def _pause(self, query: Query) -> list[Line]:
         if not self.paused:

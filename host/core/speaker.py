@@ -98,6 +98,8 @@ CORE_QUERIES: tuple[tuple[str, str], ...] = (
     (r"pause( the game)?|hold on|wait a (moment|minute|second)", "pause"),
     (r"resume|carry on|continue|unpause|let'?s go", "resume"),
     (r"quit|exit|end the game|stop the game|game over", "quit"),
+    (r"how much time( is| have we got| do we have)?( left)?|how long( is)?( left)?"
+     r"|time left|how many seconds( left)?", "time_left"),
 )
 def core_phrases(*, paused: bool) -> list[str]:
     """The core commands as offered to the recognizer: "resume" only while paused, "pause the

@@ -286,3 +286,15 @@ def test_the_recognizer_is_offered_resume_only_while_paused(clock: FakeClock) ->
     session.hear("hold on")  # typed or heard in full, it still pauses
     assert session.paused
     assert session.expected_phrases() == ["repeat", "help", "rules", "resume", "quit"]
+
+
+def test_how_much_time_is_left_is_the_running_timer_s(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    deadline = session.table.deadline
+    assert deadline is not None
+    clock.advance(deadline.at - clock.now() - 4.2)
+    assert " 5 seconds" in " " + texts(session.hear("how much time is left"))
+    session.hear("pause the game")
+    clock.advance(100)
+    assert " 5 seconds" in " " + texts(session.hear("how much time"))
