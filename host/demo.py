@@ -226,8 +226,9 @@ class Demo:
         lines = self.session.heard(heard.text, unsure=heard.unsure, free=heard.free,
                                    free_confidence=heard.free_confidence)
         guess = self.session.table.confirming
-        if guess is None:
-            return lines, bool(heard.text) or len(self.heard) > moves
+        if guess is None:  # taken as said (a move, a question), or not heard
+            taken = bool(heard.text) and not heard.unsure
+            return lines, taken or len(self.heard) > moves
         self.report.asked += 1
         reply = "yes" if means(said, guess) else "no"
         answer = self._hear(speaker, reply).text
