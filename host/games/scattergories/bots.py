@@ -1,0 +1,275 @@
+"""Bot players for Scattergories: they write and read answers as people would, mistakes,
+copies, blanks, invented words, challenges, votes and pleas for one more minute included.
+
+Every random choice draws `rng.random()` (`_index`, `_pick`, `_happens`), one draw per choice
+in a fixed order, so a seed always plays the same game. A bot's real answer is a known answer
+of the category (for an open category, of any list of the deck) with the right first letter;
+an invented word is the key letter with made-up syllables, which the bots know to challenge.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from host.core.events import TimeUp
+from host.decks import Category, CategoryList
+from host.games.scattergories.events import (
+    AgreeMoreTime,
+    AskMoreTime,
+    Challenge,
+    ChooseLetter,
+    ReadAnswer,
+    ScattergoriesEvent,
+    Vote,
+)
+from host.games.scattergories.flow import State
+from host.games.scattergories.rules import ScattergoriesGame
+from host.judge.text import answer_letters
+
+_T = TypeVar("_T")
+
+SYLLABLES = ("ba", "lo", "rin", "ta", "vex", "mu", "dro", "ki", "zel", "po", "nar", "fu")
+"""What an invented answer is made of, after its key letter ("Pzelmu")."""
+Words = dict[str, list[str]]
+"""Answers by the letter they may be played with."""
+
+
+@dataclass(frozen=True)
+class BotSkills:
+    """How the table of bots behaves. A reader's answer is one of six kinds, in proportion to
+    `know`, `other_letter`, `copy`, `repeat_own`, `invent` and `blank` (chances when they sum
+    to 1, as the defaults do); the others are chances of their own."""
+
+    know: float = 0.6
+    """A known answer with the key letter (2 points, unless another player gave it too)."""
+    other_letter: float = 0.1
+    """A known answer with another first letter (1 point)."""
+    copy: float = 0.1
+    """The same answer as another player's to this category (0 for both)."""
+    repeat_own: float = 0.03
+    """The bot's own answer to an earlier category of the round (0)."""
+    invent: float = 0.08
+    """A made-up word with the key letter, for the others to challenge."""
+    blank: float = 0.09
+    """Nothing written."""
+    read_timeout: float = 0.03
+    """The reader on turn says nothing until the time runs out (a blank)."""
+    challenge: float = 0.04
+    """Chance that a real answer, once read, is challenged."""
+    challenge_invented: float = 0.7
+    """Chance that an invented answer, once read, is challenged."""
+    honest_vote: float = 0.8
+    """Chance a voter votes for a real answer, or against an invented one."""
+    vote_timeout: float = 0.03
+    """Chance the vote's time runs out before the next vote."""
+    ask_time: float = 0.2
+    """Chance, each round, that a bot asks for one more minute."""
+    agree: float = 0.8
+    """Chance a bot agrees to more time."""
+    choose_timeout: float = 0.2
+    """Chance a roller lets the time run out after a wild star (the host rolls for them)."""
+
+    def __post_init__(self) -> None:
+        weights = (self.know, self.other_letter, self.copy, self.repeat_own, self.invent,
+                   self.blank)
+        if min(weights) < 0 or sum(weights) <= 0:
+            raise ValueError("the bots' chances must be positive numbers, some above zero")
+
+
+class BotTable:
+    """Chooses the next event for whoever should act in a game."""
+
+    def __init__(self, game: ScattergoriesGame, skills: BotSkills, rng: random.Random) -> None:
+        self.game = game
+        self.skills = skills
+        self.rng = rng
+        self._deck_words = deck_words(game.lists, game.config.lang)
+        self._invented: set[str] = set()
+        self._considered: set[tuple[int, int, int]] = set()
+        """The (round, category, seat) answers whose challenge was decided."""
+        self._asked_round = 0
+
+    def next_event(self) -> ScattergoriesEvent:
+        """The next thing someone at the table does."""
+        state = self.game.state
+        if state is State.CHOOSING_LETTER:
+            return self._choose()
+        if state is State.WRITING:
+            return self._writing()
+        if state is State.VOTING:
+            return self._vote()
+        challenge = self._challenge()
+        if challenge is not None:
+            return challenge
+        if state is State.READING and not self._happens(self.skills.read_timeout):
+            seat = self.game.reader()
+            return ReadAnswer(self._name(seat), self._answer(seat))
+        return self._time_up()
+
+    # ----------------------------------------------------------------- random choices
+
+    def _index(self, count: int) -> int:
+        """A random index below `count`."""
+        return int(self.rng.random() * count)
+
+    def _pick(self, options: Sequence[_T]) -> _T:
+        """One of `options` at random."""
+        return options[self._index(len(options))]
+
+    def _happens(self, chance: float) -> bool:
+        """Whether something that happens with probability `chance` happens this time."""
+        return self.rng.random() < chance
+
+    # ----------------------------------------------------------------- the table
+
+    def _name(self, seat: int) -> str:
+        return self.game.seats[seat].name
+
+    def _time_up(self) -> TimeUp:
+        return TimeUp(self.game.timer_token)
+
+    def _others(self, seat: int) -> list[int]:
+        return [other for other in self.game.playing if other != seat]
+
+    # ----------------------------------------------------------------- moves
+
+    def _choose(self) -> ScattergoriesEvent:
+        """After a wild star the roller names a letter not used yet (or lets the time run)."""
+        if self._happens(self.skills.choose_timeout):
+            return self._time_up()
+        used = set(self.game.used_letters)
+        left = [letter for letter in string.ascii_uppercase if letter not in used]
+        return ChooseLetter(self._name(self.game.roller), self._pick(left))
+
+    def _writing(self) -> ScattergoriesEvent:
+        """Answer a request for more time, sometimes ask for it, else let the time run."""
+        game = self.game
+        if game.request is not None:
+            waiting = [seat for seat in game.playing if seat not in game.request]
+            return AgreeMoreTime(self._name(waiting[0]), self._happens(self.skills.agree))
+        if self._asked_round != game.round_no:
+            self._asked_round = game.round_no
+            if game.extensions_left > 0 and self._happens(self.skills.ask_time):
+                return AskMoreTime(self._name(self._pick(game.playing)))
+        return self._time_up()
+
+    def _challenge(self) -> Challenge | None:
+        """Someone challenges the answer read last, if nobody has thought about it yet."""
+        game = self.game
+        read = game.sheet[game.category_index]
+        for seat, text in read.items():
+            key = (game.round_no, game.category_index, seat)
+            if key in self._considered:
+                continue
+            self._considered.add(key)
+            invented = text in self._invented
+            chance = self.skills.challenge_invented if invented else self.skills.challenge
+            if text and (game.category_index, seat) not in game.challenged \
+                    and self._happens(chance):
+                return Challenge(self._name(self._pick(self._others(seat))), self._name(seat))
+        return None
+
+    def _vote(self) -> ScattergoriesEvent:
+        """The next voter's thumbs up or down: honest mostly, the challenged for themselves."""
+        game = self.game
+        if self._happens(self.skills.vote_timeout):
+            return self._time_up()
+        voter = next(seat for seat in game.playing if seat not in game.votes)
+        target = game.target
+        if voter == target:
+            return Vote(self._name(voter), True)
+        text = game.sheet[game.category_index].get(target or 0, "")
+        honest = self._happens(self.skills.honest_vote)
+        return Vote(self._name(voter), honest != (text in self._invented))
+
+    # ----------------------------------------------------------------- answers
+
+    def _answer(self, seat: int) -> str:
+        """What the bot at `seat` wrote for the category being read."""
+        skills = self.skills
+        weights = (skills.know, skills.other_letter, skills.copy, skills.repeat_own,
+                   skills.invent, skills.blank)
+        roll = self.rng.random() * sum(weights)
+        kind = next((i for i in range(len(weights)) if roll < sum(weights[:i + 1])), 5)
+        if kind == 2:
+            return self._copied(seat) or self._known(seat)
+        if kind == 3:
+            return self._own_repeat(seat) or self._known(seat)
+        if kind == 4:
+            return self._invent()
+        if kind == 5:
+            return ""
+        return self._known(seat, other_letter=kind == 1)
+
+    def _known(self, seat: int, *, other_letter: bool = False) -> str:
+        """A known answer with the key letter (or another), not used by the bot this round."""
+        game = self.game
+        category = game.categories[game.category_index]
+        letter = game.letter or "A"
+        words = category_words(category, game.config.lang) if category.answers else \
+            self._deck_words
+        if other_letter:
+            options = [w for key, ws in words.items() if key != letter for w in ws[:3]]
+        else:
+            options = words.get(letter, [])
+        mine = {game.sheet[i].get(seat, "") for i in range(game.category_index)}
+        options = [word for word in options if word not in mine]
+        return self._pick(options) if options else self._invent()
+
+    def _copied(self, seat: int) -> str | None:
+        """Another player's answer read to this category."""
+        read = self.game.sheet[self.game.category_index]
+        answers = [text for other, text in read.items() if other != seat and text]
+        return self._pick(answers) if answers else None
+
+    def _own_repeat(self, seat: int) -> str | None:
+        """The bot's own answer to an earlier category of the round."""
+        game = self.game
+        answers = [game.sheet[i].get(seat, "") for i in range(game.category_index)]
+        answers = [text for text in answers if text]
+        return self._pick(answers) if answers else None
+
+    def _invent(self) -> str:
+        """A made-up word with the key letter, remembered as invented."""
+        letter = self.game.letter or "A"
+        word = letter + "".join(self._pick(SYLLABLES) for _ in range(2))
+        self._invented.add(word)
+        return word
+
+
+def category_words(category: Category, lang: str = "en") -> Words:
+    """A category's known answers by the letters they may be played with (articles aside)."""
+    words: Words = {}
+    for entry in category.answers:
+        for letter in answer_letters(entry.text, lang, category.people, False):
+            words.setdefault(letter, []).append(entry.text)
+    return words
+
+
+_DECK_WORDS: dict[int, tuple[Sequence[CategoryList], Words]] = {}
+
+
+def deck_words(lists: Sequence[CategoryList], lang: str = "en") -> Words:
+    """Every known answer of the deck's lists by letter, once each (worked out once a deck)."""
+    cached = _DECK_WORDS.get(id(lists))
+    if cached is not None and cached[0] is lists:
+        return cached[1]
+    words: Words = {}
+    for category in (c for lst in lists for c in lst.categories):
+        for letter, texts in category_words(category, lang).items():
+            words.setdefault(letter, []).extend(texts)
+    words = {letter: list(dict.fromkeys(texts)) for letter, texts in words.items()}
+    _DECK_WORDS[id(lists)] = (lists, words)
+    return words
+
+
+def voice_bots(game: ScattergoriesGame, rng: random.Random) -> BotTable:
+    """Bots for the spoken demo: they never let a reading or a vote time out (the demo moves
+    time on itself) and always choose a letter after a wild star."""
+    skills = BotSkills(read_timeout=0.0, vote_timeout=0.0, choose_timeout=0.0)
+    return BotTable(game, skills, rng)
+
