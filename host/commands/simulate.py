@@ -9,6 +9,7 @@ from typing import Any
 
 from host.core.simulate import SimulationReport
 from host.games.crack_list.config import SEATS_RANGE
+from host.games.scattergories.config import PLAYERS_HELP as SCATTERGORIES_PLAYERS
 from host.games.short_list.config import PLAYERS_HELP as SHORT_LIST_PLAYERS
 
 CRACK_LIST_ONLY = {"cards": "virtual", "know": 0.8, "challenge": 0.15, "countdown": 0.05,
@@ -16,6 +17,14 @@ CRACK_LIST_ONLY = {"cards": "virtual", "know": 0.8, "challenge": 0.15, "countdow
 """The Crack List-only options and their defaults (they default to None, to tell one given)."""
 SHORT_LIST_ONLY = {"host_quizmaster": False}
 """The Short List-only options and their defaults."""
+SCATTERGORIES_ONLY = {"categories": 6, "spoken_answers": False}
+"""The Scattergories-only options and their defaults."""
+GAME_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
+    "crack-list": ("Crack List", CRACK_LIST_ONLY),
+    "short-list": ("Short List", SHORT_LIST_ONLY),
+    "scattergories": ("Scattergories", SCATTERGORIES_ONLY),
+}
+"""Each game's title and its own options: another game's, given, is refused."""
 
 
 def register(subparsers: Any) -> None:
@@ -25,16 +34,17 @@ def register(subparsers: Any) -> None:
         help="let bot players play many games and report what happened",
         description="Bot players play complete games through the same rules model as real "
         "players, checking after every event that nothing is lost (Crack List: the 78 blue "
-        "cards; Short List: the 50 blue and 15 orange crystals and the 8 It's my turn cards) "
+        "cards; Short List: the 50 blue and 15 orange crystals and the 8 It's my turn cards; "
+        "Scattergories: every answer scored once, the totals, no letter twice) "
         "and that the turn order is legal. Prints counts of every kind of event.",
     )
-    parser.add_argument("game", choices=("crack-list", "short-list"), help="which game")
+    parser.add_argument("game", choices=tuple(GAME_OPTIONS), help="which game")
     parser.add_argument("--games", type=int, default=100, help="how many games")
     parser.add_argument("--seed", type=int, default=0, help="random seed")
     parser.add_argument(
         "--players", type=int, default=4,
         help=f"bot players per game ({SEATS_RANGE}, as at the table, for Crack List; "
-        f"{SHORT_LIST_PLAYERS} for Short List)",
+        f"{SHORT_LIST_PLAYERS} for Short List; {SCATTERGORIES_PLAYERS} for Scattergories)",
     )
     parser.add_argument("--lang", default="en", choices=("en", "fr"), help="the decks' language")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -49,6 +59,11 @@ def register(subparsers: Any) -> None:
     short = parser.add_argument_group("Short List only")
     short.add_argument("--host-quizmaster", action="store_true", default=None,
                        help="the host is the quizmaster of every round; every bot guesses")
+    scatter = parser.add_argument_group("Scattergories only")
+    scatter.add_argument("--categories", type=int, choices=(6, 12),
+                         help="categories answered a round (default: 6, the list's first six)")
+    scatter.add_argument("--spoken-answers", action="store_true", default=None,
+                         help="the paper-free variant: answers said, not written")
     parser.set_defaults(func=run)
 
 
@@ -56,17 +71,17 @@ def run(args: argparse.Namespace) -> int:
     """Simulate and print the report."""
     from host.core.protocols import SetupError
 
-    crack_list = args.game == "crack-list"
-    foreign = SHORT_LIST_ONLY if crack_list else CRACK_LIST_ONLY
-    given = [name for name in foreign if getattr(args, name) is not None]
+    given = [(name, title) for game, (title, options) in GAME_OPTIONS.items()
+             if game != args.game for name in options if getattr(args, name) is not None]
     if given:
-        option = "--" + given[0].replace("_", "-")
-        other = "Short List" if crack_list else "Crack List"
-        print(f"partyhost simulate: {option} is a {other} option: leave it out for "
+        option = "--" + given[0][0].replace("_", "-")
+        print(f"partyhost simulate: {option} is a {given[0][1]} option: leave it out for "
               f"{args.game}", file=sys.stderr)
         return 2
+    runs = {"crack-list": _crack_list, "short-list": _short_list,
+            "scattergories": _scattergories}
     try:
-        report = _crack_list(args) if crack_list else _short_list(args)
+        report = runs[args.game](args)
     except SetupError as err:  # a table the rules cannot deal (too many players, too few)
         print(f"partyhost simulate: {err}", file=sys.stderr)
         return 2
@@ -112,4 +127,20 @@ def _short_list(args: argparse.Namespace) -> SimulationReport:
     return simulate_short_list(
         questions, Judge(lang=args.lang), games=args.games, seed=args.seed,
         players=args.players, host_quizmaster=_option(args, "host_quizmaster", SHORT_LIST_ONLY),
+    )
+
+
+def _scattergories(args: argparse.Namespace) -> SimulationReport:
+    """Bot games of Scattergories."""
+    from host.games.scattergories.checks import simulate_scattergories
+    from host.games.scattergories.lists import category_lists
+    from host.judge import Judge
+
+    def option(name: str) -> Any:
+        return _option(args, name, SCATTERGORIES_ONLY)
+
+    return simulate_scattergories(
+        category_lists(args.lang), Judge(lang=args.lang), games=args.games, seed=args.seed,
+        players=args.players, categories=option("categories"),
+        spoken_answers=option("spoken_answers"),
     )
