@@ -1,11 +1,14 @@
-"""Setting up any game's table from the command line: the teams as written, the first seat."""
+"""Setting up any game's table from the command line: the teams as written, the first seat,
+the decks."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from host.core.events import Seat
 from host.core.protocols import SetupError
+from host.decks import Deck, DeckError, load_deck, load_game_decks
 
 
 def teams_from_args(teams: Sequence[str]) -> list[list[str]]:
@@ -25,3 +28,41 @@ def first_seat(seats: Sequence[Seat], first: str | None) -> int:
         f"--first {first}: not one of the players ({names}): give one of their names, "
         "or leave --first out and the first one starts"
     )
+
+
+def table_decks(game: str, title: str, lang: str, extra: Sequence[str], *,
+                shipped: bool = True) -> list[Deck]:
+    """The decks of `game` in `lang` a table plays: the installed ones and the files or
+    folders in `extra` (only those when not `shipped`); SetupError naming a path that is
+    missing, a broken deck, or a path that holds no deck of the game (`title`) in `lang`."""
+    for given in extra:
+        if not Path(given).exists():
+            raise SetupError(
+                f"{given}: no such deck file or folder: check the path given with --deck "
+                "(partyhost decks list shows the installed decks)"
+            )
+    try:
+        decks = load_game_decks(game, lang, extra=[Path(p) for p in extra]) if shipped \
+            else _own_decks(game, lang, extra)
+    except DeckError as err:
+        raise SetupError(f"{err}: fix the deck (partyhost decks check names the problems) "
+                         "or leave it out") from err
+    except OSError as err:
+        raise SetupError(f"{err.filename}: cannot read it ({err.strerror})") from err
+    used = {deck.path.resolve() for deck in decks if deck.path}
+    for given in extra:
+        root = Path(given).resolve()
+        if not any(path == root or root in path.parents for path in used):
+            raise SetupError(
+                f"{given}: no {title} deck in '{lang}' there: check its [deck] game and lang "
+                "(partyhost decks check names the problems), or the path given with --deck"
+            )
+    return decks
+
+
+def _own_decks(game: str, lang: str, paths: Sequence[str]) -> list[Deck]:
+    """The decks of `game` in `lang` among the files (or the folders' files) in `paths`."""
+    files = [f for p in map(Path, paths)
+             for f in (sorted(p.rglob("*.toml")) if p.is_dir() else [p])]
+    decks = [load_deck(path) for path in files]
+    return [deck for deck in decks if deck.game == game and deck.lang == lang]

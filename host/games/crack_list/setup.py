@@ -17,8 +17,8 @@ from host.core.events import make_seats
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
-from host.core.table import first_seat, teams_from_args
-from host.decks import CategoryCard, Deck, DeckError, load_deck, load_game_decks
+from host.core.table import first_seat, table_decks, teams_from_args
+from host.decks import CategoryCard
 from host.games.crack_list.announce import VOICE
 from host.games.crack_list.cards import BlueDeckError, BlueDeckMix
 from host.games.crack_list.questions import CrackListQuestions
@@ -116,42 +116,13 @@ def load_blue_mix(path: str | None) -> BlueDeckMix:
     return BlueDeckMix(counts)
 
 
-def _own_decks(paths: Sequence[str]) -> list[Deck]:
-    files = [
-        f for p in map(Path, paths) for f in (sorted(p.rglob("*.toml")) if p.is_dir() else [p])
-    ]
-    return [deck for deck in map(load_deck, files) if deck.game == "crack-list"]
-
-
 def category_cards(
     lang: str, extra: Sequence[str], *, adults: bool, shipped: bool = True
 ) -> list[CategoryCard]:
     """Every red card of the installed Crack List decks (or only of `extra` when not `shipped`),
     adults-only categories removed unless asked for; SetupError for a deck given in `extra`
     that is missing, broken or holds no Crack List deck in `lang`."""
-    for given in extra:
-        if not Path(given).exists():
-            raise SetupError(
-                f"{given}: no such deck file or folder: check the path given with --deck "
-                "(partyhost decks list shows the installed decks)"
-            )
-    try:
-        decks = (
-            load_game_decks("crack-list", lang, extra=[Path(p) for p in extra])
-            if shipped
-            else _own_decks(extra)
-        )
-    except (DeckError, OSError) as err:
-        raise SetupError(str(err)) from err
-    used = {deck.path.resolve() for deck in decks if deck.path}
-    which = f"Crack List deck in '{lang}'" if shipped else "Crack List deck"
-    for given in extra:
-        root = Path(given).resolve()
-        if not any(path == root or root in path.parents for path in used):
-            raise SetupError(
-                f"{given}: no {which} there: check its [deck] game and "
-                "lang (partyhost decks check names the problems), or the path given with --deck"
-            )
+    decks = table_decks("crack-list", "Crack List", lang, extra, shipped=shipped)
     result = []
     for deck in decks:
         for card in deck.cards:
