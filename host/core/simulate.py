@@ -7,12 +7,32 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from host.core.events import Note, Said
 from host.core.protocols import Game
 
 MAX_EVENTS_PER_GAME = 20_000
+T = TypeVar("T")
+
+
+class Dice:
+    """The bots' chances, drawn from one random generator (one draw each, so a seed replays)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def index(self, count: int) -> int:
+        """A random index below `count`."""
+        return int(self.rng.random() * count)
+
+    def pick(self, options: Sequence[T]) -> T:
+        """One of `options` at random."""
+        return options[self.index(len(options))]
+
+    def happens(self, chance: float) -> bool:
+        """Whether something that happens with probability `chance` happens this time."""
+        return self.rng.random() < chance
 
 
 class Bots(Protocol):

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TypeVar
 
 from host.core.events import TimeUp
+from host.core.simulate import Dice
 from host.decks import Category
 from host.games.crack_list import cards
 from host.games.crack_list.events import (
@@ -59,7 +59,6 @@ VOTE_TO_ACCEPT = 0.55
 PASS_WHEN_STUCK = 0.5
 """Below this roll a stuck bot passes; above it, it says nothing until the time runs out."""
 
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -140,6 +139,7 @@ class BotTable:
         self.game = game
         self.skills = skills
         self.rng = rng
+        self.dice = Dice(rng)
         self._searched: Category | None = None
         """The category last searched for an answer."""
         self._known = NO_ANSWERS
@@ -157,20 +157,6 @@ class BotTable:
             case _:
                 return self._vote()
 
-    # ----------------------------------------------------------------- random choices
-
-    def _index(self, count: int) -> int:
-        """A random index below `count`."""
-        return int(self.rng.random() * count)
-
-    def _pick(self, options: Sequence[_T]) -> _T:
-        """One of `options` at random."""
-        return options[self._index(len(options))]
-
-    def _happens(self, chance: float) -> bool:
-        """Whether something that happens with probability `chance` happens this time."""
-        return self.rng.random() < chance
-
     # ----------------------------------------------------------------- the table
 
     def _name(self, seat: int) -> str:
@@ -183,7 +169,7 @@ class BotTable:
 
     def _someone_else(self, seat: int) -> str:
         """The name of a random player other than the one at `seat`."""
-        return self._name(self._pick(self._others(seat)))
+        return self._name(self.dice.pick(self._others(seat)))
 
     def _timeout(self) -> TimeUp:
         """The time of the running timer runs out."""
@@ -201,11 +187,11 @@ class BotTable:
 
     def _choose(self) -> CrackListEvent:
         """The chooser picks a category from the red card, or lets the time run out."""
-        if self._happens(CHOOSE_TIMEOUT):
+        if self.dice.happens(CHOOSE_TIMEOUT):
             return self._timeout()
         offered = self.game.offered
         count = len(offered.categories) if offered else 3
-        return ChooseCategory(self._name(self.game.chooser), 1 + self._index(count))
+        return ChooseCategory(self._name(self.game.chooser), 1 + self.dice.index(count))
 
     def _hurry(self) -> CrackListEvent | None:
         """Someone challenges the answer still standing or calls the countdown on the player
@@ -215,7 +201,7 @@ class BotTable:
             challenge = self._challenge(pending)
             if challenge is not None:
                 return challenge
-        if not self.game.countdown_called and self._happens(self.skills.countdown):
+        if not self.game.countdown_called and self.dice.happens(self.skills.countdown):
             return CallCountdown(self._someone_else(self.game.current))
         return None
 
@@ -227,7 +213,7 @@ class BotTable:
         chance = self.skills.challenge
         if pending.verdict.accepted is None:
             chance *= UNCHECKED_CHALLENGE_FACTOR
-        if not self._happens(chance):
+        if not self.dice.happens(chance):
             return None
         if pending.refused:
             return Challenge(self._name(pending.seat))
@@ -242,7 +228,7 @@ class BotTable:
             return challenge
         if pending.penalty_due:
             return self._penalise(pending)
-        if pending.refused or self._happens(WAIT_AFTER_ANSWER):
+        if pending.refused or self.dice.happens(WAIT_AFTER_ANSWER):
             return self._timeout()  # a refusal's window, or the table waits for the window
         if not self.game.hands[pending.seat]:
             return self._timeout()
@@ -255,9 +241,9 @@ class BotTable:
         answerer = pending.seat if pending is not None else None
         voters = [seat for seat in range(len(self.game.seats))
                   if seat not in votes and seat != answerer]
-        if not voters or self._happens(VOTE_TIMEOUT):
+        if not voters or self.dice.happens(VOTE_TIMEOUT):
             return self._timeout()
-        return Vote(self._name(self._pick(voters)), accept=self._happens(VOTE_TO_ACCEPT))
+        return Vote(self._name(self.dice.pick(voters)), accept=self.dice.happens(VOTE_TO_ACCEPT))
 
     # ----------------------------------------------------------------- a player's turn
 
@@ -276,12 +262,12 @@ class BotTable:
 
     def _action(self, seat: int, hand: list[str]) -> CrackListEvent | None:
         """An action card from `hand`, or None when the bot answers instead."""
-        if hand == [cards.SWAP] and self._happens(self.skills.mistake):
+        if hand == [cards.SWAP] and self.dice.happens(self.skills.mistake):
             # A slip: a Swap as the last card hands the round to the other player.
             return PlaySwap(self._name(seat), self._someone_else(seat))
-        if not self._happens(self.skills.action):
+        if not self.dice.happens(self.skills.action):
             return None
-        card = self._pick([card for card in hand if card in ACTION_CARDS])
+        card = self.dice.pick([card for card in hand if card in ACTION_CARDS])
         player = self._name(seat)
         if card == cards.STOP:
             return PlayStop(player)
@@ -296,23 +282,23 @@ class BotTable:
     def _swap(self, seat: int, hand: list[str]) -> PlaySwap:
         """A Swap card with another player: the whole hand when theirs is smaller than this
         one will be, else one card of `hand`."""
-        target = self._pick(self._others(seat))
+        target = self.dice.pick(self._others(seat))
         player, other = self._name(seat), self._name(target)
         if len(self.game.hands[target]) < len(hand) - 1:
             return PlaySwap(player, other)
-        give = self._pick([card for card in hand if card != cards.SWAP] or [cards.SWAP])
+        give = self.dice.pick([card for card in hand if card != cards.SWAP] or [cards.SWAP])
         return PlaySwap(player, other, give)
 
     def _answer(self, seat: int, hand: list[str]) -> Answer | None:
         """A listed answer on a letter in `hand` or on the Joker, or an invented one; None when
         the bot has none."""
-        if not self._happens(self.skills.know):
+        if not self.dice.happens(self.skills.know):
             return None
         known = self._known_answers()
         player = self._name(seat)
         text = self._answer_not_given(known, known.initials.intersection(hand))
         if text is not None:
-            named = text[0].upper() if self._happens(NAME_THE_LETTER) else None
+            named = text[0].upper() if self.dice.happens(NAME_THE_LETTER) else None
             return Answer(player, text, letter=named)
         if cards.JOKER in hand:
             text = self._answer_not_given(known, known.initials)
@@ -334,15 +320,15 @@ class BotTable:
         if not letters:
             return None
         given = {text.lower() for text in self.game.given}
-        return known.first_not_given(letters, given, start=self._index(len(known.answers)))
+        return known.first_not_given(letters, given, start=self.dice.index(len(known.answers)))
 
     def _invented(self, seat: int, hand: list[str]) -> Answer | None:
         """A made-up answer on a letter in `hand` (one the host cannot verify), or None."""
         letters = sorted(LETTER_CARDS.intersection(hand))
-        if not letters or not self._happens(self.skills.invent):
+        if not letters or not self.dice.happens(self.skills.invent):
             return None
-        letter = self._pick(letters)
-        word = letter + self._pick(NONSENSE).lower()[1:]
+        letter = self.dice.pick(letters)
+        word = letter + self.dice.pick(NONSENSE).lower()[1:]
         return Answer(self._name(seat), word, letter=letter)
 
     def _stuck(self, seat: int) -> CrackListEvent:
@@ -350,9 +336,9 @@ class BotTable:
         player = self._name(seat)
         roll = self.rng.random()
         if roll < self.skills.mistake and self.game.given:
-            return Answer(player, self._pick(self.game.given))
+            return Answer(player, self.dice.pick(self.game.given))
         if roll < 2 * self.skills.mistake and self.skills.nonsense:
-            return Answer(player, self._pick(NONSENSE))
+            return Answer(player, self.dice.pick(NONSENSE))
         return Pass(player) if roll < PASS_WHEN_STUCK else self._timeout()
 
     # ----------------------------------------------------------------- penalties
@@ -360,21 +346,21 @@ class BotTable:
     def _penalise(self, pending: PendingAnswer) -> CrackListEvent:
         """The player whose answer stands hands out its penalty cards, declines an optional
         penalty, or lets the time run out."""
-        if self._happens(PENALTY_TIMEOUT):
+        if self.dice.happens(PENALTY_TIMEOUT):
             return self._timeout()
         player = self._name(pending.seat)
-        if pending.optional_penalty and self._happens(DECLINE_OPTIONAL_PENALTY):
+        if pending.optional_penalty and self.dice.happens(DECLINE_OPTIONAL_PENALTY):
             return Penalise(player, ())
         return Penalise(player, self._share_out(pending.seat, pending.penalty))
 
     def _share_out(self, seat: int, penalty: int) -> tuple[tuple[str, int], ...]:
         """`penalty` cards shared among 1 to `penalty` random other players, at least one each."""
         others = self._others(seat)
-        count = 1 + self._index(min(penalty, len(others)))
-        people = [others.pop(self._index(len(others))) for _ in range(count)]
+        count = 1 + self.dice.index(min(penalty, len(others)))
+        people = [others.pop(self.dice.index(len(others))) for _ in range(count)]
         shares = [1] * count
         for _ in range(penalty - count):
-            shares[self._index(count)] += 1
+            shares[self.dice.index(count)] += 1
         return tuple((self._name(person), share) for person, share in zip(people, shares,
                                                                            strict=True))
 

@@ -11,15 +11,13 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from host.core.events import TimeUp
+from host.core.simulate import Dice
 from host.decks import QuestionCard
 from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
 from host.games.short_list.rules import ShortListGame
 from host.judge import Reason
-
-_T = TypeVar("_T")
 
 SAID_ALOUD = re.compile(r"[^\W_](?:[\w' .,-]*[^\W_])?\.?")
 """An alias a player says as it is written: words, not symbols ("AB positive", not "AB+")."""
@@ -63,6 +61,7 @@ class BotTable:
         self.game = game
         self.skills = skills
         self.rng = rng
+        self.dice = Dice(rng)
         cards = [*game.pile, *([game.card] if game.card else [])]
         self._words = [*other_answers(cards), *SPARE_WORDS]
         """Every card's answers: the wrong answers are taken from them."""
@@ -70,23 +69,9 @@ class BotTable:
     def next_event(self) -> ShortListEvent:
         """The next thing someone at the table does."""
         jumpers = self._jumpers()
-        if jumpers and self._happens(self.skills.jump):
-            return self._jump(self._pick(jumpers))
+        if jumpers and self.dice.happens(self.skills.jump):
+            return self._jump(self.dice.pick(jumpers))
         return self._guess(self._name(self.game.guesser))
-
-    # ----------------------------------------------------------------- random choices
-
-    def _index(self, count: int) -> int:
-        """A random index below `count`."""
-        return int(self.rng.random() * count)
-
-    def _pick(self, options: Sequence[_T]) -> _T:
-        """One of `options` at random."""
-        return options[self._index(len(options))]
-
-    def _happens(self, chance: float) -> bool:
-        """Whether something that happens with probability `chance` happens this time."""
-        return self.rng.random() < chance
 
     # ----------------------------------------------------------------- the table
 
@@ -111,7 +96,7 @@ class BotTable:
 
     def _jump(self, seat: int) -> Jump:
         """A guesser jumps in: someone that eager mostly knows a right answer."""
-        text = self._right() if self._happens(self.skills.know) else None
+        text = self._right() if self.dice.happens(self.skills.know) else None
         return Jump(self._name(seat), text or self._wrong())
 
     def _guess(self, player: str) -> ShortListEvent:
@@ -122,7 +107,7 @@ class BotTable:
         if roll < weights[0]:
             return Answer(player, self._right() or self._wrong())
         if roll < sum(weights[:2]) and self.game.given:
-            return Answer(player, self._pick(self.game.given))
+            return Answer(player, self.dice.pick(self.game.given))
         if roll < sum(weights[:3]):
             return Answer(player, self._wrong())
         if roll < sum(weights):
@@ -135,19 +120,19 @@ class BotTable:
         left = [entry for entry in self._card().answers if entry.text not in given]
         if not left:
             return None
-        entry = self._pick(left)
+        entry = self.dice.pick(left)
         aliases = [alias for alias in entry.aliases if SAID_ALOUD.fullmatch(alias)]
-        if aliases and self._happens(self.skills.alias):
-            return self._pick(aliases)
+        if aliases and self.dice.happens(self.skills.alias):
+            return self.dice.pick(aliases)
         return entry.text
 
     def _wrong(self) -> str:
         """A real word off the card: another card's answer the judge rules not on this one."""
         for _ in range(WRONG_TRIES):
-            word = self._pick(self._words)
+            word = self.dice.pick(self._words)
             if self._off_card(word):
                 return word
-        start = self._index(len(self._words))
+        start = self.dice.index(len(self._words))
         in_turn = self._words[start:] + self._words[:start]
         return next((word for word in in_turn if self._off_card(word)), SPARE_WORDS[0])
 
