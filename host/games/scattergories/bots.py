@@ -1,7 +1,7 @@
 """Bot players for Scattergories: they write and read answers as people would, mistakes,
 copies, blanks, invented words, challenges, votes and pleas for one more minute included.
 
-Every random choice draws `rng.random()` (`_index`, `_pick`, `_happens`), one draw per choice
+Every random choice draws `rng.random()` (host.core.simulate.Dice), one draw per choice
 in a fixed order, so a seed always plays the same game. A bot's real answer is a known answer
 of the category (for an open category, of any list of the deck) with the right first letter;
 an invented word is the key letter with made-up syllables, which the bots know to challenge.
@@ -13,9 +13,9 @@ import random
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from host.core.events import TimeUp
+from host.core.simulate import Dice
 from host.decks import Category, CategoryList
 from host.games.scattergories.events import (
     AgreeMoreTime,
@@ -29,8 +29,6 @@ from host.games.scattergories.events import (
 from host.games.scattergories.flow import State
 from host.games.scattergories.rules import ScattergoriesGame
 from host.judge.text import answer_letters
-
-_T = TypeVar("_T")
 
 SYLLABLES = ("ba", "lo", "rin", "ta", "vex", "mu", "dro", "ki", "zel", "po", "nar", "fu")
 """What an invented answer is made of, after its key letter ("Pzelmu")."""
@@ -87,6 +85,7 @@ class BotTable:
         self.game = game
         self.skills = skills
         self.rng = rng
+        self.dice = Dice(rng)
         self._deck_words = deck_words(game.lists, game.config.lang)
         self._invented: set[str] = set()
         self._considered: set[tuple[int, int, int]] = set()
@@ -105,24 +104,10 @@ class BotTable:
         challenge = self._challenge()
         if challenge is not None:
             return challenge
-        if state is State.READING and not self._happens(self.skills.read_timeout):
+        if state is State.READING and not self.dice.happens(self.skills.read_timeout):
             seat = self.game.reader()
             return ReadAnswer(self._name(seat), self._answer(seat))
         return self._time_up()
-
-    # ----------------------------------------------------------------- random choices
-
-    def _index(self, count: int) -> int:
-        """A random index below `count`."""
-        return int(self.rng.random() * count)
-
-    def _pick(self, options: Sequence[_T]) -> _T:
-        """One of `options` at random."""
-        return options[self._index(len(options))]
-
-    def _happens(self, chance: float) -> bool:
-        """Whether something that happens with probability `chance` happens this time."""
-        return self.rng.random() < chance
 
     # ----------------------------------------------------------------- the table
 
@@ -139,22 +124,22 @@ class BotTable:
 
     def _choose(self) -> ScattergoriesEvent:
         """After a wild star the roller names a letter not used yet (or lets the time run)."""
-        if self._happens(self.skills.choose_timeout):
+        if self.dice.happens(self.skills.choose_timeout):
             return self._time_up()
         used = set(self.game.used_letters)
         left = [letter for letter in string.ascii_uppercase if letter not in used]
-        return ChooseLetter(self._name(self.game.roller), self._pick(left))
+        return ChooseLetter(self._name(self.game.roller), self.dice.pick(left))
 
     def _writing(self) -> ScattergoriesEvent:
         """Answer a request for more time, sometimes ask for it, else let the time run."""
         game = self.game
         if game.request is not None:
             waiting = [seat for seat in game.playing if seat not in game.request]
-            return AgreeMoreTime(self._name(waiting[0]), self._happens(self.skills.agree))
+            return AgreeMoreTime(self._name(waiting[0]), self.dice.happens(self.skills.agree))
         if self._asked_round != game.round_no:
             self._asked_round = game.round_no
-            if game.extensions_left > 0 and self._happens(self.skills.ask_time):
-                return AskMoreTime(self._name(self._pick(game.playing)))
+            if game.extensions_left > 0 and self.dice.happens(self.skills.ask_time):
+                return AskMoreTime(self._name(self.dice.pick(game.playing)))
         return self._time_up()
 
     def _challenge(self) -> Challenge | None:
@@ -169,21 +154,21 @@ class BotTable:
             invented = text in self._invented
             chance = self.skills.challenge_invented if invented else self.skills.challenge
             if text and (game.category_index, seat) not in game.challenged \
-                    and self._happens(chance):
-                return Challenge(self._name(self._pick(self._others(seat))), self._name(seat))
+                    and self.dice.happens(chance):
+                return Challenge(self._name(self.dice.pick(self._others(seat))), self._name(seat))
         return None
 
     def _vote(self) -> ScattergoriesEvent:
         """The next voter's thumbs up or down: honest mostly, the challenged for themselves."""
         game = self.game
-        if self._happens(self.skills.vote_timeout):
+        if self.dice.happens(self.skills.vote_timeout):
             return self._time_up()
         voter = next(seat for seat in game.playing if seat not in game.votes)
         target = game.target
         if voter == target:
             return Vote(self._name(voter), True)
         text = game.sheet[game.category_index].get(target or 0, "")
-        honest = self._happens(self.skills.honest_vote)
+        honest = self.dice.happens(self.skills.honest_vote)
         return Vote(self._name(voter), honest != (text in self._invented))
 
     # ----------------------------------------------------------------- answers
@@ -218,25 +203,25 @@ class BotTable:
             options = words.get(letter, [])
         mine = {game.sheet[i].get(seat, "") for i in range(game.category_index)}
         options = [word for word in options if word not in mine]
-        return self._pick(options) if options else self._invent()
+        return self.dice.pick(options) if options else self._invent()
 
     def _copied(self, seat: int) -> str | None:
         """Another player's answer read to this category."""
         read = self.game.sheet[self.game.category_index]
         answers = [text for other, text in read.items() if other != seat and text]
-        return self._pick(answers) if answers else None
+        return self.dice.pick(answers) if answers else None
 
     def _own_repeat(self, seat: int) -> str | None:
         """The bot's own answer to an earlier category of the round."""
         game = self.game
         answers = [game.sheet[i].get(seat, "") for i in range(game.category_index)]
         answers = [text for text in answers if text]
-        return self._pick(answers) if answers else None
+        return self.dice.pick(answers) if answers else None
 
     def _invent(self) -> str:
         """A made-up word with the key letter, remembered as invented."""
         letter = self.game.letter or "A"
-        word = letter + "".join(self._pick(SYLLABLES) for _ in range(2))
+        word = letter + "".join(self.dice.pick(SYLLABLES) for _ in range(2))
         self._invented.add(word)
         return word
 

@@ -35,7 +35,8 @@ class ScattergoriesConfig:
     first: int = 0
     """Seat index of the first roller; the die passes one seat to the left each round."""
     list_number: int | None = None
-    """The list played (1 to 12); None: the game's random generator chooses one."""
+    """The list played (1 to 12 in the box; a deck of the players' own may add more); None:
+    the game's random generator chooses one."""
     categories: int = 6
     """Categories answered a round: 6, the list's first six in its order, or all 12."""
     die: str = DIE_FACES
@@ -87,8 +88,9 @@ class ScattergoriesConfig:
             raise ValueError("every player needs a different name")
         if not 0 <= self.first < len(self.seats):
             raise ValueError("the first roller must be one of the players")
-        if self.list_number is not None and not 1 <= self.list_number <= LIST_COUNT:
-            raise ValueError(f"list {self.list_number} does not exist: choose 1 to {LIST_COUNT}")
+        if self.list_number is not None and self.list_number < 1:
+            raise ValueError(f"list {self.list_number} does not exist: lists are numbered "
+                             f"from 1 (1 to {LIST_COUNT} in the box)")
         if self.categories not in CATEGORY_CHOICES:
             raise ValueError(f"{self.categories} categories cannot be played: choose 6 or 12")
         self._validate_die()

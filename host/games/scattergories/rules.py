@@ -104,7 +104,10 @@ class ScattergoriesGame(MachineRules):
         self.rng = rng
         number = config.list_number or rng.randrange(len(lists)) + 1
         if number > len(lists):
-            raise ValueError(f"list {number} does not exist: the deck has {len(lists)}")
+            raise ValueError(f"list {number} does not exist: choose 1 to {len(lists)}")
+        if len(lists[number - 1].categories) < config.categories:
+            raise ValueError(f"list {number} has {len(lists[number - 1].categories)} "
+                             f"categories, not the {config.categories} a round needs")
         self.lists = tuple(lists)
         """Every list of the deck (the bots take their words from all of them)."""
         self.list_number = number

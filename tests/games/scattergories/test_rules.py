@@ -166,10 +166,14 @@ def test_the_seed_chooses_the_list_reproducibly(judge: Judge) -> None:
 
 
 def test_a_list_the_deck_lacks_is_refused(judge: Judge) -> None:
-    with pytest.raises(ValueError, match="list 3 does not exist"):
+    with pytest.raises(ValueError, match="list 3 does not exist: choose 1 to 2"):
         make_table(judge, list_number=3)
-    with pytest.raises(ValueError, match="choose 1 to 12"):
-        make_table(judge, list_number=13)
+    with pytest.raises(ValueError, match="numbered from 1"):
+        make_table(judge, list_number=0)
+    short = [CategoryList("short", CATEGORIES[:6])]
+    config = ScattergoriesConfig(make_seats(NAMES[:2]), categories=12)
+    with pytest.raises(ValueError, match="list 1 has 6 categories, not the 12"):
+        ScattergoriesGame(config, short, judge, random.Random(1))
 
 
 def test_the_table_is_two_to_six_players(judge: Judge) -> None:
