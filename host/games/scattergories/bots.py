@@ -254,7 +254,9 @@ def deck_words(lists: Sequence[CategoryList], lang: str = "en") -> Words:
 
 def voice_bots(game: ScattergoriesGame, rng: random.Random) -> BotTable:
     """Bots for the spoken demo: they never let a reading or a vote time out (the demo moves
-    time on itself) and always choose a letter after a wild star."""
-    skills = BotSkills(read_timeout=0.0, vote_timeout=0.0, choose_timeout=0.0)
+    the writing time on itself), always choose a letter after a wild star, and seldom invent a
+    word (a made-up word is the hardest thing to hear right)."""
+    skills = BotSkills(read_timeout=0.0, vote_timeout=0.0, choose_timeout=0.0, invent=0.02,
+                       blank=0.15)
     return BotTable(game, skills, rng)
 
