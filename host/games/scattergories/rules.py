@@ -5,7 +5,8 @@ The game receives events (host.games.scattergories.events) and returns notes
 randomness (the die, the list) comes in as a `random.Random`, time comes in as `TimeUp` events
 for the timers it asks for with `ArmTimer`. How the game flows is declared as data in
 host.games.scattergories.flow.TRANSITIONS; the checks (`prepare`), conditions and moves
-(`after`) its rows name are the methods below.
+(`after`) its rows name are the methods below, and, for the reading, the challenges, the votes
+and the scoring, those of host.games.scattergories.reading.ReadingRules.
 
 Where the rulebook is silent, the host decides:
 - the host rolls the die for the roller, who is the first player in round one and the next
@@ -45,27 +46,18 @@ from host.games.scattergories.config import ROUNDS, WILD, ScattergoriesConfig
 from host.games.scattergories.events import (
     AgreeMoreTime,
     AskMoreTime,
-    Challenge,
     ChooseLetter,
-    ReadAnswer,
     ScattergoriesEvent,
-    Vote,
 )
 from host.games.scattergories.flow import TRANSITIONS, TRIGGERS, State
 from host.games.scattergories.kinds import NOT_NOW, NoteKind, Refusal
-from host.judge import Reason, Verdict, normalize
+from host.games.scattergories.reading import SCORE_KINDS, ReadingRules
+from host.judge import Verdict
 
-__all__ = ["TRANSITIONS", "LetterJudge", "ScattergoriesConfig", "ScattergoriesGame", "State"]
-
-SCORE_KINDS: dict[NoteKind, int] = {
-    NoteKind.ANSWER_SCORED_2: 2,
-    NoteKind.ANSWER_SCORED_1: 1,
-    NoteKind.ANSWER_DUPLICATE_0: 0,
-    NoteKind.ANSWER_UNFIT_0: 0,
-    NoteKind.ANSWER_REPEAT_0: 0,
-    NoteKind.ANSWER_BLANK: 0,
-}
-"""The note that scores an answer, by kind, and the points it gives."""
+__all__ = [
+    "SCORE_KINDS", "TRANSITIONS", "LetterJudge", "ScattergoriesConfig", "ScattergoriesGame",
+    "State",
+]
 
 
 class LetterJudge(Protocol):
@@ -78,7 +70,7 @@ class LetterJudge(Protocol):
         ...
 
 
-class ScattergoriesGame(MachineRules):
+class ScattergoriesGame(ReadingRules, MachineRules):
     """One game of Scattergories: call start(), then handle() each event."""
 
     triggers = TRIGGERS
@@ -189,10 +181,6 @@ class ScattergoriesGame(MachineRules):
             return self._name(self.reader())
         return None
 
-    def reader(self) -> int:
-        """The seat of the reader on turn (the last reader once all have read)."""
-        return self.order[min(self.reader_pos, len(self.order) - 1)]
-
     def current_timer(self) -> ArmTimer:
         """The timer running now."""
         name = self.timer_name or "writing"
@@ -274,31 +262,6 @@ class ScattergoriesGame(MachineRules):
         if seat in self.request:
             raise IllegalEvent(Refusal.ALREADY_AGREED, player=self._name(seat))
 
-    def check_reader(self, event: ReadAnswer) -> None:
-        """Only the reader on turn reads."""
-        seat = self.check_player(event)
-        if seat != self.reader():
-            raise IllegalEvent(Refusal.NOT_YOUR_TURN, player=self._name(seat),
-                               turn=self._name(self.reader()))
-
-    def check_challenge(self, event: Challenge) -> None:
-        """Another player's answer read to this category (not a blank), challenged once."""
-        challenger = self.check_player(event)
-        target = self.seat_index(event.target)
-        key = (self.category_index, target)
-        if target == challenger:
-            raise IllegalEvent(Refusal.OWN_CHALLENGE, player=self._name(target))
-        if not self.sheet[self.category_index].get(target):
-            raise IllegalEvent(Refusal.NOTHING_TO_CHALLENGE, player=self._name(target))
-        if key in self.challenged:
-            raise IllegalEvent(Refusal.ALREADY_CHALLENGED, player=self._name(target))
-
-    def check_vote(self, event: Vote) -> None:
-        """Every player of the round votes once, the challenged one too."""
-        voter = self.check_player(event)
-        if voter in self.votes:
-            raise IllegalEvent(Refusal.ALREADY_VOTED, player=self._name(voter))
-
     def check_timer(self, event: TimeUp) -> None:
         """Only the latest timer counts."""
         if event.token != self.timer_token:
@@ -321,18 +284,6 @@ class ScattergoriesGame(MachineRules):
     def timer_turns_over(self, event: TimeUp) -> bool:
         """The countdown ended and the table agreed to more time."""
         return self.extension_due
-
-    def list_settles_it(self, event: Challenge) -> bool:
-        """The judge has ruled on the challenged answer: on the list, or off a closed one."""
-        return self._verdict(self.seat_index(event.target)).accepted is not None
-
-    def is_last_vote(self, event: Vote) -> bool:
-        """With this vote, every player of the round has voted."""
-        return len(self.votes) + 1 == len(self.playing)
-
-    def readers_left(self, event: ScattergoriesEvent) -> bool:
-        """Some players have not read this category yet."""
-        return self.reader_pos < len(self.order)
 
     def game_is_decided(self, event: ScattergoriesEvent) -> bool:
         """Two rounds (and any tie-break round) played, and one leader, or no tie-break left."""
@@ -407,87 +358,6 @@ class ScattergoriesGame(MachineRules):
         self._say(NoteKind.PENCILS_DOWN, letter=self.letter,
                   spoken_answers=self.config.spoken_answers)
 
-    def open_category(self, event: ScattergoriesEvent) -> None:
-        """The category is named; its first reader is the roller."""
-        self.order = tuple(self._from(self.roller))
-        self.reader_pos = 0
-        self._notes.append(self._category_note())
-        self._begin_turn()
-
-    def take_answer(self, event: ReadAnswer) -> None:
-        """The reader's answer (or blank) is written down and read back."""
-        self._write(self.reader(), event.text.strip())
-
-    def read_blank(self, event: TimeUp) -> None:
-        """The reader said nothing in time: a blank."""
-        self._say(NoteKind.READ_TIMEOUT, player=self._name(self.reader()))
-        self._write(self.reader(), "")
-
-    def pass_turn(self, event: ScattergoriesEvent) -> None:
-        """The next reader reads; after the last, the last moment to challenge."""
-        self.reader_pos += 1
-        if self.reader_pos < len(self.order):
-            self._begin_turn()
-        else:
-            self.all_have_read(event)
-
-    def open_review(self, event: ScattergoriesEvent) -> None:
-        """Everyone has read: a short time to challenge before the scoring."""
-        self._arm("challenge")
-
-    def settle_by_list(self, event: Challenge) -> None:
-        """The category's list settles the challenge: the answer stands or falls without a
-        vote."""
-        target = self.seat_index(event.target)
-        self._challenge(event, target)
-        verdict = self._verdict(target)
-        self._say(NoteKind.CHALLENGE_SETTLED, player=self._name(target),
-                  answer=self._answer(target), accepted=verdict.accepted,
-                  matched=verdict.matched)
-
-    def open_vote(self, event: Challenge) -> None:
-        """The challenged answer goes to the vote of every player."""
-        self.target = self.seat_index(event.target)
-        self.votes = {}
-        self._challenge(event, self.target)
-        self._arm("vote")
-
-    def take_vote(self, event: Vote) -> None:
-        """A thumbs up or down."""
-        voter = self.seat_index(event.player)
-        self.votes[voter] = event.accept
-        self._say(NoteKind.VOTE, player=self._name(voter), accept=event.accept,
-                  voted=len(self.votes), voters=len(self.playing))
-
-    def settle_vote(self, event: Vote | TimeUp) -> None:
-        """The majority decides; in a tie the challenged player's vote does not count, and a
-        tie that remains lets the answer stand."""
-        target = self._target()
-        yes, no = self._count(self.votes)
-        if yes == no and target in self.votes:
-            yes, no = self._count({k: v for k, v in self.votes.items() if k != target})
-            self._say(NoteKind.TIE_VOTE_WITHOUT_CHALLENGED, player=self._name(target),
-                      yes=yes, no=no)
-        accepted = yes >= no
-        if not accepted:
-            self.rejected.add((self.category_index, target))
-        kind = NoteKind.VOTE_ACCEPTED if accepted else NoteKind.VOTE_REJECTED
-        self._say(kind, player=self._name(target), answer=self._answer(target), yes=yes, no=no)
-        self.target = None
-        self.back_to_reading(event)
-
-    def resume_turn(self, event: ScattergoriesEvent) -> None:
-        """After the vote, the reader on turn reads, with a fresh timer."""
-        self._begin_turn()
-
-    def score_category(self, event: TimeUp) -> None:
-        """Every answer to the category scored once, in reading order, then its points."""
-        index = self.category_index
-        points = {seat: self._score(index, seat) for seat in self.order}
-        self.scores[index] = points
-        self._say(NoteKind.CATEGORY_SCORED, category=self.categories[index].title,
-                  number=index + 1, points=self._by_name(points))
-
     def move_on(self, event: TimeUp) -> None:
         """The next category; after the last, the round's totals and the end of the round."""
         if self.category_index + 1 < len(self.categories):
@@ -557,54 +427,6 @@ class ScattergoriesGame(MachineRules):
         self._say(NoteKind.LETTER_CHOSEN, player=self._name(self.roller), letter=letter,
                   by_host=by_host, round=self.round_no)
 
-    def _write(self, seat: int, text: str) -> None:
-        """Write down one reader's answer, judge it once, and read it back."""
-        index = self.category_index
-        category = self.categories[index]
-        verdict = self.judge.judge(category, text, article_letter=False) if text else None
-        if verdict is not None and verdict.reason is Reason.EMPTY:
-            text, verdict = "", None
-        self.sheet[index][seat] = text
-        if verdict is not None:
-            self.verdicts[(index, seat)] = verdict
-        self._say(NoteKind.ANSWER_READ, player=self._name(seat), answer=text,
-                  blank=not text, category=category.title, number=index + 1,
-                  letter_ok=None if verdict is None else self.letter in verdict.letters)
-
-    def _score(self, index: int, seat: int) -> int:
-        """Score one answer and say it: blank, voted down or off the list, the same as
-        another's, a repeat of the player's own, then 2 or 1 by its first letter."""
-        text = self.sheet[index].get(seat, "")
-        kind = NoteKind.ANSWER_BLANK
-        reason = None
-        if text:
-            kind, reason = self._judge_score(index, seat, text)
-        points = SCORE_KINDS[kind]
-        self._say(kind, player=self._name(seat), answer=text, points=points,
-                  category=self.categories[index].title, number=index + 1,
-                  round=self.round_no, reason=reason)
-        return points
-
-    def _judge_score(self, index: int, seat: int, text: str) -> tuple[NoteKind, str | None]:
-        """The kind of score a written answer gets, and why when it scores nothing."""
-        verdict = self._verdict(seat, index)
-        if (index, seat) in self.rejected:
-            return NoteKind.ANSWER_UNFIT_0, "vote"
-        if verdict.accepted is False:
-            return NoteKind.ANSWER_UNFIT_0, "list"
-        others = [other for s, other in self.sheet[index].items() if s != seat and other]
-        category = self.categories[index]
-        if others and self.judge.judge(category, text, given=others,
-                                       article_letter=False).reason is Reason.DUPLICATE:
-            return NoteKind.ANSWER_DUPLICATE_0, "same"
-        key = normalize(text, lang=self.config.lang)
-        if any(normalize(self.sheet[i].get(seat, ""), lang=self.config.lang) == key
-               for i in range(index) if self.sheet[i].get(seat)):
-            return NoteKind.ANSWER_REPEAT_0, "repeat"
-        if self.letter in verdict.letters:
-            return NoteKind.ANSWER_SCORED_2, None
-        return NoteKind.ANSWER_SCORED_1, None
-
     def _total_round(self) -> None:
         """Add up the round: its points by seat, and the game totals in the first two rounds."""
         points = {seat: sum(category.get(seat, 0) for category in self.scores)
@@ -637,39 +459,6 @@ class ScattergoriesGame(MachineRules):
         """The seats playing this round, clockwise from `first`."""
         count = len(self.seats)
         return [(first + k) % count for k in range(count) if (first + k) % count in self.playing]
-
-    def _challenge(self, event: Challenge, target: int) -> None:
-        self.challenged.add((self.category_index, target))
-        self._say(NoteKind.CHALLENGE, player=self._name(self.seat_index(event.player)),
-                  target=self._name(target), answer=self._answer(target),
-                  category=self.categories[self.category_index].title)
-
-    def _verdict(self, seat: int, index: int | None = None) -> Verdict:
-        """The judge's ruling on a written answer, given when it was read."""
-        return self.verdicts[(self.category_index if index is None else index, seat)]
-
-    def _answer(self, seat: int) -> str:
-        return self.sheet[self.category_index].get(seat, "")
-
-    def _count(self, votes: dict[int, bool]) -> tuple[int, int]:
-        yes = sum(votes.values())
-        return yes, len(votes) - yes
-
-    def _begin_turn(self) -> None:
-        self._notes.append(self._turn_note())
-        self._arm("read")
-
-    def _turn_note(self) -> Note:
-        return Note(NoteKind.TURN, {"player": self._name(self.reader()),
-                                    "category": self.categories[self.category_index].title,
-                                    "number": self.category_index + 1})
-
-    def _category_note(self) -> Note:
-        return Note(NoteKind.CATEGORY, {
-            "number": self.category_index + 1, "of": len(self.categories),
-            "category": self.categories[self.category_index].title, "letter": self.letter,
-            "first": self._name(self.order[0]) if self.order else None,
-            "spoken_answers": self.config.spoken_answers})
 
     def _writing_note(self) -> Note:
         return Note(NoteKind.WRITING_STARTED, {
