@@ -27,8 +27,8 @@ REQUIRED_KINDS = (
 FLOW_KINDS = (
     "letter_chosen", "writing_started", "more_time_asked", "more_time_agreed",
     "more_time_refused", "extra_time", "countdown", "pencils_down", "category", "turn",
-    "answer_read", "read_timeout", "challenge_settled", "vote", "answer_unfit_0",
-    "answer_repeat_0", "category_scored", "game_over",
+    "answer_read", "category_read", "read_timeout", "challenge_settled", "vote",
+    "answer_unfit_0", "answer_repeat_0", "category_scored", "game_over",
 )
 """The other kinds a long enough simulation meets too (also required, so none goes missing).
 

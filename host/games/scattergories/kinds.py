@@ -49,6 +49,8 @@ class NoteKind(StrEnum):
     CATEGORY = "category"
     TURN = "turn"
     ANSWER_READ = "answer_read"
+    CATEGORY_READ = "category_read"
+    """Everyone has read the category: its answers, and a last moment to challenge."""
     READ_TIMEOUT = "read_timeout"
     """The reader said nothing in time: a blank."""
     CHALLENGE = "challenge"

@@ -136,8 +136,13 @@ class ReadingRules:
         self.reader_pos += 1
         if self.reader_pos < len(self.order):
             self._begin_turn()
-        else:
-            self.all_have_read(event)
+            return
+        answers = {self._name(seat): self.sheet[self.category_index].get(seat, "")
+                   for seat in self.order}
+        self._say(NoteKind.CATEGORY_READ, category=self.categories[self.category_index].title,
+                  number=self.category_index + 1, answers=answers,
+                  seconds=self.config.challenge_seconds)
+        self.all_have_read(event)
 
     def open_review(self, event: ScattergoriesEvent) -> None:
         """Everyone has read: a short time to challenge before the scoring."""

@@ -394,6 +394,19 @@ def test_players_read_in_turn_from_the_roller(judge: Judge) -> None:
     assert turns == ["Cat", "Ann", "Bob"]
 
 
+def test_once_all_have_read_the_answers_are_read_back_and_challenges_heard(
+        judge: Judge) -> None:
+    t = make_table(judge)
+    t.pencils_down()
+    t(ReadAnswer("Ann", "Penguin"))
+    t(ReadAnswer("Bob", ""))
+    t(ReadAnswer("Cat", "Panda"))
+    read = t.note(NoteKind.CATEGORY_READ)
+    assert read.params["answers"] == {"Ann": "Penguin", "Bob": "", "Cat": "Panda"}
+    assert t.notes[-1] == ArmTimer("challenge", 6.0, t.game.timer_token)
+    assert t.game.state is State.REVIEW and t.game.expected_player() is None
+
+
 def test_a_silent_reader_reads_a_blank(judge: Judge) -> None:
     t = make_table(judge)
     t.pencils_down()
