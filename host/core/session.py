@@ -137,18 +137,17 @@ class Session:
         """What the recognizer heard: one of the choices (asked back when `unsure`), or none
         of them. Then, in a game whose moves may be none of its choices (talk.open_answers: a
         Short List guess off the card), the engine's free transcript is the move when the
-        engine is sure of it, and is asked back when it is half sure: a player's move is never
-        judged on a mishearing. A question for the host heard unsure is not asked back (it is as
+        engine is sure of it, and is asked back when it is half sure (or `unsure` that it was
+        none of the choices): a player's move is never judged on a mishearing. A question for the host heard unsure is not asked back (it is as
         quick to ask again): it counts as not heard."""
         if text and unsure and isinstance(self.talk.parse(text), Query):
             text = ""
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
-        if free and self.talk.open_answers and not self.asking:
-            if free_confidence >= FREE_GUESS_SURE:
-                return self.hear(free)
-            if free_confidence >= FREE_GUESS_ASK:
-                return self.ask_back(free)
+        if free and self.talk.open_answers and not self.asking \
+                and free_confidence >= FREE_GUESS_ASK:
+            sure = free_confidence >= FREE_GUESS_SURE and not unsure
+            return self.hear(free) if sure else self.ask_back(free)
         return self.hear("")
 
     def ask_back(self, text: str) -> list[Line]:

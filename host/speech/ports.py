@@ -21,7 +21,8 @@ class Transcript:
     confidence: float | None = None
     """Engine confidence in [0, 1] where the engine gives one."""
     unsure: bool = False
-    """The best choice on weak evidence: the host asks back ("Egg timer?") before acting."""
+    """The text (the best choice, or else the free transcript) on weak evidence: the host asks
+    back ("Egg timer?") before acting."""
     free: str = ""
     """With choices set and none of them taken, or one taken unsure: what the engine heard
     decoding freely, for a game where a move may be none of the choices (a Short List guess

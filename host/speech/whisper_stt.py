@@ -53,6 +53,12 @@ class WhisperTuning:
     """Between `reject_below` and this, the best phrase comes back unsure and the host asks
     before acting on it ("Egg timer?"). Above -0.5 no other word was ever picked and 98% of the
     clean choices are right (1% asked); at 10 dB 81% are right outright, 10% asked."""
+    free_sure_below: float = -3.5
+    """Below `reject_below` the utterance was none of the choices, and the free transcript
+    comes back as what was said; down to this it comes back unsure, for the host to ask it
+    back rather than act on it: a right Short List answer heard as other words ("Vorarlberg"
+    as "for our work.", evidence -3.15) must never be judged wrong, while off-card guesses
+    mostly score -3.5 to -5.5 (the probe of scripts/bench_short_list.py's guesses)."""
     max_no_speech: float = 0.95
     """Reject when Whisper's no-speech probability is above this (only near-silence: the
     demo's answers in babble reach 0.6)."""
@@ -150,7 +156,8 @@ class WhisperRecognizer:
             return Transcript(best, self.name, _posterior(scores, best))
         heard = self._confidence(cross, free_text) if free_text else 0.0
         if evidence < self.tuning.reject_below:
-            return Transcript("", self.name, free=free_text, free_confidence=heard)
+            return Transcript("", self.name, free=free_text, free_confidence=heard,
+                              unsure=evidence >= self.tuning.free_sure_below)
         return Transcript(best, self.name, _posterior(scores, best), unsure=True,
                           free=free_text, free_confidence=heard)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from host.core.speaker import Query, Speakers, Unclear, clean, match_query
+from host.core.speaker import NO, YES, Query, Speakers, Unclear, clean, match_query
 from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
 from host.games.short_list.rules import ShortListGame
 from host.judge.text import words as answer_words
@@ -117,6 +117,8 @@ class ShortListTalk:
             return Unclear(text, anonymous=not self.game.over)
         if PASS.fullmatch(words) and not listed:
             return Pass(who)
+        if words in (*YES, *NO) and not listed:
+            return Unclear(text)  # a yes or a no answers no question card: a mishearing
         answer = self._answer_text(rest)
         return Answer(who, answer) if on_turn else Jump(who, answer)
 

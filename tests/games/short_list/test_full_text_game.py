@@ -88,4 +88,18 @@ def test_nothing_heard_clearly_is_asked_again() -> None:
 def test_a_question_heard_unsure_gives_way_to_what_was_freely_heard() -> None:
     session = started(FakeClock())
     lines = session.heard("repeat", unsure=True, free="Atlantis", free_confidence=0.8)
-    assert any(line.kind == "answer_wrong" for line in lines)
+    assert [line.kind for line in lines] == ["did_you_say"]  # near the choices: asked
+    assert any(line.kind == "answer_wrong" for line in session.hear("yes"))
+
+
+def test_a_guess_heard_as_none_of_the_choices_on_weak_evidence_is_asked_back() -> None:
+    session = started(FakeClock())
+    lines = session.heard("", unsure=True, free="for our work", free_confidence=0.8)
+    assert [line.kind for line in lines] == ["did_you_say"]
+    assert session.hear("no")[0].kind == "misheard" and not session.game.out
+
+
+def test_a_yes_or_a_no_is_never_taken_for_a_guess() -> None:
+    session = started(FakeClock())
+    assert [line.kind for line in session.heard("", free="No.", free_confidence=0.9)] == \
+        ["unclear"]
