@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from host.core.events import Note, Said, make_seats
@@ -82,7 +82,7 @@ class ScattergoriesReferee:
         kind, params = note.kind, note.params
         if kind in SCORE_KINDS:
             return self._scored(NoteKind(kind), params)
-        checks = {
+        checks: dict[str, Callable[[Mapping[str, Any]], str | None]] = {
             NoteKind.ROUND_STARTED: self._round_started,
             NoteKind.LETTER_ROLLED: self._letter, NoteKind.LETTER_CHOSEN: self._letter,
             NoteKind.CATEGORY: self._category, NoteKind.TURN: self._turn,
@@ -91,7 +91,7 @@ class ScattergoriesReferee:
             NoteKind.ROUND_TOTAL: self._round_total,
             NoteKind.GAME_WON: self._game_won,
         }
-        check = checks.get(kind)  # type: ignore[call-overload]
+        check = checks.get(kind)
         return check(params) if check else None
 
     # ----------------------------------------------------------------- the notes
