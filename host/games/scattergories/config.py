@@ -23,7 +23,8 @@ CATEGORY_CHOICES = (6, 12)
 """Answers scored a list: the junior rulebook's 6 (the list's first six), or all 12."""
 ROUNDS = 2
 """Rounds a game: after two rounds, the highest total wins."""
-TIMER_NAMES = ("writing", "countdown", "choose", "read", "challenge", "vote")
+TIMER_NAMES = ("writing", "extra", "countdown", "choose", "read", "challenge", "vote")
+"""Every timer the game asks for ("extra": the minute the timer is turned over for)."""
 
 
 @dataclass(frozen=True)
