@@ -1,0 +1,465 @@
+"""What Scattergories players say, typed or heard, becomes the right move or question; what bots
+say is read back to the same move; the recognizer is offered the phrases of the moment."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from host.core.events import Note, Seat, TimeUp, make_seats
+from host.core.speaker import Query, Unclear, clean
+from host.decks import AnswerEntry, Category, CategoryKind, CategoryList
+from host.games.scattergories.bots import BotSkills, BotTable
+from host.games.scattergories.config import DIE_FACES, WILD, ScattergoriesConfig
+from host.games.scattergories.events import (
+    AgreeMoreTime,
+    AskMoreTime,
+    Challenge,
+    ChooseLetter,
+    ReadAnswer,
+    Vote,
+)
+from host.games.scattergories.flow import State
+from host.games.scattergories.lists import category_lists
+from host.games.scattergories.rules import ScattergoriesGame
+from host.games.scattergories.talk import (
+    QUESTION_PHRASES,
+    WRITING_PHRASES,
+    ScattergoriesTalk,
+    same_move,
+)
+from host.judge import Judge
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+JUDGE = Judge()
+DECK = category_lists()
+
+
+def listed(id_: str, answers: Sequence[str]) -> Category:
+    """A listed category (unlisted answers go to a vote); "Hippopotamus | Hippo" an alias."""
+    entries = [answer.split(" | ") for answer in answers]
+    return Category(id_, id_.replace("-", " ").capitalize(), CategoryKind.LISTED,
+                    answers=tuple(AnswerEntry(forms[0], tuple(forms[1:])) for forms in entries))
+
+
+CATEGORIES = (
+    listed("animals", ["Penguin", "Parrot", "Panda", "Polar bear", "Tiger",
+                       "Hippopotamus | Hippo"]),
+    listed("words-for-the-host", ["Score", "Help", "Pass", "Challenge", "Letter", "Repeat"]),
+    Category("singers", "Singers", CategoryKind.OPEN, people=True),
+    Category("things-that-are-cold", "Things that are cold"),
+    listed("fruits", ["Peach", "Pear", "Plum"]),
+    Category("movies", "Movies"),
+)
+LISTS = [CategoryList("list-01", CATEGORIES)]
+
+
+class Dice(random.Random):
+    """A random generator whose die shows the faces given, in order (then rolls freely)."""
+
+    def __init__(self, faces: str = "", seed: int = 1) -> None:
+        super().__init__(seed)
+        self.faces = list(faces)
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        if self.faces and seq == DIE_FACES:
+            return self.faces.pop(0)
+        return super().choice(seq)
+
+
+def new_game(faces: str = "P", players: int = 3, *,
+             seats: tuple[Seat, ...] | None = None) -> ScattergoriesGame:
+    """A started game on the test list: Ann rolls the faces given and starts each reading."""
+    config = ScattergoriesConfig(seats or make_seats(NAMES[:players]), list_number=1)
+    game = ScattergoriesGame(config, LISTS, JUDGE, Dice(faces))
+    game.start()
+    return game
+
+
+def to_reading(game: ScattergoriesGame) -> ScattergoriesGame:
+    """Let the writing time run out: pencils down, the first category read."""
+    while game.state is State.WRITING:
+        game.handle(TimeUp(game.timer_token))
+    return game
+
+
+@pytest.fixture
+def game() -> ScattergoriesGame:
+    """Three players, letter P, writing."""
+    return new_game()
+
+
+@pytest.fixture
+def talk(game: ScattergoriesGame) -> ScattergoriesTalk:
+    return ScattergoriesTalk(game)
+
+
+def refusal(game: ScattergoriesGame, event: object) -> str | None:
+    notes = game.handle(event)
+    refused = [n for n in notes if isinstance(n, Note) and n.kind == "refused"]
+    return str(refused[0].params["reason"]) if refused else None
+
+
+# ---------------------------------------------------------------------- a wild star
+
+@pytest.mark.parametrize(("said", "letter"), [
+    ("P", "P"), ("the letter P", "P"), ("letter p", "P"), ("pee", "P"), ("I choose M", "M"),
+    ("double u", "W"), ("the letter zed", "Z"), ("K please", "K"), ("Ann: the letter B", "B"),
+    ("ann bee", "B"),
+])
+def test_the_roller_chooses_a_letter_after_a_wild_star(said: str, letter: str) -> None:
+    game = new_game(WILD)
+    assert game.state is State.CHOOSING_LETTER
+    assert ScattergoriesTalk(game).parse(said) == ChooseLetter("Ann", letter)
+
+
+def test_another_players_letter_is_theirs_and_refused() -> None:
+    game = new_game(WILD)
+    talk = ScattergoriesTalk(game)
+    assert talk.parse("Bob: the letter T") == ChooseLetter("Bob", "T")
+    assert refusal(game, talk.parse("Bob: the letter T")) == "not_roller"
+    assert talk.parse("what's the letter") == Query("letter", "Ann")
+
+
+# ---------------------------------------------------------------------- the writing time
+
+@pytest.mark.parametrize("said", ["Bob: one more minute", "Bob, more time", "bob more time",
+                                  "Bob: can we have one more minute please",
+                                  "Bob: more time please", "Bob: we need more time"])
+def test_a_named_player_asks_for_more_time(talk: ScattergoriesTalk, said: str) -> None:
+    assert talk.parse(said) == AskMoreTime("Bob")
+
+
+def test_more_time_from_an_unknown_voice_asks_who_speaks(talk: ScattergoriesTalk) -> None:
+    assert talk.parse("one more minute") == Unclear("one more minute", anonymous=True)
+    assert talk.parse("one more minute", speaker="Cat") == AskMoreTime("Cat")
+    assert talk.parse("my turn, Cat") == Query("speaker", "Cat")
+
+
+@pytest.mark.parametrize(("said", "agree"), [
+    ("Cat: yes", True), ("cat yes", True), ("Cat: okay", True), ("Cat: agreed", True),
+    ("Cat: no", False), ("cat no", False), ("Cat: no way", False), ("Cat: nope", False),
+])
+def test_the_others_agree_or_refuse(game: ScattergoriesGame, talk: ScattergoriesTalk,
+                                    said: str, agree: bool) -> None:
+    game.handle(AskMoreTime("Bob"))
+    assert talk.parse(said) == AgreeMoreTime("Cat", agree)
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("how much time", "time_left"), ("how much time is left?", "time_left"),
+    ("what's the letter", "letter"), ("which letter", "letter"), ("letter?", "letter"),
+    ("read the list again", "list"), ("what are the categories", "list"),
+    ("pause the game", "pause"), ("quit", "quit"),
+])
+def test_the_host_answers_only_the_writing_questions(talk: ScattergoriesTalk, said: str,
+                                                     kind: str) -> None:
+    assert talk.parse(said) == Query(kind)
+    assert talk.parse(f"Bob: {said}") == Query(kind, "Bob")
+
+
+@pytest.mark.parametrize("said", ["score", "whose turn", "what's the category", "repeat",
+                                  "help", "Penguin"])
+def test_the_host_is_quiet_about_anything_else_while_they_write(talk: ScattergoriesTalk,
+                                                                said: str) -> None:
+    assert isinstance(talk.parse(said), Unclear)
+
+
+# ---------------------------------------------------------------------- the reading
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("Penguin", ReadAnswer("Ann", "Penguin")),
+    ("Pelican.", ReadAnswer("Ann", "Pelican")),
+    ("I wrote Pelican", ReadAnswer("Ann", "Pelican")),
+    ("my answer is Puffin", ReadAnswer("Ann", "Puffin")),
+    ("Ann: Polar bear", ReadAnswer("Ann", "Polar bear")),
+    ("polar bear", ReadAnswer("Ann", "polar bear")),
+    ("blank", ReadAnswer("Ann", "")),
+    ("pass", ReadAnswer("Ann", "")),
+    ("nothing", ReadAnswer("Ann", "")),
+    ("I don't have one", ReadAnswer("Ann", "")),
+    ("no answer", ReadAnswer("Ann", "")),
+    ("Ann: pass", ReadAnswer("Ann", "")),
+    ("Bob: Panda", ReadAnswer("Bob", "Panda")),
+])
+def test_the_reader_on_turn_reads_an_answer_or_a_blank(said: str, expected: ReadAnswer) -> None:
+    talk = ScattergoriesTalk(to_reading(new_game()))
+    assert talk.parse(said) == expected
+
+
+def test_a_reader_out_of_turn_is_refused() -> None:
+    game = to_reading(new_game())
+    talk = ScattergoriesTalk(game)
+    assert refusal(game, talk.parse("Bob: Panda")) == "not_your_turn"
+
+
+def test_a_correction_is_the_last_readers_answer_again() -> None:
+    game = to_reading(new_game())
+    talk = ScattergoriesTalk(game)
+    assert isinstance(talk.parse("no, pelican"), Unclear)  # nobody has read yet
+    game.handle(ReadAnswer("Ann", "Penguin"))
+    for said in ("No, pelican", "no it's pelican", "Ann: no, pelican", "ann no pelican",
+                 "I meant pelican"):
+        assert talk.parse(said) == ReadAnswer("Ann", "pelican"), said
+    assert talk.parse("No, blank") == ReadAnswer("Ann", "")
+    assert talk.parse("no answer") == ReadAnswer("Bob", "")  # a blank, not a correction
+
+
+def test_a_yes_or_a_no_while_reading_answers_nothing() -> None:
+    talk = ScattergoriesTalk(to_reading(new_game()))
+    for said in ("yes", "no", "Bob: no", "thumbs up"):
+        assert isinstance(talk.parse(said), Unclear), said
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("challenge", Challenge("Bob", "Ann")),
+    ("I challenge that", Challenge("Bob", "Ann")),
+    ("Cat: challenge", Challenge("Cat", "Ann")),
+    ("Cat challenge", Challenge("Cat", "Ann")),
+    ("Cat: I challenge that", Challenge("Cat", "Ann")),
+    ("Cat: challenge Ann", Challenge("Cat", "Ann")),
+    ("Cat: I challenge Ann's answer", Challenge("Cat", "Ann")),
+    ("cat challenge ann", Challenge("Cat", "Ann")),
+])
+def test_a_challenge_names_the_answer_read_last_or_its_reader(said: str,
+                                                              expected: Challenge) -> None:
+    game = to_reading(new_game())
+    game.handle(ReadAnswer("Ann", "Pingu"))
+    assert ScattergoriesTalk(game).parse(said) == expected
+
+
+def test_a_challenge_takes_the_last_answer_by_another_not_a_blank() -> None:
+    game = to_reading(new_game())
+    game.handle(ReadAnswer("Ann", "Pingu"))
+    game.handle(ReadAnswer("Bob", ""))
+    talk = ScattergoriesTalk(game)
+    assert talk.parse("Cat: challenge") == Challenge("Cat", "Ann")
+    game.handle(ReadAnswer("Cat", "Pangolin"))  # all have read: the last moment to challenge
+    assert game.state is State.REVIEW
+    assert talk.parse("Cat: challenge") == Challenge("Cat", "Ann")
+    assert talk.parse("Bob: challenge") == Challenge("Bob", "Cat")
+    assert talk.parse("challenge") == Unclear("challenge", anonymous=True)
+
+
+def test_a_challenge_with_nothing_read_is_refused() -> None:
+    game = to_reading(new_game())
+    talk = ScattergoriesTalk(game)
+    assert refusal(game, talk.parse("Bob: challenge")) == "nothing_to_challenge"
+
+
+@pytest.mark.parametrize(("said", "accept"), [
+    ("Bob: yes", True), ("bob thumbs up", True), ("Bob: accept", True), ("Bob: I vote yes", True),
+    ("Bob: no", False), ("bob thumbs down", False), ("Bob: reject", False),
+])
+def test_votes(said: str, accept: bool) -> None:
+    game = to_reading(new_game())
+    game.handle(ReadAnswer("Ann", "Pingu"))
+    game.handle(Challenge("Cat", "Ann"))
+    assert game.state is State.VOTING
+    talk = ScattergoriesTalk(game)
+    assert talk.parse(said) == Vote("Bob", accept)
+    assert talk.parse("yes") == Unclear("yes", anonymous=True)
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("score", "score"), ("what's the score", "score"), ("whose turn", "situation"),
+    ("what's the category", "category"), ("which category", "category"),
+    ("what's the letter", "letter"), ("read the list again", "list"),
+    ("what's been said", "answers"), ("repeat", "repeat"), ("help", "help"),
+    ("how much time", "time_left"),
+])
+def test_questions_at_the_reading(said: str, kind: str) -> None:
+    talk = ScattergoriesTalk(to_reading(new_game()))
+    assert talk.parse(said) == Query(kind, "Ann")
+    assert talk.parse(f"Cat: {said}") == Query(kind, "Cat")
+
+
+def test_every_question_offered_is_heard_as_a_question() -> None:
+    talk = ScattergoriesTalk(to_reading(new_game()))
+    for phrase in QUESTION_PHRASES:
+        assert isinstance(talk.parse(phrase), Query), phrase
+
+
+def test_a_question_or_a_call_never_eats_a_known_answer() -> None:
+    game = to_reading(new_game())
+    game.handle(TimeUp(game.timer_token))  # Ann: blank
+    game.handle(TimeUp(game.timer_token))  # Bob
+    game.handle(TimeUp(game.timer_token))  # Cat: the last moment to challenge
+    game.handle(TimeUp(game.timer_token))  # scored: category 2, words for the host
+    assert game.categories[game.category_index].id == "words-for-the-host"
+    talk = ScattergoriesTalk(game)
+    for word in ("Score", "Help", "Pass", "Challenge", "Repeat", "score", "letter"):
+        assert talk.parse(word) == ReadAnswer("Ann", word), word
+    assert talk.parse("Ann: help") == ReadAnswer("Ann", "help")
+    assert talk.parse("Bob: help") == Query("help", "Bob")  # not on turn: a question
+
+
+def test_an_answer_read_already_is_heard_as_an_answer() -> None:
+    game = to_reading(new_game())
+    game.handle(ReadAnswer("Ann", "Whose turn"))
+    assert ScattergoriesTalk(game).parse("whose turn") == ReadAnswer("Bob", "whose turn")
+
+
+def test_team_members_speak_for_their_seat() -> None:
+    seats = make_seats(teams=[["Ann", "Zoe"], ["Bob"], ["Cat"]])
+    game = to_reading(new_game(seats=seats))
+    talk = ScattergoriesTalk(game)
+    assert talk.parse("Zoe: Penguin") == ReadAnswer("Ann and Zoe", "Penguin")
+    game.handle(ReadAnswer("Ann and Zoe", "Pingu"))
+    assert talk.parse("Cat: challenge Zoe") == Challenge("Cat", "Ann and Zoe")
+    assert "Zoe challenge" not in talk.choices()  # nothing of Bob's read yet
+    assert "Cat challenge Ann and Zoe" in talk.choices()
+
+
+def test_nothing_said_is_unclear(talk: ScattergoriesTalk) -> None:
+    assert talk.parse("") == Unclear("")
+    assert talk.parse("Bob:") == Query("speaker", "Bob")
+
+
+# ---------------------------------------------------------------------- say -> parse
+
+def bot_moves(games: int) -> Iterator[tuple[ScattergoriesGame, Any]]:
+    """(game, move) before each move of a few whole games of bots on the shipped deck."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        config = ScattergoriesConfig(make_seats(NAMES[:2 + seed % 5]), list_number=1 + seed,
+                                     categories=6 if seed % 2 else 12)
+        game = ScattergoriesGame(config, DECK, JUDGE, rng)
+        game.start()
+        bots = BotTable(game, BotSkills(ask_time=0.6, choose_timeout=0.0), rng)
+        while not game.over:
+            event = bots.next_event()
+            yield game, event
+            game.handle(event)
+
+
+def test_what_a_player_says_is_read_back_to_the_same_move() -> None:
+    checked: set[type] = set()
+    count = 0
+    for game, event in bot_moves(6):
+        if isinstance(event, TimeUp):
+            continue
+        talk = ScattergoriesTalk(game)
+        said = talk.say(event)
+        assert talk.parse(said) == event, said
+        assert talk.parse(talk.say(event, prefix=event.player)) == event, said
+        heard = talk.parse(clean(said))  # as a recognizer writes it
+        assert same_move(event, [heard], game), (said, heard)
+        checked.add(type(event))
+        count += 1
+    assert count > 300
+    assert checked == {ReadAnswer, Challenge, Vote, AskMoreTime, AgreeMoreTime, ChooseLetter}
+
+
+@pytest.mark.parametrize("text", ["pass", "score", "challenge Bob", "Cat Stevens", "yes",
+                                  "no, thanks", "I wrote it", "the letter P", "one more minute"])
+def test_an_answer_that_sounds_like_something_else_is_said_plainly(text: str) -> None:
+    game = to_reading(new_game())
+    talk = ScattergoriesTalk(game)
+    event = ReadAnswer("Ann", text)
+    assert talk.parse(talk.say(event)) == event
+
+
+def test_moves_are_said_with_the_players_name_unless_awaited() -> None:
+    game = to_reading(new_game())
+    talk = ScattergoriesTalk(game)
+    assert talk.say(ReadAnswer("Ann", "Penguin")) == "Penguin"
+    assert talk.say(ReadAnswer("Ann", "")) == "blank"
+    assert talk.say(Challenge("Bob", "Ann")) == "Bob: challenge Ann"
+    assert talk.say(Vote("Cat", True)) == "Cat: thumbs up"
+    assert talk.say(AskMoreTime("Bob")) == "Bob: one more minute"
+    assert talk.say(ChooseLetter("Ann", "P"), prefix="Ann") == "Ann: the letter P"
+    assert talk.say(TimeUp(1)) == ""
+
+
+# ---------------------------------------------------------------------- choices
+
+def test_choices_while_writing_are_more_time_and_the_writing_questions(
+        game: ScattergoriesGame, talk: ScattergoriesTalk) -> None:
+    phrases = talk.choices()
+    assert phrases == ["one more minute", "Ann one more minute", "Bob one more minute",
+                       "Cat one more minute", *WRITING_PHRASES]
+    game.handle(AskMoreTime("Bob"))
+    phrases = talk.choices()
+    assert {"yes", "no", "Ann yes", "Cat no"} <= set(phrases)
+    assert "Bob yes" not in phrases
+
+
+def test_choices_while_choosing_are_the_letters_left() -> None:
+    game = new_game(WILD)
+    phrases = ScattergoriesTalk(game).choices()
+    assert {"P", "the letter P", "the letter Z"} <= set(phrases)
+    assert set(QUESTION_PHRASES) <= set(phrases)
+
+
+def test_choices_at_the_reading_hold_the_known_answers_key_letter_first() -> None:
+    game = to_reading(new_game())
+    talk = ScattergoriesTalk(game)
+    phrases = talk.choices()
+    assert len(phrases) == len(set(phrases))
+    assert phrases[:5] == ["Penguin", "Parrot", "Panda", "Polar bear", "Tiger"]
+    assert {"Hippo", "blank", "pass"} <= set(phrases)
+    assert set(QUESTION_PHRASES) <= set(phrases)
+    assert not [p for p in phrases if "challenge" in p]  # nothing read yet
+
+
+def test_choices_hold_the_answers_read_and_the_challenges() -> None:
+    game = to_reading(new_game())
+    game.handle(ReadAnswer("Ann", "Pingu"))
+    phrases = ScattergoriesTalk(game).choices()
+    assert "Pingu" in phrases  # a duplicate must be heard as one
+    assert {"challenge", "I challenge that", "challenge Ann", "Bob challenge",
+            "Cat challenge Ann"} <= set(phrases)
+    assert "Ann challenge Ann" not in phrases
+
+
+def test_choices_of_a_generated_category_come_from_the_judge() -> None:
+    countries = Category("countries", "Countries", CategoryKind.GENERATED,
+                         generator="countries")
+    config = ScattergoriesConfig(make_seats(NAMES[:2]), list_number=1)
+    game = ScattergoriesGame(config, [CategoryList("l", (countries, *CATEGORIES[1:]))], JUDGE,
+                             Dice("P"))
+    game.start()
+    phrases = ScattergoriesTalk(to_reading(game)).choices()
+    assert "Peru" in phrases and "Portugal" in phrases
+    assert phrases.index("Peru") < phrases.index("France")
+
+
+def test_choices_while_voting_are_the_votes_of_those_yet_to_vote() -> None:
+    game = to_reading(new_game())
+    game.handle(ReadAnswer("Ann", "Pingu"))
+    game.handle(Challenge("Cat", "Ann"))
+    game.handle(Vote("Cat", False))
+    phrases = ScattergoriesTalk(game).choices()
+    assert {"yes", "no", "thumbs up", "Ann thumbs up", "Bob thumbs down", "Bob no"} \
+        <= set(phrases)
+    assert "Cat yes" not in phrases
+    assert set(QUESTION_PHRASES) <= set(phrases)
+
+
+def test_the_talk_takes_answers_outside_the_choices() -> None:
+    assert ScattergoriesTalk.open_answers is True
+
+
+# ---------------------------------------------------------------------- same_move
+
+def test_same_move_takes_the_judges_sameness() -> None:
+    game = to_reading(new_game())
+    assert same_move(ReadAnswer("Ann", "Hippopotamus"), [ReadAnswer("Ann", "hippo")], game)
+    assert same_move(ReadAnswer("Ann", "Penguin"), [ReadAnswer("Ann", "penguins")], game)
+    assert same_move(ReadAnswer("Ann", "Pingu"), [ReadAnswer("Ann", "pingu")], game)
+    assert same_move(ReadAnswer("Ann", ""), [ReadAnswer("Ann", "")], game)
+    assert same_move(Vote("Ann", True), [Vote("Ann", True)], game)
+
+
+def test_same_move_refuses_another_answer_player_or_move() -> None:
+    game = to_reading(new_game())
+    assert not same_move(ReadAnswer("Ann", "Penguin"), [ReadAnswer("Ann", "Panda")], game)
+    assert not same_move(ReadAnswer("Ann", "Penguin"), [ReadAnswer("Bob", "Penguin")], game)
+    assert not same_move(ReadAnswer("Ann", "Penguin"), [ReadAnswer("Ann", "")], game)
+    assert not same_move(ReadAnswer("Ann", "Penguin"), [], game)
+    assert not same_move(Vote("Ann", True), [Vote("Ann", False)], game)
+    assert not same_move(Challenge("Bob", "Ann"), [Challenge("Bob", "Cat")], game)
