@@ -8,10 +8,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from transitions import Machine
 
-from host.core.events import ArmTimer, IllegalEvent, Said
+from host.core.events import ArmTimer, IllegalEvent, Said, TimeUp
 
 if TYPE_CHECKING:
     from transitions.core import TransitionConfigDict
+
+
+GAME_OVER = "game_over"
+STALE_TIMER = "stale_timer"
+UNKNOWN_EVENT = "unknown_event"
+"""The refusals every game shares (said with the core lines)."""
 
 
 class MachineRules:
@@ -22,6 +28,8 @@ class MachineRules:
     gives the timer `_arm` asks for."""
 
     triggers: ClassVar[Mapping[type, str]]
+    not_now: ClassVar[Mapping[type, str]]
+    """The refusal of each player event the game does not take in its state."""
     machine: Machine
     state: Any
     trigger: Callable[..., bool]
@@ -29,6 +37,11 @@ class MachineRules:
     timer_token: int
     timer_name: str
     current_timer: Callable[[], ArmTimer]
+
+    if TYPE_CHECKING:
+        @property
+        def over(self) -> bool:
+            """True once the game is over (each game says when)."""
 
     def _start_machine(self, states: type[Enum], transitions: Sequence[TransitionConfigDict],
                        initial: Enum) -> None:
@@ -61,8 +74,13 @@ class MachineRules:
         """Forget what the last event worked out (a judgement) before the next one."""
 
     def _not_now(self, event: Any) -> IllegalEvent:
-        """The refusal of an event the game does not take in its state."""
-        raise NotImplementedError
+        """The refusal of an event the game does not take in its state: the game is over, a
+        timer's late TimeUp (not said at all), or the move's own refusal (`not_now`)."""
+        if self.over:
+            return IllegalEvent(GAME_OVER)
+        if isinstance(event, TimeUp):
+            return IllegalEvent(STALE_TIMER)
+        return IllegalEvent(self.not_now.get(type(event), UNKNOWN_EVENT), state=str(self.state))
 
     def _arm(self, name: str) -> None:
         """Ask the session for the timer `name`; its TimeUp must bring the new token."""

@@ -138,8 +138,9 @@ class Session:
         of them. Then, in a game whose moves may be none of its choices (talk.open_answers: a
         Short List guess off the card), the engine's free transcript is the move when the
         engine is sure of it, and is asked back when it is half sure (or `unsure` that it was
-        none of the choices): a player's move is never judged on a mishearing. A question for the host heard unsure is not asked back (it is as
-        quick to ask again): it counts as not heard."""
+        none of the choices): a player's move is never judged on a mishearing. A question
+        for the host heard unsure is not asked back (it is as quick to ask again): it counts
+        as not heard."""
         if text and unsure and isinstance(self.talk.parse(text), Query):
             text = ""
         if text:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from host.core.events import IllegalEvent, Note, Said, TimeUp
+from host.core.events import Note, Said, TimeUp
 from host.core.machine import MachineRules
 from host.decks import Category, CategoryCard
 from host.games.crack_list import cards
@@ -35,7 +35,7 @@ from host.games.crack_list.events import (
     Vote,
 )
 from host.games.crack_list.flow import TRANSITIONS, TRIGGERS, State
-from host.games.crack_list.kinds import NOT_NOW, PENALTY_NOTES, NoteKind, Refusal
+from host.games.crack_list.kinds import NOT_NOW, PENALTY_NOTES, NoteKind
 from host.judge import AnswerJudge, Reason
 
 __all__ = [
@@ -51,6 +51,7 @@ class CrackListGame(MachineRules, ChallengeRules):
     """One game of Crack List: call start(), then handle() each event."""
 
     triggers = TRIGGERS
+    not_now = NOT_NOW
 
     # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
     trigger: Callable[..., bool]
@@ -288,13 +289,6 @@ class CrackListGame(MachineRules, ChallengeRules):
         self._start_round()
 
     # ----------------------------------------------------------------- helpers
-
-    def _not_now(self, event: CrackListEvent) -> IllegalEvent:
-        if self.state is State.OVER:
-            return IllegalEvent(Refusal.GAME_OVER)
-        if isinstance(event, TimeUp):
-            return IllegalEvent(Refusal.STALE_TIMER)
-        return IllegalEvent(NOT_NOW[type(event)], state=self.state.value)
 
     def _begin_turn(self, how: str) -> None:
         self.countdown_called = False

@@ -74,6 +74,7 @@ class ScattergoriesGame(ReadingRules, MachineRules):
     """One game of Scattergories: call start(), then handle() each event."""
 
     triggers = TRIGGERS
+    not_now = NOT_NOW
 
     state: State
     # Attached by the machine (transitions): fire a trigger by name, and the inner triggers.
@@ -478,14 +479,6 @@ class ScattergoriesGame(ReadingRules, MachineRules):
     def _target(self) -> int:
         assert self.target is not None
         return self.target
-
-    def _not_now(self, event: ScattergoriesEvent) -> IllegalEvent:
-        if self.state is State.OVER:
-            return IllegalEvent(Refusal.GAME_OVER)
-        if isinstance(event, TimeUp):
-            return IllegalEvent(Refusal.STALE_TIMER)
-        return IllegalEvent(NOT_NOW.get(type(event), Refusal.UNKNOWN_EVENT),
-                            state=self.state.value)
 
     def _by_name(self, points: dict[int, int]) -> dict[str, int]:
         return {self._name(seat): pts for seat, pts in points.items()}

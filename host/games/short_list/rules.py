@@ -43,6 +43,7 @@ class ShortListGame(MachineRules):
     """One game of Short List: call start(), then handle() each event."""
 
     triggers = TRIGGERS
+    not_now = NOT_NOW
 
     state: State
     # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
@@ -442,14 +443,6 @@ class ShortListGame(MachineRules):
     def _card(self) -> QuestionCard:
         assert self.card is not None
         return self.card
-
-    def _not_now(self, event: ShortListEvent) -> IllegalEvent:
-        if self.state is State.OVER:
-            return IllegalEvent(Refusal.GAME_OVER)
-        if isinstance(event, TimeUp):
-            return IllegalEvent(Refusal.STALE_TIMER)
-        return IllegalEvent(NOT_NOW.get(type(event), Refusal.UNKNOWN_EVENT),
-                            state=self.state.value)
 
     def _name(self, seat: int) -> str:
         return self.seats[seat].name
