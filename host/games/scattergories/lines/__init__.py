@@ -1,0 +1,1 @@
+"""Scattergories' phrasebooks: one <lang>.toml per language."""
