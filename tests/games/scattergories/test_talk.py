@@ -9,9 +9,13 @@ from typing import Any
 
 import pytest
 
+from host.clock import FakeClock
 from host.core.events import Note, Seat, TimeUp, make_seats
+from host.core.phrasebook import Phrasebook
+from host.core.session import Session
 from host.core.speaker import Query, Unclear, clean
 from host.decks import AnswerEntry, Category, CategoryKind, CategoryList
+from host.games.scattergories.announce import VOICE
 from host.games.scattergories.bots import BotSkills, BotTable
 from host.games.scattergories.config import DIE_FACES, WILD, ScattergoriesConfig
 from host.games.scattergories.events import (
@@ -24,6 +28,7 @@ from host.games.scattergories.events import (
 )
 from host.games.scattergories.flow import State
 from host.games.scattergories.lists import category_lists
+from host.games.scattergories.questions import ScattergoriesQuestions
 from host.games.scattergories.rules import ScattergoriesGame
 from host.games.scattergories.talk import (
     QUESTION_PHRASES,
@@ -463,3 +468,26 @@ def test_same_move_refuses_another_answer_player_or_move() -> None:
     assert not same_move(ReadAnswer("Ann", "Penguin"), [], game)
     assert not same_move(Vote("Ann", True), [Vote("Ann", False)], game)
     assert not same_move(Challenge("Bob", "Ann"), [Challenge("Bob", "Cat")], game)
+
+
+# ---------------------------------------------------------------------- in a session
+
+def test_a_table_through_the_session() -> None:
+    config = ScattergoriesConfig(make_seats(NAMES[:3]), list_number=1)
+    game = ScattergoriesGame(config, LISTS, JUDGE, Dice("P"))
+    heard: list[object] = []
+    session = Session(game, ScattergoriesTalk(game), ScattergoriesQuestions(game),
+                      Phrasebook(game=VOICE, rng=random.Random(0)), FakeClock(),
+                      on_event=lambda event, notes: heard.append(event))
+    session.start()
+    assert [line.kind for line in session.hear("Bob, one more minute")] == ["more_time_asked"]
+    assert [line.kind for line in session.hear("how much time")] == ["time_left"]
+    assert [line.kind for line in session.hear("what's the letter")] == ["key_letter"]
+    assert [line.kind for line in session.hear("score")] == ["unclear"]
+    assert [line.kind for line in session.hear("yes")] == ["whose_voice"]
+    to_reading(game)
+    lines = session.heard("", free="Pelican.", free_confidence=0.9)
+    assert heard[-1] == ReadAnswer("Ann", "Pelican")
+    assert [line.kind for line in lines] == ["answer_read", "turn"]
+    assert "Pelican" in lines[0].text
+    assert session.hear("score")[0].kind == "score"
