@@ -34,12 +34,17 @@ Intent = ScattergoriesEvent | Query | Unclear
 BLANK = re.compile(
     r"(a )?blank|(i )?pass|nothing|none|no answer|skip|i (don'?t|do not) have (one|anything)"
     r"|i (have|'?ve got|got) nothing|i (didn'?t|did not) (write|get|have) (one|anything)"
+    r"|i (don'?t|do not) know|no idea|i give up|i (couldn'?t|could not) think of (one|anything)"
 )
 """No answer to the category, said in full (cleaned words)."""
 BLANK_SAID = "blank"
 FILLER = re.compile(r"(my answer is|i wrote|i put|i have|i'?ve got|i got|mine is|it'?s|it is) ")
 """Words a reader may put before the answer (cleaned words); only the first is taken off."""
 FILLER_SAID = "my answer is"
+HESITATION = re.compile(r"((uh|um|umm|uhm|er|erm|hmm|mm) )+")
+"""Sounds a reader may make before the answer (cleaned words): all are taken off."""
+NAME_FIRST = re.compile(r"\s*(?P<name>[^.,:]{1,40})\.\s+(?P<rest>\S.*)$", re.S)
+""""Bob. Panda.": a name said first, set apart by a full stop, as a transcript may write it."""
 CORRECTION = re.compile(
     r"\s*(?:no\b[\s,.!:;]*(?:it['’]?s|it is|i said|i meant|it was)?|i meant|correction)"
     r"[\s,:;.!]+(?P<rest>\S.*)$", re.IGNORECASE)
@@ -131,7 +136,7 @@ class ScattergoriesTalk:
         on_turn = self.game.expected_player()
         if self._reading() and speaker in (None, on_turn) and on_turn and self.listed(text):
             return ReadAnswer(on_turn, trimmed(text))
-        prefixed, rest = self.speakers.split(text)
+        prefixed, rest = self.speakers.split(self._name_first(text))
         rest = raw_tail(text, rest)
         who = prefixed or speaker
         if not clean(rest):
@@ -142,6 +147,13 @@ class ScattergoriesTalk:
         if query is not None:
             return self._query_now(query, text)
         return self._move(rest, who, text)
+
+    def _name_first(self, text: str) -> str:
+        """ "Bob. Panda." as "Bob: Panda.", when the words before the full stop name a person."""
+        named = NAME_FIRST.match(text)
+        if named and self.speakers.seat_named(named.group("name")):
+            return f"{named.group('name')}: {named.group('rest')}"
+        return text
 
     def _query_now(self, query: Query, text: str) -> Query | Unclear:
         """The question, unless the host keeps quiet about it while the players write."""
@@ -228,6 +240,12 @@ class ScattergoriesTalk:
         """The answer as said, with one filler taken off ("I wrote Penguin" is "Penguin"),
         unless the words are a known answer."""
         words = clean(rest)
+        if self.listed(rest):
+            return trimmed(rest)
+        hesitation = HESITATION.match(words)
+        if hesitation:
+            words = words[hesitation.end():]
+            rest = raw_tail(rest, words)
         filler = FILLER.match(words)
         if filler and not self.listed(rest):
             return raw_tail(rest, words[filler.end():])
@@ -315,6 +333,7 @@ class ScattergoriesTalk:
             return text
         words = clean(text)
         heard_else = (TABLE_CALL.fullmatch(words) or FILLER.match(words)
+                      or HESITATION.match(words) or self._name_first(text) != text
                       or CORRECTION.match(text) or LETTER.fullmatch(words)
                       or match_query(words, None, QUESTIONS) is not None
                       or self.speakers.split(text)[0] is not None)

@@ -189,6 +189,12 @@ def test_the_host_is_quiet_about_anything_else_while_they_write(talk: Scattergor
     ("no answer", ReadAnswer("Ann", "")),
     ("Ann: pass", ReadAnswer("Ann", "")),
     ("Bob: Panda", ReadAnswer("Bob", "Panda")),
+    ("Uh, Pelican.", ReadAnswer("Ann", "Pelican")),
+    ("Um, I have Pelican", ReadAnswer("Ann", "Pelican")),
+    ("Ann. Pelican.", ReadAnswer("Ann", "Pelican")),
+    ("Mine is Pelican.", ReadAnswer("Ann", "Pelican")),
+    ("I don't know.", ReadAnswer("Ann", "")),
+    ("No idea", ReadAnswer("Ann", "")),
 ])
 def test_the_reader_on_turn_reads_an_answer_or_a_blank(said: str, expected: ReadAnswer) -> None:
     talk = ScattergoriesTalk(to_reading(new_game()))
@@ -360,7 +366,8 @@ def test_what_a_player_says_is_read_back_to_the_same_move() -> None:
 
 
 @pytest.mark.parametrize("text", ["pass", "score", "challenge Bob", "Cat Stevens", "yes",
-                                  "no, thanks", "I wrote it", "the letter P", "one more minute"])
+                                  "no, thanks", "I wrote it", "the letter P", "one more minute",
+                                  "Um Bongo", "Bob. Marley", "I don't know"])
 def test_an_answer_that_sounds_like_something_else_is_said_plainly(text: str) -> None:
     game = to_reading(new_game())
     talk = ScattergoriesTalk(game)
