@@ -498,3 +498,17 @@ def test_a_table_through_the_session() -> None:
     assert [line.kind for line in lines] == ["answer_read", "turn"]
     assert "Pelican" in lines[0].text
     assert session.hear("score")[0].kind == "score"
+
+
+def test_every_phrase_offered_means_something_now() -> None:
+    """Each choice of each moment of a few bot games parses to a move or a question, said by
+    a player of the round (an unnamed call needs the speaker known)."""
+    moments: set[State] = set()
+    for game, _ in bot_moves(2):
+        talk = ScattergoriesTalk(game)
+        speaker = game.seats[game.playing[-1]].name
+        for phrase in talk.choices():
+            heard = talk.parse(phrase, speaker=game.expected_player() or speaker)
+            assert not isinstance(heard, Unclear), (game.state, phrase)
+        moments.add(game.state)
+    assert moments >= {State.WRITING, State.READING, State.REVIEW, State.VOTING}
