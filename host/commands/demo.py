@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
         "catch is said again, slower, up to twice, while the turn timer keeps running. "
         "Prints the transcript.",
     )
-    parser.add_argument("game", choices=("crack-list", "short-list"))
+    parser.add_argument("game", choices=("crack-list", "short-list", "scattergories"))
     parser.add_argument("--players", type=int, default=3, help="bot players (2 to 8)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int,

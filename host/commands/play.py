@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from host.games.crack_list.config import MAX_PEOPLE, PLAYERS_HELP
+from host.games.scattergories.config import PLAYERS_HELP as SCATTERGORIES_PLAYERS
 from host.games.short_list.config import PLAYERS_HELP as SHORT_LIST_PLAYERS
 from host.speech.stt import add_engine_arguments
 
@@ -32,7 +33,7 @@ def register(subparsers: Any) -> None:
         metavar="NAME",
         default=[],
         help=f"player names in seating order, clockwise (Crack List: {PLAYERS_HELP}; "
-        f"Short List: {SHORT_LIST_PLAYERS})",
+        f"Short List: {SHORT_LIST_PLAYERS}; Scattergories: {SCATTERGORIES_PLAYERS})",
     )
     who.add_argument(
         "--teams",
@@ -46,7 +47,8 @@ def register(subparsers: Any) -> None:
         "--first",
         metavar="NAME",
         help="who starts (the youngest player): in Crack List who chooses the first category, "
-        "in Short List the first quizmaster; default: the first player named",
+        "in Short List the first quizmaster, in Scattergories the first to roll the die; "
+        "default: the first player named",
     )
     rules = parser.add_argument_group("rules")
     rules.add_argument(
@@ -66,6 +68,17 @@ def register(subparsers: Any) -> None:
     rules.add_argument("--host-quizmaster", action="store_true",
                        help="Short List: the host is the quizmaster of every round and every "
                        "player guesses")
+    rules.add_argument("--list", dest="list_number", type=int, metavar="N",
+                       help="Scattergories: the category list played, 1 to 12 (default: "
+                       "chosen by the seed)")
+    rules.add_argument("--categories", type=int, choices=(6, 12),
+                       help="Scattergories: categories answered a round (default 6, the "
+                       "list's first six, as in the junior rulebook)")
+    rules.add_argument("--writing-seconds", type=float,
+                       help="Scattergories: the writing time (default 150, the sand timer)")
+    rules.add_argument("--spoken-answers", action="store_true",
+                       help="Scattergories: no paper; each player says their answers to the "
+                       "host after the time is up")
     rules.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
     rules.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the decks")
     rules.add_argument(
@@ -85,7 +98,8 @@ def register(subparsers: Any) -> None:
         "--blue-deck", metavar="TOML", help="a blue deck mix: a [blue] table of card = count"
     )
     table = ("players", "teams", "first", "cards", "turn_seconds", "rounds", "seed", "lang",
-             "deck", "only_my_decks", "adults", "blue_deck", "guess_seconds", "host_quizmaster")
+             "deck", "only_my_decks", "adults", "blue_deck", "guess_seconds", "host_quizmaster",
+             "list_number", "categories", "writing_seconds", "spoken_answers")
     # The options that set up a table, with their defaults: --resume refuses changed ones.
     parser.set_defaults(table_options={dest: parser.get_default(dest) for dest in table})
     save = parser.add_argument_group("saving")

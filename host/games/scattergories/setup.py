@@ -1,0 +1,104 @@
+"""Set up a Scattergories table from options: the lists, the seats, the game, the session."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from host.clock import Clock
+from host.core.autosave import SavedOptions, saving
+from host.core.events import make_seats
+from host.core.phrasebook import Phrasebook
+from host.core.protocols import SetupError
+from host.core.session import Session
+from host.core.table import first_seat, teams_from_args
+from host.games.scattergories.announce import VOICE
+from host.games.scattergories.config import ScattergoriesConfig
+from host.games.scattergories.lists import category_lists
+from host.games.scattergories.questions import ScattergoriesQuestions
+from host.games.scattergories.rules import ScattergoriesGame
+from host.games.scattergories.talk import ScattergoriesTalk
+from host.judge import Judge
+
+PLAY_OPTIONS = frozenset({"players", "teams", "first", "seed", "lang", "deck", "only_my_decks",
+                          "list_number", "categories", "writing_seconds", "spoken_answers"})
+"""The `partyhost play` options a Scattergories table is set up with (others are refused)."""
+
+
+@dataclass(frozen=True)
+class ScattergoriesOptions(SavedOptions):
+    """Everything needed to rebuild the same game (this is what the autosave stores)."""
+
+    players: list[str] = field(default_factory=list)
+    teams: list[list[str]] = field(default_factory=list)
+    first: str | None = None
+    """The first roller of the die; default: the first player named."""
+    seed: int = 0
+    lang: str = "en"
+    decks: list[str] = field(default_factory=list)
+    shipped_decks: bool = True
+    """False plays only the decks named in `decks`."""
+    list_number: int | None = None
+    """The list played (1 to 12); None: chosen by the seed."""
+    categories: int = ScattergoriesConfig.categories
+    writing_seconds: float = ScattergoriesConfig.writing_seconds
+    spoken_answers: bool = False
+
+
+def options_from_args(args: argparse.Namespace) -> ScattergoriesOptions:
+    """Table options from `partyhost play scattergories`'s command line."""
+    return ScattergoriesOptions(
+        players=list(args.players),
+        teams=teams_from_args(args.teams),
+        first=args.first,
+        seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
+        lang=args.lang,
+        decks=[str(path) for path in args.deck],
+        shipped_decks=not args.only_my_decks,
+        list_number=args.list_number,
+        categories=args.categories or ScattergoriesConfig.categories,
+        writing_seconds=args.writing_seconds or ScattergoriesConfig.writing_seconds,
+        spoken_answers=args.spoken_answers,
+    )
+
+
+def demo_options(players: Sequence[str], args: argparse.Namespace) -> ScattergoriesOptions:
+    """The options of a spoken demo game (`partyhost demo scattergories`): spoken answers,
+    since bots write nothing."""
+    return ScattergoriesOptions(players=list(players), seed=args.seed, spoken_answers=True)
+
+
+def build_game(options: ScattergoriesOptions) -> ScattergoriesGame:
+    """A new game from the options (not started); SetupError saying what to change."""
+    if options.players and options.teams:
+        raise SetupError("give --players or --teams, not both")
+    seats = make_seats(options.players, options.teams)
+    config = ScattergoriesConfig(
+        seats,
+        first=first_seat(seats, options.first),
+        list_number=options.list_number,
+        categories=options.categories,
+        writing_seconds=options.writing_seconds,
+        spoken_answers=options.spoken_answers,
+        lang=options.lang,
+    )
+    lists = category_lists(options.lang, options.decks, shipped=options.shipped_decks)
+    try:
+        return ScattergoriesGame(config, lists, Judge(lang=options.lang),
+                                 random.Random(options.seed))
+    except ValueError as err:
+        raise SetupError(str(err)) from err
+
+
+def build_session(options: ScattergoriesOptions, clock: Clock, save: Path | None,
+                  events: Sequence[Any] = ()) -> Session:
+    """A session for a new game, or for a saved one when `events` are given (replayed)."""
+    game = build_game(options)
+    autosave = saving(game, options, save, events)
+    return Session(game, ScattergoriesTalk(game), ScattergoriesQuestions(game),
+                   Phrasebook(options.lang, game=VOICE), clock, autosave=autosave)
