@@ -133,6 +133,10 @@ class ScattergoriesReferee:
         return None
 
     def _answer_read(self, params: Mapping[str, Any]) -> str | None:
+        if params.get("corrected"):
+            last = self.order[self.pos - 1] if self.pos > 0 else None
+            return None if params["player"] == last else \
+                f"{params['player']} corrected an answer, but {last} read last"
         expected = self.order[self.pos] if self.pos < len(self.order) else None
         self.pos += 1
         key = (self.round_no, self.number, params["player"])

@@ -97,8 +97,12 @@ TRANSITIONS: list[TransitionConfigDict] = [
      "prepare": "check_timer", "after": ["pencils_down", "open_category"]},
 
     # The reading: the category named, each player in turn from the roller reads their answer
-    # (or a blank; silence until the time runs out is a blank). Once all have read, a short
-    # last moment to challenge, then the category is scored.
+    # (or a blank; silence until the time runs out is a blank); the host reads it back, and the
+    # reader may correct a mishearing ("no, pelican") until the next reader has read (the last
+    # reader, until the category is scored). Once all have read, a short last moment to
+    # challenge, then the category is scored.
+    {"trigger": "read_answer", "source": [State.READING, State.REVIEW], "dest": None,
+     "prepare": "check_reader", "conditions": "is_correction", "after": "take_correction"},
     {"trigger": "read_answer", "source": State.READING, "dest": None,
      "prepare": "check_reader", "after": ["take_answer", "pass_turn"]},
     {"trigger": "time_up", "source": State.READING, "dest": None,

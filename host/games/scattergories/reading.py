@@ -15,6 +15,7 @@ from host.core.events import IllegalEvent, Note, Said, Seat, TimeUp
 from host.decks import Category
 from host.games.scattergories.config import ScattergoriesConfig
 from host.games.scattergories.events import Challenge, ReadAnswer, ScattergoriesEvent, Vote
+from host.games.scattergories.flow import State
 from host.games.scattergories.kinds import NoteKind, Refusal
 from host.judge import Reason, Verdict, normalize
 
@@ -37,6 +38,7 @@ class ReadingRules:
 
     if TYPE_CHECKING:  # made by ScattergoriesGame
         config: ScattergoriesConfig
+        state: State
         seats: tuple[Seat, ...]
         judge: LetterJudge
         categories: tuple[Category, ...]
@@ -75,11 +77,20 @@ class ReadingRules:
     # Each raises IllegalEvent, before anything changes.
 
     def check_reader(self, event: ReadAnswer) -> None:
-        """Only the reader on turn reads."""
+        """Only the reader on turn reads, and the one before corrects their answer."""
         seat = self.check_player(event)
-        if seat != self.reader():
+        if seat != self.reader() and not self.is_correction(event):
             raise IllegalEvent(Refusal.NOT_YOUR_TURN, player=self._name(seat),
                                turn=self._name(self.reader()))
+
+    def is_correction(self, event: ReadAnswer) -> bool:
+        """The player who read last corrects their answer before the next reader has read (or
+        before the category is scored), unless it is being challenged."""
+        seat = self.seat_index(event.player)
+        last = self.order[self.reader_pos - 1] if self.reader_pos > 0 else None
+        challenged = (self.category_index, seat) in self.challenged
+        on_turn = self.state is not State.REVIEW and seat == self.reader()
+        return seat == last and not on_turn and not challenged
 
     def check_challenge(self, event: Challenge) -> None:
         """Another player's answer read to this category (not a blank), challenged once."""
@@ -125,6 +136,12 @@ class ReadingRules:
     def take_answer(self, event: ReadAnswer) -> None:
         """The reader's answer (or blank) is written down and read back."""
         self._write(self.reader(), event.text.strip())
+
+    def take_correction(self, event: ReadAnswer) -> None:
+        """The last reader's answer, said again: written down instead, and read back."""
+        seat = self.seat_index(event.player)
+        self.verdicts.pop((self.category_index, seat), None)
+        self._write(seat, event.text.strip(), corrected=True)
 
     def read_blank(self, event: TimeUp) -> None:
         """The reader said nothing in time: a blank."""
@@ -203,7 +220,7 @@ class ReadingRules:
 
     # ----------------------------------------------------------------- helpers
 
-    def _write(self, seat: int, text: str) -> None:
+    def _write(self, seat: int, text: str, *, corrected: bool = False) -> None:
         """Write down one reader's answer, judge it once, and read it back."""
         index = self.category_index
         category = self.categories[index]
@@ -215,6 +232,7 @@ class ReadingRules:
             self.verdicts[(index, seat)] = verdict
         self._say(NoteKind.ANSWER_READ, player=self._name(seat), answer=text,
                   blank=not text, category=category.title, number=index + 1,
+                  letter=self.letter, corrected=corrected,
                   letter_ok=None if verdict is None else self.letter in verdict.letters)
 
     def _score(self, index: int, seat: int) -> int:

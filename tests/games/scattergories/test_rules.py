@@ -388,10 +388,28 @@ def test_players_read_in_turn_from_the_roller(judge: Judge) -> None:
     while t.game.state is State.READING:
         turns.append(t.game.expected_player())
         assert t.refusal(ReadAnswer("Zed", "x")) == Refusal.UNKNOWN_PLAYER
-        wrong = next(n for n in NAMES[:3] if n != t.game.expected_player())
+        last = turns[-2] if len(turns) > 1 else None
+        wrong = next(n for n in NAMES[:3] if n not in (t.game.expected_player(), last))
         assert t.refusal(ReadAnswer(wrong, "x")) == Refusal.NOT_YOUR_TURN
         t(ReadAnswer(str(t.game.expected_player()), ""))
     assert turns == ["Cat", "Ann", "Bob"]
+
+
+def test_a_reader_corrects_a_mishearing_until_the_next_reader_reads(judge: Judge) -> None:
+    t = make_table(judge, first=0)
+    t.pencils_down()
+    t(ReadAnswer("Ann", "Pelican"))
+    notes = t(ReadAnswer("Ann", "Penguin"))  # "no, Penguin": Bob has not read yet
+    assert [n.params["answer"] for n in notes if n.kind == NoteKind.ANSWER_READ] == ["Penguin"]
+    assert notes[0].params["corrected"] is True
+    assert t.game.sheet[0][0] == "Penguin" and t.game.expected_player() == "Bob"
+    t(ReadAnswer("Bob", "Parrot"))
+    assert t.refusal(ReadAnswer("Ann", "Panda")) == Refusal.NOT_YOUR_TURN
+    while t.game.state is State.READING:
+        t(ReadAnswer(str(t.game.expected_player()), ""))
+    last = t.game.order[-1]
+    t(ReadAnswer(t.game.seats[last].name, "Puffin"))  # the last reader, before the scoring
+    assert t.game.sheet[0][last] == "Puffin"
 
 
 def test_once_all_have_read_the_answers_are_read_back_and_challenges_heard(
