@@ -82,6 +82,11 @@ class Questions(Protocol):
         or None when it is not this game's question."""
         ...
 
+    def seconds_after_deadline(self) -> float:
+        """How long the game's clock runs on after the running timer's deadline (a countdown
+        still to come): what "how much time" adds to the deadline."""
+        ...
+
 
 @dataclass(frozen=True)
 class GameKind:

@@ -127,6 +127,8 @@ class Session:
         if isinstance(intent, Query):
             return self._answer_query(intent)
         if isinstance(intent, Unclear):
+            if intent.quiet:
+                return []
             return self._remember([self._line("whose_voice" if intent.anonymous else "unclear")])
         if self.paused:
             return [self._line("paused")]
@@ -302,7 +304,8 @@ class Session:
             return [self._line("no_timer")]
         remaining = self.table.paused_remaining if self.paused else \
             deadline.at - self.clock.now()
-        return [self._line("time_left", seconds=max(0, math.ceil(remaining or 0.0)))]
+        remaining = (remaining or 0.0) + self.questions.seconds_after_deadline()
+        return [self._line("time_left", seconds=max(0, math.ceil(remaining)))]
 
     def _pause(self, query: Query) -> list[Line]:
         if not self.paused:

@@ -89,6 +89,8 @@ class Unclear:
     text: str
     anonymous: bool = False
     """True when the host could not tell who spoke, and it mattered."""
+    quiet: bool = False
+    """True when the host keeps quiet about it (table talk while the players write)."""
 
 
 CORE_QUERIES: tuple[tuple[str, str], ...] = (

@@ -15,6 +15,10 @@ class CrackListQuestions:
     def __init__(self, game: CrackListGame) -> None:
         self.game = game
 
+    def seconds_after_deadline(self) -> float:
+        """No timer of this game runs on after its deadline."""
+        return 0.0
+
     def answer(self, query: Query) -> list[Note] | None:
         """Notes answering the query, or None when it is not a Crack List question."""
         if query.kind == "category":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from host.core.speaker import LETTER_NAMES, NO, YES, Query, Speakers, Unclear, clean, match_query
 from host.decks import Category
@@ -132,7 +133,22 @@ class ScattergoriesTalk:
 
     def parse(self, text: str, speaker: str | None = None) -> Intent:
         """An utterance as a move, a question or Unclear; without a speaker it is the awaited
-        player's (the reader on turn, the roller choosing a letter)."""
+        player's (the reader on turn, the roller choosing a letter). While the players write,
+        the host keeps quiet about anything else than its questions and more time."""
+        intent = self._parse(text, speaker)
+        if isinstance(intent, Unclear) and self.game.state is State.WRITING \
+                and not self._about_more_time(clean(self.speakers.split(text)[1])):
+            return replace(intent, quiet=True)
+        return intent
+
+    def _about_more_time(self, words: str) -> bool:
+        """Asking for more time, or answering the request open now."""
+        answers = self.game.request is not None and (AGREE.fullmatch(words)
+                                                     or REFUSE.fullmatch(words))
+        return bool(MORE_TIME.fullmatch(words) or answers)
+
+    def _parse(self, text: str, speaker: str | None) -> Intent:
+        """parse(), before the writing time's quiet."""
         on_turn = self.game.expected_player()
         if self._reading() and speaker in (None, on_turn) and on_turn and self.listed(text):
             return ReadAnswer(on_turn, trimmed(text))

@@ -18,6 +18,10 @@ class ShortListQuestions:
     def __init__(self, game: ShortListGame) -> None:
         self.game = game
 
+    def seconds_after_deadline(self) -> float:
+        """No timer of this game runs on after its deadline."""
+        return 0.0
+
     def answer(self, query: Query) -> list[Note] | None:
         """Notes answering the query, or None when it is not a Short List question."""
         round_notes: dict[str, Callable[[QuestionCard], Note]] = {

@@ -116,3 +116,16 @@ def test_the_command_line_plays_and_refuses_another_game_s_option(tmp_path: Path
     assert refused.returncode == 2 and "not a Scattergories option" in refused.stderr
     rules = partyhost("rules", "scattergories")
     assert rules.returncode == 0 and "star" in rules.stdout.lower()
+
+
+def test_how_much_time_counts_the_countdown_still_to_come() -> None:
+    clock = FakeClock()
+    session = build_session(ScattergoriesOptions(players=["Ann", "Bob"], seed=2), clock, None)
+    session.start()
+    while session.game.state.value != "writing":
+        clock.advance(session.seconds_to_next_tick() or 1.0)
+        session.tick()
+    clock.advance(20.0)
+    lines = session.hear("how much time")
+    assert " 130 seconds" in " " + lines[0].text  # of the 150: 20 gone
+    assert session.hear("what a game") == []  # table talk while writing: the host is quiet

@@ -326,8 +326,16 @@ def test_team_members_speak_for_their_seat() -> None:
 
 
 def test_nothing_said_is_unclear(talk: ScattergoriesTalk) -> None:
-    assert talk.parse("") == Unclear("")
+    assert talk.parse("") == Unclear("", quiet=True)  # while the players write
     assert talk.parse("Bob:") == Query("speaker", "Bob")
+
+
+def test_the_host_keeps_quiet_about_table_talk_while_the_players_write(
+        talk: ScattergoriesTalk) -> None:
+    assert talk.game.state is State.WRITING
+    assert talk.parse("what a game") == Unclear("what a game", anonymous=True, quiet=True)
+    assert talk.parse("score") == Unclear("score", quiet=True)
+    assert talk.parse("one more minute") == Unclear("one more minute", anonymous=True)
 
 
 # ---------------------------------------------------------------------- say -> parse
@@ -490,7 +498,7 @@ def test_a_table_through_the_session() -> None:
     assert [line.kind for line in session.hear("Bob, one more minute")] == ["more_time_asked"]
     assert [line.kind for line in session.hear("how much time")] == ["time_left"]
     assert [line.kind for line in session.hear("what's the letter")] == ["key_letter"]
-    assert [line.kind for line in session.hear("score")] == ["unclear"]
+    assert session.hear("score") == []  # the host keeps quiet while the players write
     assert [line.kind for line in session.hear("yes")] == ["whose_voice"]
     to_reading(game)
     lines = session.heard("", free="Pelican.", free_confidence=0.9)
