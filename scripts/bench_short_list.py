@@ -7,11 +7,12 @@ espeak-ng voices, with party babble at each SNR, to a fresh game whose guesser o
 it; the real recognizer hears it and the real session rules on it (Session.heard, as the voice
 loop does). Each guess ends as one of:
 
-- right answers: `played` (a crystal), `asked` (the host asked back), `judged_wrong` (a right
-  answer ruled off the card: the mishearing a player minds most), `not_heard` (anything else:
-  "didn't catch that", a question answered);
-- wrong answers: `judged` (ruled off the card), `asked`, `false_accept` (ruled on the card),
-  `not_heard`.
+- right answers: `played` (a crystal), `asked_said` (the host asked back the words said: a
+  yes plays them), `asked_other` (it asked back other words: the player says no and says it
+  again), `judged_wrong` (a right answer ruled off the card: the mishearing a player minds
+  most), `not_heard` (anything else: "didn't catch that", a question answered);
+- wrong answers: `judged` (ruled off the card), `asked_said`, `asked_other`, `false_accept`
+  (ruled on the card), `not_heard`.
 
 Prints the share of each, per SNR, and the reply latency (median seconds from the end of the
 utterance to the host's ruling).
@@ -36,6 +37,7 @@ from host.demo import add_babble, babble
 from host.games.short_list.bots import other_answers
 from host.games.short_list.setup import ShortListOptions, build_session
 from host.judge import Judge, Reason
+from host.judge.text import words
 from host.speech.espeak_tts import EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.ports import Recognizer, Synthesizer
@@ -80,14 +82,18 @@ def session_on(card: QuestionCard, folder: Path) -> Session:
     return session
 
 
-def ruling(session: Session, recognizer: Recognizer, pcm: bytes, right: bool) -> str:
-    """How the host rules on one spoken guess."""
+def ruling(session: Session, recognizer: Recognizer, pcm: bytes, said: str,
+           right: bool) -> str:
+    """How the host rules on one spoken guess (asked back: with the words said or others)."""
     recognizer.set_choices(session.expected_phrases())
     heard = recognizer.transcribe(pcm)
     lines = session.heard(heard.text, unsure=heard.unsure, free=heard.free,
                           free_confidence=heard.free_confidence)
-    first = lines[0].kind if lines else ""
-    return (PLAYED if right else JUDGED).get(first, "not_heard")
+    first = (PLAYED if right else JUDGED).get(lines[0].kind if lines else "", "not_heard")
+    if first == "asked":
+        same = words(session.table.confirming or "") == words(said)
+        return "asked_said" if same else "asked_other"
+    return first
 
 
 def run(cards_count: int, snrs: list[float], seed: int) -> dict[str, Any]:
@@ -109,11 +115,11 @@ def run(cards_count: int, snrs: list[float], seed: int) -> dict[str, Any]:
         for snr in snrs:
             counts: dict[bool, Counter[str]] = {True: Counter(), False: Counter()}
             latencies = []
-            for (card, _, right, _), pcm in zip(said, audio, strict=True):
+            for (card, text, right, _), pcm in zip(said, audio, strict=True):
                 session = session_on(card, Path(tmp))
                 noisy = add_babble(pcm, noise, snr, rng)
                 started = time.perf_counter()
-                counts[right][ruling(session, recognizer, noisy, right)] += 1
+                counts[right][ruling(session, recognizer, noisy, text, right)] += 1
                 latencies.append(time.perf_counter() - started)
             result[f"snr_{snr:g}"] = {
                 "right": shares(counts[True]), "wrong": shares(counts[False]),

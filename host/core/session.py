@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rapidfuzz import fuzz
+
 from host.clock import Clock
 from host.core.autosave import Autosave
 from host.core.events import ArmTimer, Note, TimeUp
@@ -75,6 +77,9 @@ in 20 dB babble (Piper and three espeak-ng voices): at 0.5 no right answer was j
 and off-card guesses heard right scored 0.54 to 0.77; judging from 0.35, with choices also
 rejected from -2.5 rather than -3, took twice as many off-card guesses outright but judged 1%
 of the right answers wrong. Chatter such as "No way." scores 0.3 to 0.55."""
+SAME_WORDS_RATIO = 85
+"""How alike (rapidfuzz ratio of the cleaned words) a free transcript must be to a choice to be
+taken for it when asking back ("Lichtenstein" for "Liechtenstein")."""
 HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker", "time_left"})
 """Queries that are not answered at length, or manage the clock themselves."""
 
@@ -143,7 +148,8 @@ class Session:
         none of the choices): a player's move is never judged on a mishearing. A question
         for the host heard unsure is not asked back (it is as quick to ask again): it counts
         as not heard."""
-        if text and unsure and isinstance(self.talk.parse(text), Query):
+        if text and unsure and (isinstance(self.talk.parse(text), Query)
+                                or self._may_give_away(text, free)):
             text = ""
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
@@ -152,6 +158,13 @@ class Session:
             sure = free_confidence >= FREE_GUESS_SURE and not unsure
             return self.hear(free) if sure else self.ask_back(free)
         return self.hear("")
+
+    def _may_give_away(self, choice: str, free: str) -> bool:
+        """In a game whose moves may be none of its choices, asking back a choice that is not
+        what was heard would say it aloud (a Short List card's answer nobody has found): the
+        host asks back what it heard instead."""
+        return self.talk.open_answers and bool(free) and \
+            fuzz.ratio(clean(choice), clean(free)) < SAME_WORDS_RATIO
 
     def ask_back(self, text: str) -> list[Line]:
         """The recognizer's best guess was weak: ask the table before acting on it."""

@@ -103,3 +103,14 @@ def test_a_yes_or_a_no_is_never_taken_for_a_guess() -> None:
     session = started(FakeClock())
     assert [line.kind for line in session.heard("", free="No.", free_confidence=0.9)] == \
         ["unclear"]
+
+
+def test_asking_back_never_says_a_card_answer_that_was_not_heard() -> None:
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    lines = session.heard(answer, unsure=True, free="Atlantis", free_confidence=0.6)
+    assert [line.text for line in lines] == ["Atlantis?"]
+    session.hear("no")
+    close = answer[:-1] + "h" if len(answer) > 6 else answer
+    lines = session.heard(answer, unsure=True, free=close, free_confidence=0.6)
+    assert lines[0].text == f"{answer}?"  # heard nearly so: that is the guess asked back
