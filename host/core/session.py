@@ -223,6 +223,8 @@ class Session:
             phrases = [phrase for phrase in phrases if phrase not in self.table.denied]
             phrases += core_phrases(paused=False)
         if self.table.confirming is not None:
+            if self.talk.open_answers:  # a "no" heard as another choice would be played
+                return ["yes", "no", self.table.confirming]
             return list(dict.fromkeys(["yes", "no", *(phrases or [])]))
         return phrases
 

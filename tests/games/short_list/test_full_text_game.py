@@ -114,3 +114,9 @@ def test_asking_back_never_says_a_card_answer_that_was_not_heard() -> None:
     close = answer[:-1] + "h" if len(answer) > 6 else answer
     lines = session.heard(answer, unsure=True, free=close, free_confidence=0.6)
     assert lines[0].text == f"{answer}?"  # heard nearly so: that is the guess asked back
+
+
+def test_while_asking_back_only_yes_no_or_the_guess_is_offered_to_the_recognizer() -> None:
+    session = started(FakeClock())
+    session.heard("", free="Atlantis", free_confidence=0.3)
+    assert session.expected_phrases() == ["yes", "no", "Atlantis"]
