@@ -59,6 +59,9 @@ class Talk(Protocol):
     open_answers: bool
     """True when a move may be none of the choices (a Short List guess that is not on the
     card): the session then also takes what the recognizer heard outside them."""
+    secret_choices: bool
+    """True when a choice must not be said aloud unless it was heard (a Short List card's
+    answers): asking back, the host then says only what it heard."""
 
     def parse(self, text: str, speaker: str | None = None) -> Any | Query | Unclear:
         """An utterance as a game event, a question for the host, or Unclear. `speaker` is

@@ -160,10 +160,10 @@ class Session:
         return self.hear("")
 
     def _may_give_away(self, choice: str, free: str) -> bool:
-        """In a game whose moves may be none of its choices, asking back a choice that is not
-        what was heard would say it aloud (a Short List card's answer nobody has found): the
-        host asks back what it heard instead."""
-        return self.talk.open_answers and bool(free) and \
+        """In a game whose choices are secret, asking back a choice that is not what was
+        heard would say it aloud (a Short List card's answer nobody has found): the host asks
+        back what it heard instead."""
+        return self.talk.secret_choices and bool(free) and \
             fuzz.ratio(clean(choice), clean(free)) < SAME_WORDS_RATIO
 
     def ask_back(self, text: str) -> list[Line]:

@@ -394,6 +394,8 @@ class CrackListTalk:
     open_answers = False
     """Every answer the host knows is among the choices, and an open category decodes freely:
     an utterance the recognizer rejected is asked for again, not played."""
+    secret_choices = False
+    """The choices are the moves a player may make; none is a secret."""
 
     def __init__(self, game: CrackListGame) -> None:
         self.game = game

@@ -191,7 +191,9 @@ class BotTable:
         return self._known(seat, other_letter=kind == 1)
 
     def _known(self, seat: int, *, other_letter: bool = False) -> str:
-        """A known answer with the key letter (or another), not used by the bot this round."""
+        """A known answer with the key letter (or another), not used by the bot this round;
+        with none, any word of the deck with the letter (a real word, perhaps off the
+        category); with none either, an invented one."""
         game = self.game
         category = game.categories[game.category_index]
         letter = game.letter or "A"
@@ -202,7 +204,8 @@ class BotTable:
         else:
             options = words.get(letter, [])
         mine = {game.sheet[i].get(seat, "") for i in range(game.category_index)}
-        options = [word for word in options if word not in mine]
+        options = [word for word in options if word not in mine] or \
+            [word for word in self._deck_words.get(letter, []) if word not in mine]
         return self.dice.pick(options) if options else self._invent()
 
     def _copied(self, seat: int) -> str | None:

@@ -77,6 +77,9 @@ class ShortListTalk:
     open_answers = True
     """A wrong answer is by nature not among the choices: the host also takes a guess it heard
     outside them (the lead wires this in the session)."""
+    secret_choices = True
+    """The card's answers nobody has found are the quizmaster's secret: never asked back
+    unless heard."""
 
     def __init__(self, game: ShortListGame) -> None:
         self.game = game
