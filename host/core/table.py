@@ -3,12 +3,57 @@ the decks."""
 
 from __future__ import annotations
 
+import argparse
+import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from host.core.events import Seat
+from host.core.autosave import SavedOptions
+from host.core.events import Seat, make_seats
 from host.core.protocols import SetupError
 from host.decks import Deck, DeckError, load_deck, load_game_decks
+
+
+@dataclass(frozen=True)
+class TableBasics(SavedOptions):
+    """What every game's table options hold: who plays, who starts, the seed and the decks (a
+    game's options add its own rules)."""
+
+    players: list[str] = field(default_factory=list)
+    teams: list[list[str]] = field(default_factory=list)
+    first: str | None = None
+    """Who starts (the youngest player); default: the first named."""
+    seed: int = 0
+    lang: str = "en"
+    decks: list[str] = field(default_factory=list)
+    shipped_decks: bool = True
+    """False plays only the decks named in `decks`."""
+
+    def seating(self) -> tuple[tuple[Seat, ...], int]:
+        """The seats, and the index of the one who starts; SetupError for a bad table."""
+        if self.players and self.teams:
+            raise SetupError(
+                "give --players or --teams, not both: a team is written with commas, "
+                "e.g. --teams Ann,Bob Cat,Dan"
+            )
+        seats = make_seats(self.players, self.teams)
+        return seats, first_seat(seats, self.first)
+
+
+def basics_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The `partyhost play` options every table has, as TableBasics fields (a new random seed
+    when none is given)."""
+    return {
+        "players": list(args.players),
+        "teams": teams_from_args(args.teams),
+        "first": args.first,
+        "seed": args.seed if args.seed is not None else secrets.randbelow(2**31),
+        "lang": args.lang,
+        "decks": [str(path) for path in args.deck],
+        "shipped_decks": not args.only_my_decks,
+    }
 
 
 def teams_from_args(teams: Sequence[str]) -> list[list[str]]:

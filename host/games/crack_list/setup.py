@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import argparse
 import random
-import secrets
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from host.clock import Clock
-from host.core.autosave import SavedOptions, saving
-from host.core.events import make_seats
+from host.core.autosave import saving
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
-from host.core.table import first_seat, table_decks, teams_from_args
+from host.core.table import TableBasics, basics_from_args, table_decks
 from host.decks import CategoryCard
 from host.games.crack_list.announce import VOICE
 from host.games.crack_list.cards import BlueDeckError, BlueDeckMix
@@ -28,23 +26,16 @@ from host.judge import Judge
 
 
 @dataclass(frozen=True)
-class TableOptions(SavedOptions):
-    """Everything needed to rebuild the same game (this is what the autosave stores)."""
+class TableOptions(TableBasics):
+    """Everything needed to rebuild the same game (this is what the autosave stores); `first`
+    chooses the first category."""
 
-    players: list[str] = field(default_factory=list)
-    teams: list[list[str]] = field(default_factory=list)
     cards: str = "virtual"
-    seed: int = 0
     turn_seconds: float = 20.0
     rounds: int = 3
     hand_size: int = 8
-    first: str | None = None
-    lang: str = "en"
-    decks: list[str] = field(default_factory=list)
     adults: bool = False
     blue_deck: str | None = None
-    shipped_decks: bool = True
-    """False plays only the decks named in `decks`."""
 
 
 PLAY_OPTIONS = frozenset({"players", "teams", "first", "cards", "turn_seconds", "rounds", "seed",
@@ -61,18 +52,12 @@ def demo_options(players: Sequence[str], args: argparse.Namespace) -> TableOptio
 def options_from_args(args: argparse.Namespace) -> TableOptions:
     """Table options from the command line."""
     return TableOptions(
-        players=list(args.players),
-        teams=teams_from_args(args.teams),
+        **basics_from_args(args),
         cards=args.cards,
-        seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
         turn_seconds=args.turn_seconds,
         rounds=args.rounds if args.rounds is not None else TableOptions.rounds,
-        first=args.first,
-        lang=args.lang,
-        decks=[str(p) for p in args.deck],
         adults=args.adults,
         blue_deck=args.blue_deck,
-        shipped_decks=not args.only_my_decks,
     )
 
 
@@ -139,13 +124,7 @@ def category_cards(
 
 def build_game(options: TableOptions) -> CrackListGame:
     """A new game from the options (not started)."""
-    if options.players and options.teams:
-        raise SetupError(
-            "give --players or --teams, not both: a team is written with commas, "
-            "e.g. --teams Ann,Bob Cat,Dan"
-        )
-    seats = make_seats(options.players, options.teams)
-    first = first_seat(seats, options.first)
+    seats, first = options.seating()
     try:
         config = CrackListConfig(
             seats,

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from host.clock import Clock
-from host.core.autosave import SavedOptions, saving
-from host.core.events import make_seats
+from host.core.autosave import saving
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
-from host.core.table import first_seat, teams_from_args
+from host.core.table import TableBasics, basics_from_args
 from host.games.scattergories.announce import VOICE
 from host.games.scattergories.config import ScattergoriesConfig
 from host.games.scattergories.lists import category_lists
@@ -31,18 +29,10 @@ PLAY_OPTIONS = frozenset({"players", "teams", "first", "seed", "lang", "deck", "
 
 
 @dataclass(frozen=True)
-class ScattergoriesOptions(SavedOptions):
-    """Everything needed to rebuild the same game (this is what the autosave stores)."""
+class ScattergoriesOptions(TableBasics):
+    """Everything needed to rebuild the same game (this is what the autosave stores); `first`
+    is the first to roll the die."""
 
-    players: list[str] = field(default_factory=list)
-    teams: list[list[str]] = field(default_factory=list)
-    first: str | None = None
-    """The first roller of the die; default: the first player named."""
-    seed: int = 0
-    lang: str = "en"
-    decks: list[str] = field(default_factory=list)
-    shipped_decks: bool = True
-    """False plays only the decks named in `decks`."""
     list_number: int | None = None
     """The list played (1 to 12); None: chosen by the seed."""
     categories: int = ScattergoriesConfig.categories
@@ -53,13 +43,7 @@ class ScattergoriesOptions(SavedOptions):
 def options_from_args(args: argparse.Namespace) -> ScattergoriesOptions:
     """Table options from `partyhost play scattergories`'s command line."""
     return ScattergoriesOptions(
-        players=list(args.players),
-        teams=teams_from_args(args.teams),
-        first=args.first,
-        seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
-        lang=args.lang,
-        decks=[str(path) for path in args.deck],
-        shipped_decks=not args.only_my_decks,
+        **basics_from_args(args),
         list_number=args.list_number,
         categories=args.categories or ScattergoriesConfig.categories,
         writing_seconds=args.writing_seconds or ScattergoriesConfig.writing_seconds,
@@ -75,12 +59,10 @@ def demo_options(players: Sequence[str], args: argparse.Namespace) -> Scattergor
 
 def build_game(options: ScattergoriesOptions) -> ScattergoriesGame:
     """A new game from the options (not started); SetupError saying what to change."""
-    if options.players and options.teams:
-        raise SetupError("give --players or --teams, not both")
-    seats = make_seats(options.players, options.teams)
+    seats, first = options.seating()
     config = ScattergoriesConfig(
         seats,
-        first=first_seat(seats, options.first),
+        first=first,
         list_number=options.list_number,
         categories=options.categories,
         writing_seconds=options.writing_seconds,

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from host.clock import Clock
-from host.core.autosave import SavedOptions, saving
-from host.core.events import make_seats
+from host.core.autosave import saving
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
-from host.core.table import first_seat, teams_from_args
+from host.core.table import TableBasics, basics_from_args
 from host.games.short_list.announce import VOICE
 from host.games.short_list.cards import question_cards
 from host.games.short_list.config import ShortListConfig
@@ -31,19 +29,10 @@ PLAY_OPTIONS = frozenset({"players", "teams", "first", "seed", "lang", "deck", "
 
 
 @dataclass(frozen=True)
-class ShortListOptions(SavedOptions):
-    """Everything needed to rebuild the same game (this is what the autosave stores)."""
+class ShortListOptions(TableBasics):
+    """Everything needed to rebuild the same game (this is what the autosave stores); `first`
+    is the first quizmaster, or with the host as quizmaster the first guesser."""
 
-    players: list[str] = field(default_factory=list)
-    teams: list[list[str]] = field(default_factory=list)
-    first: str | None = None
-    """The first quizmaster (the youngest player), or with the host as quizmaster the first
-    guesser; default: the first player named."""
-    seed: int = 0
-    lang: str = "en"
-    decks: list[str] = field(default_factory=list)
-    shipped_decks: bool = True
-    """False plays only the decks named in `decks`."""
     guess_seconds: float = ShortListConfig.guess_seconds
     host_quizmaster: bool = False
     rounds: int | None = None
@@ -59,13 +48,7 @@ def options_from_args(args: argparse.Namespace) -> ShortListOptions:
             "to 8); choose the number of rounds with --host-quizmaster"
         )
     return ShortListOptions(
-        players=list(args.players),
-        teams=teams_from_args(args.teams),
-        first=args.first,
-        seed=args.seed if args.seed is not None else secrets.randbelow(2**31),
-        lang=args.lang,
-        decks=[str(path) for path in args.deck],
-        shipped_decks=not args.only_my_decks,
+        **basics_from_args(args),
         guess_seconds=args.guess_seconds or ShortListConfig.guess_seconds,
         host_quizmaster=args.host_quizmaster,
         rounds=args.rounds,
@@ -81,12 +64,10 @@ def demo_options(players: Sequence[str], args: argparse.Namespace) -> ShortListO
 
 def build_game(options: ShortListOptions) -> ShortListGame:
     """A new game from the options (not started); SetupError saying what to change."""
-    if options.players and options.teams:
-        raise SetupError("give --players or --teams, not both")
-    seats = make_seats(options.players, options.teams)
+    seats, first = options.seating()
     config = ShortListConfig(
         seats,
-        first=first_seat(seats, options.first),
+        first=first,
         guess_seconds=options.guess_seconds,
         host_quizmaster=options.host_quizmaster,
         host_rounds=options.rounds,
