@@ -223,8 +223,7 @@ class Demo:
         """The host's reply to a move heard, asking back when unsure (the bot answers yes or
         no); True when the host took it as said."""
         moves = len(self.heard)
-        lines = self.session.heard(heard.text, unsure=heard.unsure, free=heard.free,
-                                   free_confidence=heard.free_confidence)
+        lines = self.session.heard(heard)
         guess = self.session.table.confirming
         if guess is None:  # taken as said (a move, a question), or not heard
             taken = bool(heard.text) and not heard.unsure

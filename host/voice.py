@@ -99,8 +99,7 @@ class VoiceLoop:
             self.show(f"  (heard: {text!r}{how})")
         if text and self.ears.is_echo(text):
             return True
-        self.say(self.session.heard(heard.text, unsure=heard.unsure, free=heard.free,
-                                    free_confidence=heard.free_confidence))
+        self.say(self.session.heard(heard))
         return True
 
     def run(self, *, resumed: bool = False) -> int:

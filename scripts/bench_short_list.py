@@ -87,8 +87,7 @@ def ruling(session: Session, recognizer: Recognizer, pcm: bytes, said: str,
     """How the host rules on one spoken guess (asked back: with the words said or others)."""
     recognizer.set_choices(session.expected_phrases())
     heard = recognizer.transcribe(pcm)
-    lines = session.heard(heard.text, unsure=heard.unsure, free=heard.free,
-                          free_confidence=heard.free_confidence)
+    lines = session.heard(heard)
     first = (PLAYED if right else JUDGED).get(lines[0].kind if lines else "", "not_heard")
     if first == "asked":
         same = words(session.table.confirming or "") == words(said)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from rapidfuzz import fuzz
 
@@ -26,6 +26,26 @@ class Line:
     text: str
     kind: str = ""
     private_to: str | None = None
+
+
+class Heard(Protocol):
+    """What a recognizer heard in one utterance (host.speech.ports.Transcript is one)."""
+
+    @property
+    def text(self) -> str:
+        """One of the choices, or "" when it took none."""
+
+    @property
+    def unsure(self) -> bool:
+        """The text (or else the free transcript) is on weak evidence."""
+
+    @property
+    def free(self) -> str:
+        """What it heard decoding freely, when it took no choice or one unsure."""
+
+    @property
+    def free_confidence(self) -> float:
+        """How sure it is of `free`, in [0, 1]."""
 
 
 @dataclass
@@ -139,23 +159,23 @@ class Session:
             return [self._line("paused")]
         return self.push(intent)
 
-    def heard(self, text: str, *, unsure: bool = False, free: str = "",
-              free_confidence: float = 0.0) -> list[Line]:
-        """What the recognizer heard: one of the choices (asked back when `unsure`), or none
-        of them. Then, in a game whose moves may be none of its choices (talk.open_answers: a
+    def heard(self, heard: Heard) -> list[Line]:
+        """What the recognizer heard: one of the choices (asked back when unsure), or none of
+        them. Then, in a game whose moves may be none of its choices (talk.open_answers: a
         Short List guess off the card), the engine's free transcript is the move when the
-        engine is sure of it, and is asked back when it is half sure (or `unsure` that it was
+        engine is sure of it, and is asked back when it is half sure (or unsure that it was
         none of the choices): a player's move is never judged on a mishearing. A question
         for the host heard unsure is not asked back (it is as quick to ask again): it counts
         as not heard."""
+        text, unsure, free = heard.text, heard.unsure, heard.free
         if text and unsure and (isinstance(self.talk.parse(text), Query)
                                 or self._may_give_away(text, free)):
             text = ""
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
         if free and self.talk.open_answers and not self.asking \
-                and free_confidence >= FREE_GUESS_ASK:
-            sure = free_confidence >= FREE_GUESS_SURE and not unsure
+                and heard.free_confidence >= FREE_GUESS_ASK:
+            sure = heard.free_confidence >= FREE_GUESS_SURE and not unsure
             return self.hear(free) if sure else self.ask_back(free)
         return self.hear("")
 

@@ -16,8 +16,8 @@ class Transcript:
 
     text: str
     """The words heard; with choices set, exactly one choice or "" (rejected)."""
-    engine: str
-    """Which engine produced it ("vosk", "sphinx", "text")."""
+    engine: str = "text"
+    """Which engine produced it ("whisper", "vosk", "sphinx"; "text" when typed)."""
     confidence: float | None = None
     """Engine confidence in [0, 1] where the engine gives one."""
     unsure: bool = False

@@ -16,6 +16,7 @@ from host.games.crack_list.cards import JOKER
 from host.games.crack_list.kind import CRACK_LIST
 from host.games.crack_list.rules import State
 from host.games.crack_list.setup import TableOptions, build_session
+from host.speech.ports import Transcript
 
 RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
 
@@ -193,16 +194,17 @@ def test_an_unsure_guess_is_asked_back_and_a_yes_plays_it(clock: FakeClock) -> N
 def test_crack_list_never_plays_what_was_heard_outside_its_choices(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)
-    lines = session.heard("", free="Jaws", free_confidence=0.9)
+    lines = session.heard(Transcript("", free="Jaws", free_confidence=0.9))
     assert [line.kind for line in lines] == ["unclear"]
     assert session.game.state is State.TURN
-    assert texts(session.heard("Jaws", unsure=True)) == "Jaws?"
+    assert texts(session.heard(Transcript("Jaws", unsure=True))) == "Jaws?"
 
 
 def test_a_question_heard_unsure_is_not_asked_back(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)
-    assert [line.kind for line in session.heard("pause the game", unsure=True)] == ["unclear"]
+    lines = session.heard(Transcript("pause the game", unsure=True))
+    assert [line.kind for line in lines] == ["unclear"]
     assert not session.paused and not session.asking
 
 

@@ -61,8 +61,7 @@ def heard(session: Session, whisper: WhisperRecognizer, pcm: bytes) -> list[Line
     """The host's reply to one utterance, as the voice loop hears it."""
     whisper.set_choices(session.expected_phrases())
     transcript = whisper.transcribe(pcm)
-    return session.heard(transcript.text, unsure=transcript.unsure, free=transcript.free,
-                         free_confidence=transcript.free_confidence)
+    return session.heard(transcript)
 
 
 @pytest.mark.parametrize("voice", [PiperSynthesizer(steady=True), EspeakSynthesizer("en-gb")],

@@ -37,6 +37,7 @@ from host.games.scattergories.talk import (
     same_move,
 )
 from host.judge import Judge
+from host.speech.ports import Transcript
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 JUDGE = Judge()
@@ -501,7 +502,7 @@ def test_a_table_through_the_session() -> None:
     assert session.hear("score") == []  # the host keeps quiet while the players write
     assert [line.kind for line in session.hear("yes")] == ["whose_voice"]
     to_reading(game)
-    lines = session.heard("", free="Pelican.", free_confidence=0.9)
+    lines = session.heard(Transcript("", free="Pelican.", free_confidence=0.9))
     assert heard[-1] == ReadAnswer("Ann", "Pelican")
     assert [line.kind for line in lines] == ["answer_read", "turn"]
     assert "Pelican" in lines[0].text

@@ -13,6 +13,7 @@ from host.core.session import Session
 from host.games.short_list.bots import BotSkills, BotTable
 from host.games.short_list.events import Answer
 from host.games.short_list.setup import ShortListOptions, build_session
+from host.speech.ports import Transcript
 
 
 def typed_game(options: ShortListOptions, seed: int) -> tuple[Session, int, int]:
@@ -62,7 +63,7 @@ def test_a_guess_heard_surely_outside_the_card_is_judged() -> None:
     guesser = session.game.expected_player()
     heard: list[object] = []
     session.on_event = lambda event, notes: heard.append(event)
-    lines = session.heard("", free="Atlantis.", free_confidence=0.8)
+    lines = session.heard(Transcript("", free="Atlantis.", free_confidence=0.8))
     assert heard == [Answer(guesser, "Atlantis")]
     assert any(line.kind == "answer_wrong" for line in lines)
 
@@ -70,53 +71,53 @@ def test_a_guess_heard_surely_outside_the_card_is_judged() -> None:
 def test_a_half_heard_guess_is_asked_back_never_judged_on_a_mishearing() -> None:
     session = started(FakeClock())
     guesser = session.game.expected_player()
-    lines = session.heard("", free="Atlantis", free_confidence=0.3)
+    lines = session.heard(Transcript("", free="Atlantis", free_confidence=0.3))
     assert [line.kind for line in lines] == ["did_you_say"]
     assert session.hear("no")[0].kind == "misheard"
     assert session.game.expected_player() == guesser and not session.game.out
-    session.heard("", free="Atlantis", free_confidence=0.3)
+    session.heard(Transcript("", free="Atlantis", free_confidence=0.3))
     assert any(line.kind == "answer_wrong" for line in session.hear("yes"))
 
 
 def test_nothing_heard_clearly_is_asked_again() -> None:
     session = started(FakeClock())
-    lines = session.heard("", free="uh", free_confidence=0.05)
+    lines = session.heard(Transcript("", free="uh", free_confidence=0.05))
     assert [line.kind for line in lines] == ["unclear"]
     assert not session.game.out
 
 
 def test_a_question_heard_unsure_gives_way_to_what_was_freely_heard() -> None:
     session = started(FakeClock())
-    lines = session.heard("repeat", unsure=True, free="Atlantis", free_confidence=0.8)
+    lines = session.heard(Transcript("repeat", unsure=True, free="Atlantis", free_confidence=0.8))
     assert [line.kind for line in lines] == ["did_you_say"]  # near the choices: asked
     assert any(line.kind == "answer_wrong" for line in session.hear("yes"))
 
 
 def test_a_guess_heard_as_none_of_the_choices_on_weak_evidence_is_asked_back() -> None:
     session = started(FakeClock())
-    lines = session.heard("", unsure=True, free="for our work", free_confidence=0.8)
+    lines = session.heard(Transcript("", unsure=True, free="for our work", free_confidence=0.8))
     assert [line.kind for line in lines] == ["did_you_say"]
     assert session.hear("no")[0].kind == "misheard" and not session.game.out
 
 
 def test_a_yes_or_a_no_is_never_taken_for_a_guess() -> None:
     session = started(FakeClock())
-    assert [line.kind for line in session.heard("", free="No.", free_confidence=0.9)] == \
-        ["unclear"]
+    lines = session.heard(Transcript("", free="No.", free_confidence=0.9))
+    assert [line.kind for line in lines] == ["unclear"]
 
 
 def test_asking_back_never_says_a_card_answer_that_was_not_heard() -> None:
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = session.heard(answer, unsure=True, free="Atlantis", free_confidence=0.6)
+    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis", free_confidence=0.6))
     assert [line.text for line in lines] == ["Atlantis?"]
     session.hear("no")
     close = answer[:-1] + "h" if len(answer) > 6 else answer
-    lines = session.heard(answer, unsure=True, free=close, free_confidence=0.6)
+    lines = session.heard(Transcript(answer, unsure=True, free=close, free_confidence=0.6))
     assert lines[0].text == f"{answer}?"  # heard nearly so: that is the guess asked back
 
 
 def test_while_asking_back_only_yes_no_or_the_guess_is_offered_to_the_recognizer() -> None:
     session = started(FakeClock())
-    session.heard("", free="Atlantis", free_confidence=0.3)
+    session.heard(Transcript("", free="Atlantis", free_confidence=0.3))
     assert session.expected_phrases() == ["yes", "no", "Atlantis"]
