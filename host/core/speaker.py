@@ -120,6 +120,25 @@ def clean(text: str) -> str:
     return " ".join(text.split())
 
 
+def trimmed(text: str) -> str:
+    """The words without the punctuation around them ("Lisbon?" is "Lisbon"; "Help!" keeps its
+    "!", which is part of the title)."""
+    return text.strip().lstrip(",:;.!?").rstrip(",:;.? ")
+
+
+def raw_tail(text: str, rest: str) -> str:
+    """The words `rest` (maybe cleaned) in the player's own spelling, taken from the end of
+    `text` when they are there ("São Paulo", not "sao paulo")."""
+    if rest and text.endswith(rest):
+        return trimmed(rest)
+    tokens, wanted = text.split(), clean(rest)
+    for start in range(len(tokens) - 1, -1, -1):
+        tail = " ".join(tokens[start:])
+        if clean(tail) == wanted:
+            return trimmed(tail)
+    return rest
+
+
 def match_query(words: str, speaker: str | None,
                 patterns: Sequence[tuple[str, str]] = ()) -> Query | None:
     """The game's questions, then the core's, that the cleaned words say in full."""

@@ -12,7 +12,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from host.core.speaker import LETTER_NAMES, NO, YES, Query, Speakers, Unclear, clean, match_query
+from host.core.speaker import (
+    LETTER_NAMES,
+    NO,
+    YES,
+    Query,
+    Speakers,
+    Unclear,
+    clean,
+    match_query,
+    raw_tail,
+    trimmed,
+)
 from host.decks import Category
 from host.games.scattergories.events import (
     AgreeMoreTime,
@@ -26,7 +37,6 @@ from host.games.scattergories.events import (
 )
 from host.games.scattergories.flow import State
 from host.games.scattergories.rules import ScattergoriesGame
-from host.games.short_list.talk import raw_tail, trimmed
 from host.judge import Judge, Reason
 from host.judge.text import words as answer_words
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from host.core.speaker import NO, YES, Query, Speakers, Unclear, clean, match_query
+from host.core.speaker import (
+    NO,
+    YES,
+    Query,
+    Speakers,
+    Unclear,
+    clean,
+    match_query,
+    raw_tail,
+    trimmed,
+)
 from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
 from host.games.short_list.rules import ShortListGame
 from host.judge.text import words as answer_words
@@ -50,25 +60,6 @@ QUESTION_PHRASES = ("how many left", "how many answers left", "what was the ques
 def is_table_call(words: str) -> bool:
     """What a player may say after their bare name ("Bob it's my turn", "Bob pass")."""
     return bool(CLAIM.match(words) or PASS.fullmatch(words))
-
-
-def trimmed(text: str) -> str:
-    """The words without the punctuation around them ("Lisbon?" is "Lisbon"; "Help!" keeps its
-    "!", which is part of the title)."""
-    return text.strip().lstrip(",:;.!?").rstrip(",:;.? ")
-
-
-def raw_tail(text: str, rest: str) -> str:
-    """The words `rest` (maybe cleaned) in the player's own spelling, taken from the end of
-    `text` when they are there ("São Paulo", not "sao paulo")."""
-    if rest and text.endswith(rest):
-        return trimmed(rest)
-    tokens, wanted = text.split(), clean(rest)
-    for start in range(len(tokens) - 1, -1, -1):
-        tail = " ".join(tokens[start:])
-        if clean(tail) == wanted:
-            return trimmed(tail)
-    return rest
 
 
 class ShortListTalk:
