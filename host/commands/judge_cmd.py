@@ -32,6 +32,9 @@ def register(subparsers: Any) -> None:
                         help="an answer already given in this category (repeat the option)")
     parser.add_argument("--lang", default=None, choices=("en", "fr"),
                         help="language (default: the deck's, else en)")
+    parser.add_argument("--game", choices=("crack-word",), default=None,
+                        help='judge a word as a game does: crack-word prints {"accepted", '
+                        '"normalised", "reason"} (default language fr)')
     parser.add_argument("answer", metavar="ANSWER", help="the answer to judge")
     parser.set_defaults(func=run)
 
@@ -109,10 +112,39 @@ def generator_category(name: str, params: list[str], lang: str) -> Category:
     return Category(name, name, CategoryKind.GENERATED, generator=name, params=values)
 
 
+def crack_word_verdict(word: str, lang: str) -> dict[str, Any]:
+    """Crack Word's ruling on a word: a game word or not, its card letters, and why not."""
+    from host.games.crack_word.dictionary import load_dictionary
+
+    dictionary = load_dictionary(lang)
+    reason = dictionary.why_not(word)
+    return {"game": "crack-word", "lang": lang, "word": word, "accepted": reason is None,
+            "normalised": dictionary.normalised(word), "reason": reason}
+
+
+def run_crack_word(args: argparse.Namespace) -> int:
+    """Print Crack Word's verdict as one JSON object; exit 2 when the word list is missing."""
+    from host.games.crack_word.dictionary import MissingWordList
+
+    if args.deck or args.answers or args.generator or args.letter or args.category:
+        print("partyhost judge: --game crack-word takes a word alone (and --lang)",
+              file=sys.stderr)
+        return 2
+    try:
+        verdict = crack_word_verdict(args.answer, args.lang or "fr")
+    except MissingWordList as exc:
+        print(f"partyhost judge: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(verdict, ensure_ascii=False))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the verdict as one JSON object; exit 2 with one sentence on bad input."""
     from host.judge import Judge
 
+    if args.game == "crack-word":
+        return run_crack_word(args)
     lang = args.lang or "en"
     try:
         if args.deck:

@@ -49,6 +49,7 @@ COMPOUND = "compound word"
 APOSTROPHE = "apostrophe"
 SINGLE_LETTER = "single letter"
 NOT_LETTERS = "not letters"
+NOT_IN_LIST = "not in the list"
 
 _CACHE_VERSION = 1
 _MAGIC = b"partyhost-crack-word-dictionary\n"
@@ -97,6 +98,17 @@ def rejection(entry: str, lang: str) -> str | None:
     if not set(folded) & _VOWELS and folded not in VOWELLESS_WORDS:
         return ABBREVIATION
     return None
+
+
+def _said_reason(text: str) -> str | None:
+    """What the form of a word unknown to the list shows: a capital (a name), a dot or digit."""
+    if any(c.isdigit() for c in text) or "." in text:
+        return ABBREVIATION
+    if text[:1].isupper() and not text.isupper():
+        return PROPER_NOUN
+    if "-" in text:
+        return COMPOUND
+    return APOSTROPHE if "'" in text or "’" in text else None
 
 
 def _removed_key(entry: str) -> str:
@@ -230,13 +242,10 @@ class Dictionary:
 
     def why_not(self, text: str) -> str | None:
         """Why a word said or typed is not a game word (None when it is one)."""
-        folded = fold(text)
-        if self.is_word(folded):
+        if self.is_word(fold(text)):
             return None
         key = _removed_key(text)
-        if key in self.words:
-            return None
-        return self.removed.get(key) or rejection(text, self.lang) or "not in the list"
+        return self.removed.get(key) or _said_reason(text.strip()) or NOT_IN_LIST
 
     def normalised(self, text: str) -> str:
         """The cards' letters of a word as a player may give it ("Château" -> "CHATEAU")."""
