@@ -51,11 +51,11 @@ SINGLE_LETTER = "single letter"
 NOT_LETTERS = "not letters"
 NOT_IN_LIST = "not in the list"
 
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2  # bump whenever the filters or the layout change
 _MAGIC = b"partyhost-crack-word-dictionary\n"
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _VOWELS = frozenset("AEIOUY")
-_SCAN_RANGE = 4096  # above this many suffix hits, str.find on the shortest-first text is quicker
+_SCAN_RANGE = 1024  # above this many suffix hits, str.find on the shortest-first text is quicker
 
 
 class MissingWordList(FileNotFoundError):

@@ -1,0 +1,154 @@
+"""Crack Word's dictionary: the real French and English lists, the queries, the cache, the judge."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from host.games.crack_word import dictionary as dictmod
+from host.games.crack_word.dictionary import (
+    Dictionary,
+    MissingWordList,
+    RowWord,
+    load_dictionary,
+    load_word_list,
+)
+
+needs_lists = pytest.mark.skipif(
+    not all(path.is_file() for path, _pkg in dictmod.WORD_LISTS.values()),
+    reason="wfrench and wamerican-large are not installed (scripts/setup installs them)")
+
+
+@pytest.fixture(scope="module")
+def fr() -> Dictionary:
+    """The French dictionary, loaded once."""
+    return load_dictionary("fr")
+
+
+@pytest.fixture(scope="module")
+def en() -> Dictionary:
+    """The English dictionary, loaded once."""
+    return load_dictionary("en")
+
+
+@needs_lists
+@pytest.mark.parametrize("word", ["MANGEONS", "FINISSAIENT", "MANGEAMES", "ALLASSENT",
+                                  "CHATEAU", "CHATEAUX", "GARCON", "COEUR", "OEUFS", "ETE"])
+def test_french_words_with_their_conjugations_and_plurals(fr: Dictionary, word: str) -> None:
+    """Conjugated and inflected forms are words, accents and ligatures folded."""
+    assert fr.is_word(word)
+
+
+@needs_lists
+@pytest.mark.parametrize("word", ["PORTEMONNAIE", "AUJOURDHUI", "QQN", "KG", "CAD", "ZZZQ",
+                                  "JUSQU", "B", "chateau", "CHÂTEAU"])
+def test_french_non_words(fr: Dictionary, word: str) -> None:
+    """Compounds, elisions, abbreviations, stray letters and unfolded spellings are out."""
+    assert not fr.is_word(word)
+
+
+@needs_lists
+@pytest.mark.parametrize("word", ["CATS", "RAN", "RUNNING", "BERRIES", "CAFE", "CHATEAU", "A"])
+def test_english_words(en: Dictionary, word: str) -> None:
+    """Plurals, past forms and folded accents are English words."""
+    assert en.is_word(word)
+
+
+@needs_lists
+@pytest.mark.parametrize(("said", "reason"), [
+    ("Paris", "proper noun"), ("Asunción's", "proper noun"), ("NASA", "abbreviation"),
+    ("bldg", "abbreviation"), ("it's", "apostrophe"), ("xyzzyq", "not in the list")])
+def test_english_reasons(en: Dictionary, said: str, reason: str) -> None:
+    """A proper noun, an abbreviation, a contraction and a stranger are out, each with why."""
+    assert en.why_not(said) == reason
+    assert not en.is_word(en.normalised(said)) or reason == "apostrophe"
+
+
+@needs_lists
+def test_french_reasons(fr: Dictionary) -> None:
+    """Said words are folded as the cards spell them; what the list removed says why."""
+    assert fr.why_not("Château") is None
+    assert fr.normalised("cœur") == "COEUR"
+    assert fr.why_not("porte-monnaie") == "compound word"
+    assert fr.why_not("aujourd'hui") == "apostrophe"
+    assert fr.why_not("kg") == "abbreviation"
+    assert fr.why_not("Lyon") == "proper noun"
+    assert fr.why_not("zzzq") == "not in the list"
+
+
+@needs_lists
+def test_contains_and_examples(fr: Dictionary, en: Dictionary) -> None:
+    """Letters held together in order by some word, and the shortest words that hold them."""
+    assert fr.contains("TEAU") and fr.contains("CHAT") and fr.contains("")
+    assert not fr.contains("QZ") and not fr.contains("ZZZ") and not fr.contains("UAET")
+    assert fr.words_containing("TEAU", limit=3) == ["BATEAU", "COTEAU", "GATEAU"]
+    assert fr.words_containing("MANGEONS") == ["MANGEONS", "DEMANGEONS", "REMANGEONS"]
+    examples = en.words_containing("E", limit=50)
+    assert len(examples) == 50 and all("E" in w for w in examples)
+    assert [len(w) for w in examples] == sorted(len(w) for w in examples)
+    assert fr.words_containing("QZ") == [] and fr.words_containing("E", limit=0) == []
+
+
+@needs_lists
+def test_words_completed_by_a_row(fr: Dictionary) -> None:
+    """A row's words of at least 3 letters, longest first; through the placed card only."""
+    found = fr.words_completed_by("XCHATEAUX")
+    assert found[0] == RowWord(1, 9, "CHATEAUX")
+    assert {w.word for w in found} >= {"CHATEAU", "CHAT", "EAU", "AUX"}
+    assert all(len(w.word) >= 3 for w in found)
+    placed = fr.words_completed_by("XCHATEAUX", placed=8)
+    assert [w.word for w in placed] == ["CHATEAUX", "EAUX", "AUX"]
+    assert fr.words_completed_by("XQZ") == []
+    assert fr.justifies("CHATEAU", "TEA") and not fr.justifies("CHATEAU", "TAE")
+
+
+def test_missing_list_names_the_package(tmp_path: Path) -> None:
+    """A missing word list is one sentence naming the file and the Debian package."""
+    missing = tmp_path / "french"
+    with pytest.raises(MissingWordList, match=r"french.*apt-get install wfrench"):
+        load_dictionary("fr", missing)
+    with pytest.raises(ValueError, match="fr or en"):
+        load_dictionary("de")
+
+
+def test_small_list_cache_and_fallback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A built index is cached by size and mtime, read back, and rebuilt when damaged."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    words = tmp_path / "words"
+    words.write_text("chat\nchâteau\nParis\nNASA\nbldg\nit's\nporte-monnaie\nb\na\nmangeons\n")
+    built = load_word_list(words, "fr")
+    assert sorted(built.words) == ["A", "CHAT", "CHATEAU", "MANGEONS"]
+    assert built.counts["proper noun"] == 1 and built.counts["abbreviation"] == 2
+    caches = list((tmp_path / "cache").rglob("*.bin"))
+    assert len(caches) == 1
+    again = load_word_list(words, "fr")
+    assert again.words == built.words and list(again.suffixes) == list(built.suffixes)
+    caches[0].write_bytes(caches[0].read_bytes()[:-3])
+    assert load_word_list(words, "fr").contains("TEAU")
+    caches[0].write_bytes(b"junk")
+    assert load_word_list(words, "fr").words_containing("HAT") == ["CHAT", "CHATEAU"]
+
+
+def _judge(*args: str) -> dict[str, object]:
+    """Run `partyhost judge --game crack-word` in a child process and read its JSON."""
+    done = subprocess.run([sys.executable, "-m", "host", "judge", "--game", "crack-word", *args],
+                          text=True, capture_output=True, timeout=60, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    verdict: dict[str, object] = json.loads(done.stdout)
+    return verdict
+
+
+@needs_lists
+def test_judge_command(fr: Dictionary, en: Dictionary) -> None:
+    """The judge answers as the game would, French by default."""
+    assert _judge("finissaient") == {
+        "game": "crack-word", "lang": "fr", "word": "finissaient", "accepted": True,
+        "normalised": "FINISSAIENT", "reason": None}
+    verdict = _judge("--lang", "en", "Paris")
+    assert verdict["accepted"] is False and verdict["reason"] == "proper noun"
+    assert _judge("porte-monnaie")["reason"] == "compound word"
