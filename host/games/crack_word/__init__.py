@@ -1,0 +1,1 @@
+"""Crack Word: build words letter by letter on four shared rows, and capture them."""

@@ -1,0 +1,169 @@
+"""Bot players for Crack Word: they build words with the dictionary, as people would, mistakes,
+passes and silences included.
+
+Every random choice draws from one Dice, one draw per choice in a fixed order, so a seed always
+plays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from host.core.events import TimeUp
+from host.core.simulate import Dice
+from host.games.crack_word.board import fold, has_majority, letters_of
+from host.games.crack_word.cards import ETOILE, PETARD, Card
+from host.games.crack_word.config import MIN_CRACK
+from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
+from host.games.crack_word.flow import State
+from host.games.crack_word.rules import CrackWordGame
+
+STAR_LETTERS = "EASIRNTOLU"
+"""The letters a bot tries to name an Étoile (the commonest first)."""
+BAD_WORD = "XQXQ"
+"""What a bot that bluffs names: no word at all."""
+
+
+@dataclass(frozen=True)
+class BotSkills:
+    """How the table of bots behaves: each a chance of its own, tried in this order."""
+
+    time_out: float = 0.02
+    """Nothing said until the time runs out."""
+    petard: float = 0.15
+    """Playing a Pétard held on a row with an opponent's cards."""
+    bluff: float = 0.05
+    """Naming no real word (while the pile still has cards to draw)."""
+    crack: float = 0.9
+    """Calling Crack Word when a move makes one."""
+    give_up: float = 0.03
+    """Passing though a move is there."""
+
+    def __post_init__(self) -> None:
+        chances = (self.time_out, self.petard, self.bluff, self.crack, self.give_up)
+        if not all(0 <= chance <= 1 for chance in chances):
+            raise ValueError("the bots' chances must be between 0 and 1")
+
+
+class BotTable:
+    """Chooses the next event for whoever should act in a game."""
+
+    def __init__(self, game: CrackWordGame, skills: BotSkills, rng: random.Random) -> None:
+        self.game = game
+        self.skills = skills
+        self.dice = Dice(rng)
+
+    def next_event(self) -> CrackWordEvent:
+        """The next thing the player on turn does."""
+        game = self.game
+        if self.dice.happens(self.skills.time_out):
+            return TimeUp(game.timer_token)
+        if game.state is State.REFILL:
+            return self._refill()
+        petard = self._petard()
+        if petard is not None:
+            return petard
+        moves = self._moves()
+        if not moves or self.dice.happens(self.skills.give_up):
+            return Pass(self._player())
+        cracks = [move for move in moves if move.crack]
+        if cracks and self.dice.happens(self.skills.crack):
+            return self.dice.pick(cracks)
+        return self._justify(self.dice.pick(moves))
+
+    # ----------------------------------------------------------------- the table
+
+    def _player(self) -> str:
+        return self.game.seats[self.game.turn].name
+
+    def _hand(self) -> list[Card]:
+        return self.game.hands[self.game.turn]
+
+    def _letters(self) -> list[str]:
+        """The distinct letters of the hand (not the special cards)."""
+        return sorted({card.face for card in self._hand() if not card.special})
+
+    # ----------------------------------------------------------------- moves
+
+    def _refill(self) -> CrackWordEvent:
+        """A card on the emptied row: a letter, else an Étoile; holding only Pétards, the
+        time runs out."""
+        row, letters = self.game.emptied, self._letters()
+        assert row is not None
+        if letters:
+            return Place(self._player(), self.dice.pick(letters), row, Side.LEFT)
+        if any(card.face == ETOILE for card in self._hand()):
+            return Place(self._player(), self.dice.pick(STAR_LETTERS), row, Side.LEFT,
+                         star=True)
+        return TimeUp(self.game.timer_token)
+
+    def _petard(self) -> Petard | None:
+        """A Pétard on the row holding most of the opponents' cards, sometimes."""
+        game = self.game
+        if not any(card.face == PETARD for card in self._hand()):
+            return None
+        mine = game.colours[game.turn]
+        theirs = [sum(colour != mine for _, colour in row) for row in game.board]
+        best = max(range(len(theirs)), key=lambda row: theirs[row])
+        if theirs[best] == 0 or not self.dice.happens(self.skills.petard):
+            return None
+        return Petard(self._player(), best)
+
+    def _moves(self) -> list[Place]:
+        """Every placement the dictionary allows (letters first; an Étoile when no letter
+        goes), each marked crack when it makes a Crack Word."""
+        moves = [move for letter in self._letters() for move in self._moves_of(letter, False)]
+        if not moves and any(card.face == ETOILE for card in self._hand()):
+            moves = [move for letter in STAR_LETTERS for move in self._moves_of(letter, True)]
+        return moves
+
+    def _moves_of(self, letter: str, star: bool) -> list[Place]:
+        """The placements of one letter on every row."""
+        moves: list[Place] = []
+        for number, row in enumerate(self.game.rows):
+            letters = letters_of(row)
+            for side, formed in ((Side.LEFT, letter + letters), (Side.RIGHT, letters + letter)):
+                if len(formed) == 1 or self.game.lexicon.contains(formed):
+                    moves.append(self._move(letter, number, side, star, None))
+            if not star:
+                moves += [self._move(letter, number, Side.TOP, star, at)
+                          for at, stack in enumerate(row)
+                          if stack[-1].letter == letter and not stack[-1].star]
+        return moves
+
+    def _move(self, letter: str, row: int, side: Side, star: bool, at: int | None) -> Place:
+        """A placement, marked crack when it forms a word the player's colour holds."""
+        move = Place(self._player(), letter, row, side, star=star, at=at)
+        return Place(self._player(), letter, row, side, star=star, at=at,
+                     crack=self._cracks(move))
+
+    def _cracks(self, move: Place) -> bool:
+        """Whether the move forms a word of 3 letters or more the player's colour holds."""
+        game = self.game
+        card = next(card for card in self._hand()
+                    if card.face == (ETOILE if move.star else move.letter))
+        formed = game.formed_row(move, card)
+        letters = letters_of(formed)
+        return len(letters) >= MIN_CRACK and game.lexicon.is_word(letters) \
+            and has_majority(formed, game.colours[game.turn])
+
+    def _justify(self, move: Place) -> Place:
+        """The move with a word that contains the row it forms (or a bluff)."""
+        if move.side is Side.TOP or move.crack:
+            return move
+        letters = letters_of(self.game.rows[move.row])
+        formed = move.letter + letters if move.side is Side.LEFT else letters + move.letter
+        if len(formed) == 1:
+            return move
+        if self.game.piles[self.game.turn] and self.dice.happens(self.skills.bluff):
+            word = BAD_WORD
+        else:
+            word = self.dice.pick(self.game.lexicon.words_containing(fold(formed)))
+        return Place(move.player, move.letter, move.row, move.side, word, move.star)
+
+
+def voice_bots(game: CrackWordGame, rng: random.Random) -> BotTable:
+    """Bots for the spoken demo: they never let the time run out (the demo moves time on
+    itself)."""
+    return BotTable(game, BotSkills(time_out=0.0), rng)

@@ -1,0 +1,121 @@
+"""Crack Word's invariants for simulated games: every card in exactly one place, legal rows, the
+turn order, and scores that are the score piles."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from host.core.events import Note, Said, make_seats
+from host.core.protocols import SetupError
+from host.core.simulate import SimulationReport, simulate
+from host.games.crack_word.board import Lexicon, Row, letters_of
+from host.games.crack_word.bots import BotSkills, BotTable
+from host.games.crack_word.config import CrackWordConfig
+from host.games.crack_word.kinds import NoteKind
+from host.games.crack_word.rules import CrackWordGame
+
+REQUIRED_KINDS = (
+    "card_placed_left", "card_placed_right", "card_placed_on_top", "justified",
+    "justification_failed", "crack_word", "petard", "etoile", "new_hand", "pass_draw",
+    "out_for_good", "end_last_card", "end_all_passed", "game_won",
+)
+"""Every kind of note a long enough simulation must meet (the issue's list)."""
+
+
+def table_problems(game: CrackWordGame) -> list[str]:
+    """What is wrong with the table: cards lost or doubled, an illegal row, a player out of
+    turn."""
+    problems: list[str] = []
+    cards = Counter(game.cards_in_play())
+    doubled = [card for card, count in cards.items() if count > 1]
+    if doubled:
+        problems.append(f"cards in two places: {doubled[:3]}")
+    expected = game.config.pile_size * len(game.seats)
+    if len(cards) != expected:
+        problems.append(f"cards not conserved: {len(cards)} in play, not {expected}")
+    for number, row in enumerate(game.rows):
+        problems += [f"row {number}: {problem}" for problem in row_problems(game, row)]
+    if not game.over and game.turn in game.out:
+        problems.append(f"{game.seats[game.turn].name} is on turn but out for good")
+    return problems
+
+
+def row_problems(game: CrackWordGame, row: Row) -> list[str]:
+    """What is wrong with one row: mixed stacks, a covered Étoile, letters no word holds."""
+    problems: list[str] = []
+    for stack in row:
+        if len({tile.letter for tile in stack}) != 1:
+            problems.append("a stack of different letters")
+        if any(tile.star for tile in stack[:-1]):
+            problems.append("an Étoile covered")
+    letters = letters_of(row)
+    if len(letters) > 1 and not game.over and not game.lexicon.contains(letters):
+        problems.append(f"{letters} is in no word")
+    return problems
+
+
+class CrackWordReferee:
+    """Checks one game after every event: the table, the turn order (replayed from the notes),
+    and the scores said at the end against the score piles."""
+
+    def __init__(self, game: CrackWordGame) -> None:
+        self.game = game
+        self.turn = game.turn
+        self.out: frozenset[int] = frozenset()
+
+    def watch(self) -> None:
+        """Remember who is on turn and who is out before the event."""
+        self.turn, self.out = self.game.turn, frozenset(self.game.out)
+
+    def problems(self, notes: list[Said]) -> list[str]:
+        """What is wrong after the event that gave these notes."""
+        problems = table_problems(self.game)
+        for note in notes:
+            if isinstance(note, Note):
+                problems += self._note_problems(note)
+        return problems
+
+    def _note_problems(self, note: Note) -> list[str]:
+        """A turn given to the wrong player, or scores said that are not the score piles."""
+        game = self.game
+        if note.kind == NoteKind.OUT_FOR_GOOD:
+            self.out = self.out | {game.seat_index(note.params["player"])}
+        if note.kind == NoteKind.TURN:
+            expected = self._next(self.turn)
+            self.turn = game.seat_index(note.params["player"])
+            if self.turn != expected:
+                return [f"turn went to {note.params['player']}, expected "
+                        f"{game.seats[expected].name}"]
+        if note.kind in (NoteKind.GAME_WON, NoteKind.GAME_SHARED) \
+                and note.params["points"] != game.points():
+            return [f"scores {note.params['points']} are not the score piles {game.points()}"]
+        return []
+
+    def _next(self, seat: int) -> int:
+        """The next seat clockwise not out for good."""
+        for step in range(1, len(self.game.seats) + 1):
+            nxt = (seat + step) % len(self.game.seats)
+            if nxt not in self.out:
+                return nxt
+        return seat
+
+
+def simulate_crack_word(lexicon: Lexicon, *, games: int, seed: int, players: int = 3,
+                        lang: str = "fr", skills: BotSkills | None = None,
+                        expert: bool = False) -> SimulationReport:
+    """Play `games` bot games of Crack Word; SetupError when the table cannot be set up."""
+    names = [f"Bot{i + 1}" for i in range(players)]
+    config = CrackWordConfig(make_seats(names), lang=lang, expert=expert)
+    try:
+        config.validate()
+    except ValueError as err:
+        raise SetupError(str(err)) from err
+
+    def new_table(rng: random.Random) -> tuple[CrackWordGame, BotTable, CrackWordReferee]:
+        game = CrackWordGame(config, lexicon, rng)
+        bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
+        return game, bots, CrackWordReferee(game)
+
+    return simulate(new_table, games=games, seed=seed, required=REQUIRED_KINDS)
+

@@ -1,0 +1,61 @@
+"""A Crack Word table's settings: the seats, their colours, the piles and the timer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from host.core.events import Seat
+from host.games.crack_word.cards import COLOURS, LETTERS, deck_size
+
+MIN_SEATS = 2
+MAX_SEATS = 4
+"""The rulebook's 2 to 4 players, one colour each."""
+PLAYERS_HELP = f"{MIN_SEATS} to {MAX_SEATS} players"
+PILE_SIZE: dict[int, int] = {2: 40, 3: 30, 4: 25}
+"""Each player's starting pile, by the number of players (all the cards in expert mode)."""
+HAND_SIZE = 8
+ROWS = 4
+MIN_CRACK = 3
+"""A Crack Word needs a word of at least 3 letters."""
+
+
+@dataclass(frozen=True)
+class CrackWordConfig:
+    """Table settings; the defaults are the rulebook's. Seat i plays colour i of COLOURS."""
+
+    seats: tuple[Seat, ...]
+    lang: str = "fr"
+    expert: bool = False
+    """Expert mode: each pile holds every card of its colour."""
+    first: int | None = None
+    """The starting seat; None: each player cuts their deck and the letter closest to A starts."""
+    turn_seconds: float = 90.0
+    """The rulebook sets no time limit; the host's: time up draws a card and passes."""
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The colour of each seat."""
+        return COLOURS[:len(self.seats)]
+
+    @property
+    def pile_size(self) -> int:
+        """How many cards each player's starting pile holds."""
+        return deck_size(self.lang) if self.expert else PILE_SIZE[len(self.seats)]
+
+    def timer_seconds(self, name: str) -> float:
+        """How long the timer called `name` runs (only "turn")."""
+        return self.turn_seconds
+
+    def validate(self) -> None:
+        """Raise ValueError when the table cannot play; the message says what to change."""
+        names = [seat.name.strip().lower() for seat in self.seats]
+        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
+            raise ValueError(f"Crack Word is for {PLAYERS_HELP}, not {len(self.seats)}")
+        if len(set(names)) != len(names):
+            raise ValueError("every player needs a different name")
+        if self.lang not in LETTERS:
+            raise ValueError(f"Crack Word has no deck for language '{self.lang}'")
+        if self.first is not None and not 0 <= self.first < len(self.seats):
+            raise ValueError("the first player must be one of the players")
+        if not self.turn_seconds > 0:
+            raise ValueError(f"a turn of {self.turn_seconds:g} seconds cannot be played")

@@ -1,0 +1,74 @@
+"""What Crack Word says and refuses, by name: every kind of note its game emits (NoteKind) and
+every reason it refuses an event for (Refusal); each value is a phrasebook key."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from host.games.crack_word.events import Pass, Petard, Place
+
+
+class NoteKind(StrEnum):
+    """Every kind of note the Crack Word game says (host.core.events.Note.kind)."""
+
+    # The set-up.
+    GAME_STARTED = "game_started"
+    CUT = "cut"
+    """Each player shows a random card of their deck: the letter closest to A starts."""
+    CUT_TIE = "cut_tie"
+    STARTING_LETTER = "starting_letter"
+    HANDS_DEALT = "hands_dealt"
+    TURN = "turn"
+    # A move.
+    CARD_PLACED_LEFT = "card_placed_left"
+    CARD_PLACED_RIGHT = "card_placed_right"
+    CARD_PLACED_ON_TOP = "card_placed_on_top"
+    ETOILE = "etoile"
+    JUSTIFIED = "justified"
+    JUSTIFICATION_FAILED = "justification_failed"
+    CRACK_WORD = "crack_word"
+    PETARD = "petard"
+    CARDS_RETURNED = "cards_returned"
+    NEW_HAND = "new_hand"
+    PASS_DRAW = "pass_draw"
+    TIMEOUT = "timeout"
+    ROW_LEFT_EMPTY = "row_left_empty"
+    OUT_FOR_GOOD = "out_for_good"
+    # The end.
+    END_LAST_CARD = "end_last_card"
+    END_ALL_PASSED = "end_all_passed"
+    GAME_WON = "game_won"
+    GAME_SHARED = "game_shared"
+
+
+class Refusal(StrEnum):
+    """Every reason the Crack Word game refuses an event for (host.core.events.IllegalEvent)."""
+
+    GAME_OVER = "game_over"
+    STALE_TIMER = "stale_timer"
+    UNKNOWN_PLAYER = "unknown_player"
+    UNKNOWN_EVENT = "unknown_event"
+    NOT_NOW_PLACE = "not_now_place"
+    NOT_NOW_PETARD = "not_now_petard"
+    NOT_NOW_PASS = "not_now_pass"
+    NOT_YOUR_TURN = "not_your_turn"
+    NO_SUCH_ROW = "no_such_row"
+    NOT_A_LETTER = "not_a_letter"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    NOT_AN_IDENTICAL_LETTER = "not_an_identical_letter"
+    """On top: there is no such letter to cover in the row (an Étoile is never covered)."""
+    EMPTY_ROW = "empty_row"
+    """A Pétard on a row with no cards, or a card on top in an empty row."""
+    NOT_THE_EMPTIED_ROW = "not_the_emptied_row"
+    """After a Crack Word or a Pétard the card goes on the emptied row."""
+    NO_CRACK = "no_crack"
+    """Crack Word called on a row that is not a word of 3 letters or more, or without a
+    majority of the player's colour."""
+
+
+NOT_NOW: dict[type, Refusal] = {
+    Place: Refusal.NOT_NOW_PLACE,
+    Petard: Refusal.NOT_NOW_PETARD,
+    Pass: Refusal.NOT_NOW_PASS,
+}
+"""The refusal of a player's event the game does not take in its state."""

@@ -1,0 +1,497 @@
+"""Crack Word rules as a pure model driven by a `transitions` state machine.
+
+The game receives events (host.games.crack_word.events) and returns notes that the host speaks;
+randomness comes in as a `random.Random`, time as `TimeUp` events. How the game flows is data
+in host.games.crack_word.flow.TRANSITIONS; the checks, conditions and moves it names are below.
+
+Where the rulebook is silent, the host decides:
+- the letters of a colour's deck and its 2 Pétard and 2 Étoile cards: see the cards module;
+- at the cut, a Pétard or an Étoile ranks after Z, and players tied for the letter closest to A
+  cut again among themselves (after ten ties in a row, the first of them clockwise starts);
+- the player who starts turns the first starting letter and plays the first turn;
+- a special card turned for a starting letter goes under its pile and the next card is turned;
+- a card goes to the left or to the right of a row's end letter only, never between two letters:
+  the cards of a row lie side by side, so "to the left of a letter" is the row's left end;
+- a card on top of an identical letter shows its colour there, and the covered cards count for
+  nothing in a majority but go wherever the row goes;
+- nothing is ever placed on top of an Étoile, whose letter never changes;
+- a row needs a justifying word whenever its letters change and it holds two or more: a real
+  word that contains the whole row, in order and side by side (a row of one letter needs none);
+- a majority is more visible cards of the player's colour than of any other colour; in a tie the
+  Étoiles count double, and a tie that stays is no majority;
+- "Crack Word!" is called with the move itself, and the row must then be a word on its own;
+- a Pétard goes on a row holding cards, and every card of the row goes back to the hand of the
+  player whose colour it is, the Pétard's own player included;
+- a player who passes (or lets the time run out) with nothing left to draw is out for good, but a
+  failed justification with nothing to draw is a plain pass;
+- after a Crack Word or a Pétard with no card left in hand, the player first takes a new hand;
+  with nothing left to draw the game ends as if they had placed their last card;
+- time up while the emptied row waits leaves it empty: any later card may start it again;
+- at the end by the last card, the bonus takes every card of the player's colour on the table,
+  covered ones included;
+- equal biggest score piles share the victory.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
+from host.core.machine import MachineRules
+from host.games.crack_word.board import (
+    Lexicon,
+    Planned,
+    Row,
+    Tile,
+    cards_of,
+    fold,
+    has_majority,
+    letters_of,
+)
+from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck
+from host.games.crack_word.config import HAND_SIZE, MIN_CRACK, ROWS, CrackWordConfig
+from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
+from host.games.crack_word.flow import TRANSITIONS, TRIGGERS, State
+from host.games.crack_word.kinds import NOT_NOW, NoteKind, Refusal
+
+__all__ = ["CrackWordConfig", "CrackWordGame", "Lexicon", "State"]
+
+CUT_RETRIES = 10
+SIDE_KINDS = {Side.LEFT: NoteKind.CARD_PLACED_LEFT, Side.RIGHT: NoteKind.CARD_PLACED_RIGHT,
+              Side.TOP: NoteKind.CARD_PLACED_ON_TOP}
+
+
+class CrackWordGame(MachineRules):
+    """One game of Crack Word: call start(), then handle() each event."""
+
+    triggers = TRIGGERS
+    not_now = NOT_NOW
+
+    state: State
+    trigger: Callable[..., bool]
+    end_game: Callable[[CrackWordEvent], bool]
+
+    def __init__(self, config: CrackWordConfig, lexicon: Lexicon, rng: random.Random) -> None:
+        config.validate()
+        self.config = config
+        self.seats = config.seats
+        self.colours = config.colours
+        self.lexicon = lexicon
+        self.rng = rng
+        players = range(len(self.seats))
+        self.piles: list[list[Card]] = [[] for _ in players]
+        """Each player's draw pile, face down (the top card first)."""
+        self.hands: list[list[Card]] = [[] for _ in players]
+        self.scores: list[list[Card]] = [[] for _ in players]
+        """Each player's score pile: the cards captured, their Pétards, their bonus."""
+        self.rows: list[Row] = [[] for _ in range(ROWS)]
+        """The four rows, left to right: each place a stack of tiles, the visible one last."""
+        self.turn = 0
+        self.out: set[int] = set()
+        """The players out for good."""
+        self.emptied: int | None = None
+        """The row waiting for the card of the player who emptied it."""
+        self.ending: int | None = None
+        """The player who placed their last card, once the game ends so."""
+        self.winners: tuple[int, ...] = ()
+        self.timer_token = 0
+        self.timer_name = ""
+        self._notes: list[Said] = []
+        self._planned: Planned | None = None
+        self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
+        self._set_up()
+        self._setup_notes = self._flush()
+        self._start_machine(State, TRANSITIONS, State.PLAYING)
+
+    # ----------------------------------------------------------------- public API
+
+    def start(self) -> list[Said]:
+        """Say the set-up (the cut, the starting letters, the hands) and open the first turn."""
+        self._notes = self._setup_notes
+        self._begin_turn(self.turn)
+        return self._flush()
+
+    def _new_event(self) -> None:
+        """Forget the last event's checked placement."""
+        self._planned = None
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.state is State.OVER
+
+    @property
+    def board(self) -> list[list[tuple[str, str]]]:
+        """Each row as its visible (letter, colour) cards, left to right."""
+        return [[(stack[-1].letter, stack[-1].colour) for stack in row] for row in self.rows]
+
+    def row_letters(self, row: int) -> str:
+        """How row `row` (0 to 3) reads."""
+        return letters_of(self.rows[row])
+
+    def expected_player(self) -> str | None:
+        """The player on turn, while the game is played."""
+        return None if self.over else self._name(self.turn)
+
+    def current_timer(self) -> ArmTimer:
+        """The timer running now."""
+        name = self.timer_name or "turn"
+        return ArmTimer(name, self.config.timer_seconds(name), self.timer_token)
+
+    def resumed(self) -> list[Said]:
+        """Picking up a game replayed from its save: whose turn it is, and the timer."""
+        if self.over:
+            return []
+        return [Note(NoteKind.TURN, self._turn_params(self.turn)), self.current_timer()]
+
+    def points(self) -> dict[str, int]:
+        """Each player's score: the cards in their score pile."""
+        return {self._name(i): len(pile) for i, pile in enumerate(self.scores)}
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card in a pile, a hand, the board or a score pile (duplicates included)."""
+        cards = [card for pile in (*self.piles, *self.hands, *self.scores) for card in pile]
+        return cards + [tile.card for row in self.rows for tile in cards_of(row)]
+
+    def seat_index(self, name: str) -> int:
+        """The index of the seat called `name` (case-insensitive), or IllegalEvent."""
+        index = self._seat_numbers.get(name.strip().lower())
+        if index is None:
+            raise IllegalEvent(Refusal.UNKNOWN_PLAYER, player=name)
+        return index
+
+    # ----------------------------------------------------------------- the set-up
+
+    def _set_up(self) -> None:
+        """Cut for the first player, deal the piles, turn the four starting letters, take the
+        hands of 8."""
+        decks = [colour_deck(colour, self.config.lang) for colour in self.colours]
+        self.turn = self._cut(decks) if self.config.first is None else self.config.first
+        for seat, deck in enumerate(decks):
+            self.rng.shuffle(deck)
+            self.piles[seat] = deck[:self.config.pile_size]
+        for row in range(ROWS):
+            self._turn_starting_letter(row, (self.turn + row) % len(self.seats))
+        for seat in range(len(self.seats)):
+            self.hands[seat] = self._draw(seat, HAND_SIZE)
+        self._say(NoteKind.HANDS_DEALT, cards=HAND_SIZE, pile=self.config.pile_size)
+
+    def _cut(self, decks: list[list[Card]]) -> int:
+        """Each tied player shows a random card of their deck; the letter closest to A starts."""
+        tied = list(range(len(self.seats)))
+        for _ in range(CUT_RETRIES):
+            shown = {seat: decks[seat][int(self.rng.random() * len(decks[seat]))]
+                     for seat in tied}
+            self._say(NoteKind.CUT, shown={self._name(s): c.face for s, c in shown.items()})
+            best = min(_cut_rank(card) for card in shown.values())
+            tied = [seat for seat in tied if _cut_rank(shown[seat]) == best]
+            if len(tied) == 1:
+                break
+            self._say(NoteKind.CUT_TIE, players=[self._name(seat) for seat in tied])
+        return tied[0]
+
+    def _turn_starting_letter(self, row: int, seat: int) -> None:
+        """The seat turns its pile's top card into row `row`; a special card goes under."""
+        pile = self.piles[seat]
+        for _ in range(len(pile)):
+            if not pile[0].special:
+                break
+            pile.append(pile.pop(0))
+        card = pile.pop(0)
+        self.rows[row] = [[Tile(card.face, card.colour, card)]]
+        self._say(NoteKind.STARTING_LETTER, player=self._name(seat), row=row, letter=card.face)
+
+    # ----------------------------------------------------------------- checks (prepare)
+
+    def check_turn(self, event: Place | Petard | Pass) -> int:
+        """Only the player on turn acts."""
+        index = self.seat_index(event.player)
+        if index != self.turn:
+            raise IllegalEvent(Refusal.NOT_YOUR_TURN, player=self._name(index),
+                               turn=self._name(self.turn))
+        return index
+
+    def check_pass(self, event: Pass) -> None:
+        """The player on turn passes."""
+        self.check_turn(event)
+
+    def check_place(self, event: Place) -> None:
+        """A card the player holds, on a row, at a legal place; the justification and the call
+        of Crack Word are judged here, once."""
+        seat = self.check_turn(event)
+        row = self._check_row(event.row)
+        letter = fold(event.letter)
+        if len(letter) != 1:
+            raise IllegalEvent(Refusal.NOT_A_LETTER, letter=event.letter)
+        card = self._card_in_hand(seat, ETOILE if event.star else letter)
+        slot = self._check_slot(event, row, letter)
+        formed = self._formed(row, Tile(letter, card.colour, card), event.side, slot)
+        letters = letters_of(formed)
+        if event.crack:
+            self._check_crack(formed, letters, seat)
+        needs_word = event.side is not Side.TOP and len(letters) > 1
+        justified = event.crack or not needs_word or self._justifies(event.word, letters)
+        self._planned = Planned(event, card, slot, letters, needs_word, justified)
+
+    def check_refill(self, event: Place) -> None:
+        """After a Crack Word or a Pétard the card goes on the emptied row."""
+        self.check_turn(event)
+        if event.row != self.emptied:
+            raise IllegalEvent(Refusal.NOT_THE_EMPTIED_ROW, row=self.emptied)
+        self.check_place(event)
+
+    def check_petard(self, event: Petard) -> None:
+        """A Pétard the player holds, on a row holding cards."""
+        seat = self.check_turn(event)
+        if not self._check_row(event.row):
+            raise IllegalEvent(Refusal.EMPTY_ROW, row=event.row)
+        self._card_in_hand(seat, PETARD)
+
+    def check_timer(self, event: TimeUp) -> None:
+        """Only the latest timer counts."""
+        if event.token != self.timer_token:
+            raise IllegalEvent(Refusal.STALE_TIMER)
+
+    def _check_row(self, row: int) -> Row:
+        if not 0 <= row < ROWS:
+            raise IllegalEvent(Refusal.NO_SUCH_ROW, row=row)
+        return self.rows[row]
+
+    def _card_in_hand(self, seat: int, face: str) -> Card:
+        card = next((card for card in self.hands[seat] if card.face == face), None)
+        if card is None:
+            raise IllegalEvent(Refusal.CARD_NOT_IN_HAND, player=self._name(seat), card=face)
+        return card
+
+    def _check_slot(self, event: Place, row: Row, letter: str) -> int:
+        """Where the card goes: -1 left, len(row) right, else the place it covers."""
+        if event.side is Side.LEFT:
+            return -1
+        if event.side is Side.RIGHT:
+            return len(row)
+        if not row:
+            raise IllegalEvent(Refusal.EMPTY_ROW, row=event.row)
+        places = [i for i, stack in enumerate(row)
+                  if stack[-1].letter == letter and not stack[-1].star]
+        if event.at is not None:
+            places = [i for i in places if i == event.at]
+        if not places:
+            raise IllegalEvent(Refusal.NOT_AN_IDENTICAL_LETTER, letter=letter, row=event.row)
+        return places[0]
+
+    def _check_crack(self, formed: Row, letters: str, seat: int) -> None:
+        """A Crack Word: a word of 3 letters or more, with a majority of the player's colour."""
+        if len(letters) < MIN_CRACK or not self.lexicon.is_word(letters) \
+                or not has_majority(formed, self.colours[seat]):
+            raise IllegalEvent(Refusal.NO_CRACK, letters=letters)
+
+    def _justifies(self, word: str, letters: str) -> bool:
+        """A real word that holds the row's letters side by side."""
+        folded = fold(word)
+        return letters in folded and self.lexicon.is_word(folded)
+
+    def formed_row(self, event: Place, card: Card) -> Row:
+        """The row as the placement would leave it (the place checked, not the word)."""
+        row = self._check_row(event.row)
+        tile = Tile(fold(event.letter), card.colour, card)
+        return self._formed(row, tile, event.side, self._check_slot(event, row, tile.letter))
+
+    @staticmethod
+    def _formed(row: Row, tile: Tile, side: Side, slot: int) -> Row:
+        """The row as it would be with the tile placed."""
+        if side is Side.LEFT:
+            return [[tile], *row]
+        if side is Side.RIGHT:
+            return [*row, [tile]]
+        return [[*stack, tile] if i == slot else stack for i, stack in enumerate(row)]
+
+    # ----------------------------------------------------------------- conditions
+
+    def justification_fails(self, event: Place) -> bool:
+        """The word named does not justify the row the card would form."""
+        return not self._plan(event).justified
+
+    def calls_crack(self, event: Place) -> bool:
+        """The player called Crack Word (the checks found the row a word they hold)."""
+        return event.crack
+
+    # ----------------------------------------------------------------- moves (after)
+
+    def put_card(self, event: Place) -> None:
+        """The card leaves the hand for its place on the row."""
+        plan, seat = self._plan(event), self.turn
+        self.hands[seat].remove(plan.card)
+        tile = Tile(fold(event.letter), plan.card.colour, plan.card)
+        self.rows[event.row] = self._formed(self.rows[event.row], tile, event.side, plan.slot)
+        self._say(SIDE_KINDS[event.side], player=self._name(seat), row=event.row,
+                  letter=tile.letter, letters=plan.letters)
+        if event.star:
+            self._say(NoteKind.ETOILE, player=self._name(seat), letter=tile.letter)
+        if plan.needs_word and not event.crack:
+            self._say(NoteKind.JUSTIFIED, player=self._name(seat), word=event.word,
+                      letters=plan.letters)
+
+    def say_failed(self, event: Place) -> None:
+        """The word does not justify the row: the card goes back to the hand."""
+        self._say(NoteKind.JUSTIFICATION_FAILED, player=self._name(self.turn), word=event.word,
+                  letters=self._plan(event).letters)
+
+    def capture_word(self, event: Place) -> None:
+        """Crack Word: every card of the row goes into the player's score pile."""
+        row = self.rows[event.row]
+        self.scores[self.turn] += [tile.card for tile in cards_of(row)]
+        self._empty_row(event.row)
+        self._say(NoteKind.CRACK_WORD, player=self._name(self.turn), word=letters_of(row),
+                  cards=len(cards_of(row)), score=len(self.scores[self.turn]))
+
+    def blow_row(self, event: Petard) -> None:
+        """The Pétard scores for its player; every card of its row goes back to the hand of
+        its colour's player."""
+        seat = self.turn
+        petard = self._card_in_hand(seat, PETARD)
+        self.hands[seat].remove(petard)
+        self.scores[seat].append(petard)
+        tiles = cards_of(self.rows[event.row])
+        self._say(NoteKind.PETARD, player=self._name(seat), row=event.row,
+                  letters=letters_of(self.rows[event.row]))
+        for owner, colour in enumerate(self.colours):
+            back = [tile.card for tile in tiles if tile.colour == colour]
+            if back:
+                self.hands[owner] += back
+                self._say(NoteKind.CARDS_RETURNED, player=self._name(owner), cards=len(back))
+        self._empty_row(event.row)
+
+    def ready_to_refill(self, event: Place | Petard) -> None:
+        """The player places a card on the emptied row, from a new hand if theirs is empty;
+        with nothing left to draw, they have placed their last card and the game ends."""
+        if not self.hands[self.turn]:
+            if not self.piles[self.turn]:
+                self._finish_by_last_card(event)
+                return
+            self._new_hand()
+        self._arm("turn")
+
+    def settle_hand(self, event: Place) -> None:
+        """An empty hand takes a new hand of 8 (or ends the game with nothing left to draw);
+        then the next player plays."""
+        self.emptied = None
+        if not self.hands[self.turn]:
+            if not self.piles[self.turn]:
+                self._finish_by_last_card(event)
+                return
+            self._new_hand()
+        self._next_turn(event)
+
+    def say_pass(self, event: Pass) -> None:
+        """The player on turn will not or cannot play (said with the draw)."""
+
+    def say_timeout(self, event: TimeUp) -> None:
+        """The player on turn let the time run out."""
+        self._say(NoteKind.TIMEOUT, player=self._name(self.turn))
+
+    def draw_and_pass(self, event: CrackWordEvent) -> None:
+        """The player draws a card and passes; with nothing to draw after a pass (not a failed
+        justification), they are out for good."""
+        seat = self.turn
+        if self.piles[seat] or isinstance(event, Place):
+            drawn = self._draw(seat, 1)
+            self.hands[seat] += drawn
+            self._say(NoteKind.PASS_DRAW, player=self._name(seat), drew=len(drawn),
+                      pile=len(self.piles[seat]))
+        else:
+            self.out.add(seat)
+            self._say(NoteKind.OUT_FOR_GOOD, player=self._name(seat))
+        self._next_turn(event)
+
+    def leave_row_empty(self, event: TimeUp) -> None:
+        """Time up on the emptied row: it stays empty, and the next player plays."""
+        self._say(NoteKind.ROW_LEFT_EMPTY, row=self.emptied)
+        self.emptied = None
+        self._next_turn(event)
+
+    def announce_end(self, event: CrackWordEvent) -> None:
+        """The bonus of the player who placed their last card, then the biggest score pile
+        wins; equal ones share the victory."""
+        self.timer_token += 1  # any timer still running is stale
+        if self.ending is not None:
+            bonus = self._take_bonus(self.ending)
+            self._say(NoteKind.END_LAST_CARD, player=self._name(self.ending), bonus=bonus)
+        else:
+            self._say(NoteKind.END_ALL_PASSED)
+        points = self.points()
+        best = max(points.values())
+        self.winners = tuple(i for i, pile in enumerate(self.scores) if len(pile) == best)
+        names = [self._name(i) for i in self.winners]
+        if len(names) == 1:
+            self._say(NoteKind.GAME_WON, player=names[0], points=points)
+        else:
+            self._say(NoteKind.GAME_SHARED, players=names, points=points)
+
+    # ----------------------------------------------------------------- helpers
+
+    def _plan(self, event: Place) -> Planned:
+        """The placement the checks accepted for this event."""
+        if self._planned is None or self._planned.event is not event:
+            self.check_place(event)
+        assert self._planned is not None
+        return self._planned
+
+    def _finish_by_last_card(self, event: CrackWordEvent) -> None:
+        self.ending = self.turn
+        self.end_game(event)
+
+    def _take_bonus(self, seat: int) -> int:
+        """Every card of the seat's colour on the table goes to their score pile."""
+        colour, taken = self.colours[seat], 0
+        for number, row in enumerate(self.rows):
+            kept = [[tile for tile in stack if tile.colour != colour] for stack in row]
+            bonus = [tile.card for tile in cards_of(row) if tile.colour == colour]
+            self.scores[seat] += bonus
+            taken += len(bonus)
+            self.rows[number] = [stack for stack in kept if stack]
+        return taken
+
+    def _empty_row(self, row: int) -> None:
+        self.rows[row] = []
+        self.emptied = row
+
+    def _new_hand(self) -> None:
+        self.hands[self.turn] = self._draw(self.turn, HAND_SIZE)
+        self._say(NoteKind.NEW_HAND, player=self._name(self.turn),
+                  cards=len(self.hands[self.turn]), pile=len(self.piles[self.turn]))
+
+    def _draw(self, seat: int, count: int) -> list[Card]:
+        """Up to `count` cards off the top of the seat's pile."""
+        drawn, self.piles[seat] = self.piles[seat][:count], self.piles[seat][count:]
+        return drawn
+
+    def _next_turn(self, event: CrackWordEvent) -> None:
+        """The next player clockwise who is not out plays; with everyone out, the game ends."""
+        for step in range(1, len(self.seats) + 1):
+            seat = (self.turn + step) % len(self.seats)
+            if seat not in self.out:
+                self._begin_turn(seat)
+                return
+        self.end_game(event)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self._say(NoteKind.TURN, **self._turn_params(seat))
+        self._arm("turn")
+
+    def _turn_params(self, seat: int) -> dict[str, Any]:
+        return {"player": self._name(seat), "hand": len(self.hands[seat]),
+                "pile": len(self.piles[seat])}
+
+    def _name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _say(self, kind: NoteKind, **params: Any) -> None:
+        self._notes.append(Note(kind, params))
+
+
+def _cut_rank(card: Card) -> int:
+    """How close to A a cut card is: A 0 … Z 25, a special card after Z."""
+    return 26 if card.special else ord(card.face) - ord("A")
