@@ -163,11 +163,11 @@ class Dictionary:
     """A language's game words: upper-case A-Z strings, with their substring index."""
 
     lang: str
-    words: frozenset[str]
-    text: str
-    suffixes: array[int]
-    removed: dict[str, str]
-    counts: dict[str, int]
+    words: frozenset[str] = field(repr=False)
+    text: str = field(repr=False)
+    suffixes: array[int] = field(repr=False)
+    removed: dict[str, str] = field(repr=False)
+    counts: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def from_built(cls, lang: str, built: Built) -> Dictionary:
