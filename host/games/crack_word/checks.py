@@ -77,7 +77,8 @@ class CrackWordReferee:
         return problems
 
     def _note_problems(self, note: Note) -> list[str]:
-        """A turn given to the wrong player, or scores said that are not the score piles."""
+        """A turn given to the wrong player, or scores said that are not the score piles (a
+        Crack Word's only while the game goes on: the end's bonus follows it)."""
         game = self.game
         if note.kind == NoteKind.OUT_FOR_GOOD:
             self.out = self.out | {game.seat_index(note.params["player"])}
@@ -87,6 +88,9 @@ class CrackWordReferee:
             if self.turn != expected:
                 return [f"turn went to {note.params['player']}, expected "
                         f"{game.seats[expected].name}"]
+        if note.kind == NoteKind.CRACK_WORD and not game.over \
+                and note.params["score"] != game.points()[note.params["player"]]:
+            return [f"score {note.params['score']} said at the Crack Word is not the score pile"]
         if note.kind in (NoteKind.GAME_WON, NoteKind.GAME_SHARED) \
                 and note.params["points"] != game.points():
             return [f"scores {note.params['points']} are not the score piles {game.points()}"]

@@ -11,7 +11,7 @@ import pytest
 
 from host.core.events import make_seats
 from host.core.protocols import SetupError
-from host.games.crack_word.board import Tile, WordSet
+from host.games.crack_word.board import Lexicon, Tile, WordSet
 from host.games.crack_word.bots import BotSkills, BotTable, voice_bots
 from host.games.crack_word.checks import (
     REQUIRED_KINDS,
@@ -107,3 +107,15 @@ def test_voice_bots_never_let_the_time_run_out(lexicon: WordSet) -> None:
     assert bots.skills.time_out == 0
     with pytest.raises(ValueError, match="between 0 and 1"):
         BotTable(game, BotSkills(crack=2.0), random.Random(1))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_real_dictionary_fits_the_lexicon_the_rules_ask(lang: str) -> None:
+    dictionary = pytest.importorskip("host.games.crack_word.dictionary")
+    try:
+        real: Lexicon = dictionary.load_dictionary(lang)
+    except FileNotFoundError:
+        pytest.skip(f"no {lang} word list installed")
+    report = simulate_crack_word(real, games=8, seed=3, players=3, lang=lang)
+    assert report.completed == 8 and report.invariant_violations == 0
+    assert not report.refused
