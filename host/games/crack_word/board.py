@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
 from host.games.crack_word.cards import ETOILE, Card
-from host.games.crack_word.events import Place
+from host.games.crack_word.events import Place, Side
 
 LIGATURES = {"Œ": "OE", "Æ": "AE", "ß": "SS"}
 
@@ -68,6 +68,15 @@ def fold(text: str) -> str:
 def letters_of(row: Row) -> str:
     """How a row reads, left to right (the top letter of each place)."""
     return "".join(stack[-1].letter for stack in row)
+
+
+def formed(row: Row, tile: Tile, side: Side, slot: int) -> Row:
+    """The row as it would be with the tile placed (`slot`: the place covered, on top)."""
+    if side is Side.LEFT:
+        return [[tile], *row]
+    if side is Side.RIGHT:
+        return [*row, [tile]]
+    return [[*stack, tile] if i == slot else stack for i, stack in enumerate(row)]
 
 
 def tops(row: Row) -> list[Tile]:

@@ -59,3 +59,8 @@ def colour_deck(colour: str, lang: str = "fr") -> list[Card]:
 def deck_size(lang: str = "fr") -> int:
     """How many cards one colour holds."""
     return sum(LETTERS[lang].values()) + sum(SPECIALS.values())
+
+
+def cut_rank(card: Card) -> int:
+    """How close to A a card shown at the cut is: A 0 … Z 25, a special card after Z."""
+    return 26 if card.special else ord(card.face) - ord("A")

@@ -19,7 +19,8 @@ Where the rulebook is silent, the host decides:
   word that contains the whole row, in order and side by side (a row of one letter needs none);
 - a majority is more visible cards of the player's colour than of any other colour; in a tie the
   Étoiles count double, and a tie that stays is no majority;
-- "Crack Word!" is called with the move itself, and the row must then be a word on its own;
+- "Crack Word!" is called with the move itself, and the whole row must then be a word (the
+  rulebook has the row left empty after it);
 - a Pétard goes on a row holding cards, and every card of the row goes back to the hand of the
   player whose colour it is, the Pétard's own player included;
 - a player who passes (or lets the time run out) with nothing left to draw is out for good, but a
@@ -47,10 +48,11 @@ from host.games.crack_word.board import (
     Tile,
     cards_of,
     fold,
+    formed,
     has_majority,
     letters_of,
 )
-from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck
+from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck, cut_rank
 from host.games.crack_word.config import HAND_SIZE, MIN_CRACK, ROWS, CrackWordConfig
 from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
 from host.games.crack_word.flow import TRANSITIONS, TRIGGERS, State
@@ -185,8 +187,8 @@ class CrackWordGame(MachineRules):
             shown = {seat: decks[seat][int(self.rng.random() * len(decks[seat]))]
                      for seat in tied}
             self._say(NoteKind.CUT, shown={self._name(s): c.face for s, c in shown.items()})
-            best = min(_cut_rank(card) for card in shown.values())
-            tied = [seat for seat in tied if _cut_rank(shown[seat]) == best]
+            best = min(cut_rank(card) for card in shown.values())
+            tied = [seat for seat in tied if cut_rank(shown[seat]) == best]
             if len(tied) == 1:
                 break
             self._say(NoteKind.CUT_TIE, players=[self._name(seat) for seat in tied])
@@ -227,10 +229,10 @@ class CrackWordGame(MachineRules):
             raise IllegalEvent(Refusal.NOT_A_LETTER, letter=event.letter)
         card = self._card_in_hand(seat, ETOILE if event.star else letter)
         slot = self._check_slot(event, row, letter)
-        formed = self._formed(row, Tile(letter, card.colour, card), event.side, slot)
-        letters = letters_of(formed)
+        after = formed(row, Tile(letter, card.colour, card), event.side, slot)
+        letters = letters_of(after)
         if event.crack:
-            self._check_crack(formed, letters, seat)
+            self._check_crack(after, letters, seat)
         needs_word = event.side is not Side.TOP and len(letters) > 1
         justified = event.crack or not needs_word or self._justifies(event.word, letters)
         self._planned = Planned(event, card, slot, letters, needs_word, justified)
@@ -281,10 +283,10 @@ class CrackWordGame(MachineRules):
             raise IllegalEvent(Refusal.NOT_AN_IDENTICAL_LETTER, letter=letter, row=event.row)
         return places[0]
 
-    def _check_crack(self, formed: Row, letters: str, seat: int) -> None:
+    def _check_crack(self, after: Row, letters: str, seat: int) -> None:
         """A Crack Word: a word of 3 letters or more, with a majority of the player's colour."""
         if len(letters) < MIN_CRACK or not self.lexicon.is_word(letters) \
-                or not has_majority(formed, self.colours[seat]):
+                or not has_majority(after, self.colours[seat]):
             raise IllegalEvent(Refusal.NO_CRACK, letters=letters)
 
     def _justifies(self, word: str, letters: str) -> bool:
@@ -296,16 +298,7 @@ class CrackWordGame(MachineRules):
         """The row as the placement would leave it (the place checked, not the word)."""
         row = self._check_row(event.row)
         tile = Tile(fold(event.letter), card.colour, card)
-        return self._formed(row, tile, event.side, self._check_slot(event, row, tile.letter))
-
-    @staticmethod
-    def _formed(row: Row, tile: Tile, side: Side, slot: int) -> Row:
-        """The row as it would be with the tile placed."""
-        if side is Side.LEFT:
-            return [[tile], *row]
-        if side is Side.RIGHT:
-            return [*row, [tile]]
-        return [[*stack, tile] if i == slot else stack for i, stack in enumerate(row)]
+        return formed(row, tile, event.side, self._check_slot(event, row, tile.letter))
 
     # ----------------------------------------------------------------- conditions
 
@@ -324,7 +317,7 @@ class CrackWordGame(MachineRules):
         plan, seat = self._plan(event), self.turn
         self.hands[seat].remove(plan.card)
         tile = Tile(fold(event.letter), plan.card.colour, plan.card)
-        self.rows[event.row] = self._formed(self.rows[event.row], tile, event.side, plan.slot)
+        self.rows[event.row] = formed(self.rows[event.row], tile, event.side, plan.slot)
         self._say(SIDE_KINDS[event.side], player=self._name(seat), row=event.row,
                   letter=tile.letter, letters=plan.letters)
         if event.star:
@@ -491,7 +484,3 @@ class CrackWordGame(MachineRules):
     def _say(self, kind: NoteKind, **params: Any) -> None:
         self._notes.append(Note(kind, params))
 
-
-def _cut_rank(card: Card) -> int:
-    """How close to A a cut card is: A 0 … Z 25, a special card after Z."""
-    return 26 if card.special else ord(card.face) - ord("A")

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from host.games.crack_word.cards import COLOURS, ETOILE, LETTERS, PETARD, colour_deck, deck_size
+from host.games.crack_word.cards import (
+    COLOURS,
+    ETOILE,
+    LETTERS,
+    PETARD,
+    colour_deck,
+    cut_rank,
+    deck_size,
+)
 from host.games.crack_word.config import PILE_SIZE
 
 
@@ -37,3 +45,9 @@ def test_the_french_deck_is_rich_in_vowels_and_drops_the_rarest_letters() -> Non
 def test_an_unknown_language_has_no_deck() -> None:
     with pytest.raises(ValueError, match="fr or en"):
         colour_deck("minus", "de")
+
+
+def test_at_the_cut_a_special_card_ranks_after_z() -> None:
+    deck = {card.face: card for card in colour_deck("plain")}
+    assert cut_rank(deck["A"]) == 0 and cut_rank(deck["Z"]) == 25
+    assert cut_rank(deck[PETARD]) == cut_rank(deck[ETOILE]) == 26

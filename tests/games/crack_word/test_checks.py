@@ -38,6 +38,7 @@ def lexicon() -> WordSet:
 
 
 def new_game(lexicon: WordSet, players: int = 3, seed: int = 4) -> CrackWordGame:
+    """A Crack Word game on the French word list, not started."""
     config = CrackWordConfig(make_seats(["Ann", "Bob", "Cat", "Dan"][:players]))
     return CrackWordGame(config, lexicon, random.Random(seed))
 

@@ -54,6 +54,7 @@ def build(game: CrackWordGame, spec: Spec) -> CrackWordEvent:
 
 
 def snapshot(game: CrackWordGame) -> tuple[Any, ...]:
+    """Everything an event may change."""
     return (game.board, [list(h) for h in game.hands], [list(p) for p in game.piles],
             [list(s) for s in game.scores], game.turn, game.state, set(game.out),
             game.timer_token, game.emptied)

@@ -37,6 +37,7 @@ def row(text: str, colours: str = "") -> list[list[Tile]]:
 
 def new_game(players: int = 3, *, seed: int = 3, first: int | None = 0,
              expert: bool = False) -> CrackWordGame:
+    """A Crack Word game on the small word list, not started."""
     config = CrackWordConfig(make_seats(NAMES[:players]), first=first, expert=expert)
     return CrackWordGame(config, WORDS, random.Random(seed))
 
@@ -52,15 +53,18 @@ def rigged(hand: str, *rows: str, colours: tuple[str, ...] = ()) -> CrackWordGam
 
 
 def kinds(notes: list[Said]) -> list[str]:
+    """The kinds of the notes, in order (timers left out)."""
     return [note.kind for note in notes if isinstance(note, Note)]
 
 
 def refusal(notes: list[Said]) -> str:
+    """The reason of the one refused note."""
     assert len(notes) == 1 and isinstance(notes[0], Note) and notes[0].kind == "refused"
     return str(notes[0].params["reason"])
 
 
 def param(notes: list[Said], kind: str, key: str) -> object:
+    """One parameter of the first note of a kind."""
     return next(n.params[key] for n in notes if isinstance(n, Note) and n.kind == kind)
 
 
