@@ -25,6 +25,8 @@ Where the rulebook is silent, the host decides:
   player whose colour it is, the Pétard's own player included;
 - a player who passes (or lets the time run out) with nothing left to draw is out for good, but a
   failed justification with nothing to draw is a plain pass;
+- a hand has no limit (each pass adds a card), and a new hand takes what the pile holds when it
+  holds fewer than 8;
 - after a Crack Word or a Pétard with no card left in hand, the player first takes a new hand;
   with nothing left to draw the game ends as if they had placed their last card;
 - time up while the emptied row waits leaves it empty: any later card may start it again;

@@ -120,3 +120,9 @@ def test_the_real_dictionary_fits_the_lexicon_the_rules_ask(lang: str) -> None:
     report = simulate_crack_word(real, games=8, seed=3, players=3, lang=lang)
     assert report.completed == 8 and report.invariant_violations == 0
     assert not report.refused
+
+
+def test_a_seed_replays_the_same_games(lexicon: WordSet) -> None:
+    first = simulate_crack_word(lexicon, games=3, seed=11, players=2).as_json()
+    again = simulate_crack_word(lexicon, games=3, seed=11, players=2).as_json()
+    assert first["events"] == again["events"] and first["events_handled"] > 0
