@@ -21,6 +21,10 @@ REQUIRED_KINDS = (
     "out_for_good", "end_last_card", "end_all_passed", "game_won",
 )
 """Every kind of note a long enough simulation must meet (the issue's list)."""
+ACTS = frozenset({NoteKind.CARD_PLACED_LEFT, NoteKind.CARD_PLACED_RIGHT,
+                  NoteKind.CARD_PLACED_ON_TOP, NoteKind.PETARD, NoteKind.PASS_DRAW,
+                  NoteKind.OUT_FOR_GOOD, NoteKind.CRACK_WORD, NoteKind.JUSTIFICATION_FAILED})
+"""Notes of a move, made by the player on turn."""
 
 
 def table_problems(game: CrackWordGame) -> list[str]:
@@ -80,6 +84,9 @@ class CrackWordReferee:
         """A turn given to the wrong player, or scores said that are not the score piles (a
         Crack Word's only while the game goes on: the end's bonus follows it)."""
         game = self.game
+        if note.kind in ACTS and note.params["player"] != game.seats[self.turn].name:
+            return [f"{note.params['player']} acted ({note.kind}) on "
+                    f"{game.seats[self.turn].name}'s turn"]
         if note.kind == NoteKind.OUT_FOR_GOOD:
             self.out = self.out | {game.seat_index(note.params["player"])}
         if note.kind == NoteKind.TURN:

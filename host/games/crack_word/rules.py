@@ -27,6 +27,7 @@ Where the rulebook is silent, the host decides:
   failed justification with nothing to draw is a plain pass;
 - a hand has no limit (each pass adds a card), and a new hand takes what the pile holds when it
   holds fewer than 8;
+- a player out for good stays out even when a Pétard gives them cards back;
 - after a Crack Word or a Pétard with no card left in hand, the player first takes a new hand;
   with nothing left to draw the game ends as if they had placed their last card;
 - time up while the emptied row waits leaves it empty: any later card may start it again;

@@ -99,6 +99,8 @@ def test_the_referee_catches_a_turn_out_of_order_and_wrong_scores(lexicon: WordS
     assert referee.problems(notes) == []
     referee.turn = (game.turn + 1) % 3  # as if the pass had gone to another seat
     assert any("turn went to" in problem for problem in referee.problems(notes[-2:]))
+    referee.turn = 2  # as if Ann's pass had come on Cat's turn
+    assert any("on Cat's turn" in problem for problem in referee.problems(notes[:1]))
 
 
 def test_voice_bots_never_let_the_time_run_out(lexicon: WordSet) -> None:
