@@ -9,6 +9,7 @@ from typing import Any
 
 from host.core.simulate import SimulationReport
 from host.games.crack_list.config import SEATS_RANGE
+from host.games.crack_word.config import PLAYERS_HELP as CRACK_WORD_PLAYERS
 from host.games.scattergories.config import PLAYERS_HELP as SCATTERGORIES_PLAYERS
 from host.games.short_list.config import PLAYERS_HELP as SHORT_LIST_PLAYERS
 
@@ -19,10 +20,13 @@ SHORT_LIST_ONLY = {"host_quizmaster": False}
 """The Short List-only options and their defaults."""
 SCATTERGORIES_ONLY = {"categories": 6, "spoken_answers": False}
 """The Scattergories-only options and their defaults."""
+CRACK_WORD_ONLY = {"expert": False}
+"""The Crack Word-only options and their defaults."""
 GAME_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "crack-list": ("Crack List", CRACK_LIST_ONLY),
     "short-list": ("Short List", SHORT_LIST_ONLY),
     "scattergories": ("Scattergories", SCATTERGORIES_ONLY),
+    "crack-word": ("Crack Word", CRACK_WORD_ONLY),
 }
 """Each game's title and its own options: another game's, given, is refused."""
 
@@ -35,7 +39,8 @@ def register(subparsers: Any) -> None:
         description="Bot players play complete games through the same rules model as real "
         "players, checking after every event that nothing is lost (Crack List: the 78 blue "
         "cards; Short List: the 50 blue and 15 orange crystals and the 8 It's my turn cards; "
-        "Scattergories: every answer scored once, the totals, no letter twice) "
+        "Scattergories: every answer scored once, the totals, no letter twice; "
+        "Crack Word: every card in one place, every row inside a word) "
         "and that the turn order is legal. Prints counts of every kind of event.",
     )
     parser.add_argument("game", choices=tuple(GAME_OPTIONS), help="which game")
@@ -44,9 +49,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--players", type=int, default=4,
         help=f"bot players per game ({SEATS_RANGE}, as at the table, for Crack List; "
-        f"{SHORT_LIST_PLAYERS} for Short List; {SCATTERGORIES_PLAYERS} for Scattergories)",
+        f"{SHORT_LIST_PLAYERS} for Short List; {SCATTERGORIES_PLAYERS} for Scattergories; "
+        f"{CRACK_WORD_PLAYERS} for Crack Word)",
     )
-    parser.add_argument("--lang", default="en", choices=("en", "fr"), help="the decks' language")
+    parser.add_argument("--lang", choices=("en", "fr"),
+                        help="the decks' language (default: en; Crack Word: fr)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     crack = parser.add_argument_group("Crack List only")
     crack.add_argument("--cards", choices=("virtual", "physical"),
@@ -64,6 +71,9 @@ def register(subparsers: Any) -> None:
                          help="categories answered a round (default: 6, the list's first six)")
     scatter.add_argument("--spoken-answers", action="store_true", default=None,
                          help="the paper-free variant: answers said, not written")
+    word = parser.add_argument_group("Crack Word only")
+    word.add_argument("--expert", action="store_true", default=None,
+                      help="expert mode: every card of each colour's deck in play")
     parser.set_defaults(func=run)
 
 
@@ -78,8 +88,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"partyhost simulate: {option} is a {given[0][1]} option: leave it out for "
               f"{args.game}", file=sys.stderr)
         return 2
+    args.lang = args.lang or ("fr" if args.game == "crack-word" else "en")
     runs = {"crack-list": _crack_list, "short-list": _short_list,
-            "scattergories": _scattergories}
+            "scattergories": _scattergories, "crack-word": _crack_word}
     try:
         report = runs[args.game](args)
     except SetupError as err:  # a table the rules cannot deal (too many players, too few)
@@ -144,3 +155,18 @@ def _scattergories(args: argparse.Namespace) -> SimulationReport:
         players=args.players, categories=option("categories"),
         spoken_answers=option("spoken_answers"),
     )
+
+
+def _crack_word(args: argparse.Namespace) -> SimulationReport:
+    """Bot games of Crack Word, on the language's real dictionary."""
+    from host.core.protocols import SetupError
+    from host.games.crack_word.checks import simulate_crack_word
+    from host.games.crack_word.dictionary import MissingWordList, load_dictionary
+
+    try:
+        dictionary = load_dictionary(args.lang)
+    except MissingWordList as err:
+        raise SetupError(str(err)) from err
+    return simulate_crack_word(dictionary, games=args.games, seed=args.seed,
+                               players=args.players, lang=args.lang,
+                               expert=_option(args, "expert", CRACK_WORD_ONLY))
