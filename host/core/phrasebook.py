@@ -122,9 +122,10 @@ class Phrasebook:
 
     def __init__(self, lang: str = "en", rng: random.Random | None = None,
                  game: GameVoice | None = None) -> None:
-        self.lang = lang if resources.files(CORE_LINES).joinpath(f"{lang}.toml").is_file() \
-            else "en"
         self.game = game or GameVoice(CORE_LINES)
+        spoken = all(resources.files(package).joinpath(f"{lang}.toml").is_file()
+                     for package in (CORE_LINES, self.game.package))
+        self.lang = lang if spoken else "en"  # one language throughout, never a mix
         self.lines: dict[str, list[str]] = {}
         self.refusals: dict[str, list[str]] = {}
         self.house_rules: list[str] = []
