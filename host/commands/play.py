@@ -58,8 +58,8 @@ def register(subparsers: Any) -> None:
         help="virtual: the host deals and knows the hands; physical: you hold the "
         "real cards and the host tracks how many each player has",
     )
-    rules.add_argument("--turn-seconds", type=float, default=20.0,
-                       help="Crack List: time for each turn")
+    rules.add_argument("--turn-seconds", type=float,
+                       help="time for each turn (Crack List: default 20; Crack Word: 90)")
     rules.add_argument("--rounds", type=int,
                        help="rounds in a game (Crack List: default 3; Short List: only with "
                        "--host-quizmaster, default as many as the rulebook's game)")
@@ -81,6 +81,8 @@ def register(subparsers: Any) -> None:
                        "host after the time is up")
     rules.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
     rules.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the decks")
+    rules.add_argument("--expert", action="store_true",
+                       help="Crack Word: expert mode, every card of each colour's deck in play")
     rules.add_argument(
         "--deck",
         action="append",
@@ -99,7 +101,7 @@ def register(subparsers: Any) -> None:
     )
     table = ("players", "teams", "first", "cards", "turn_seconds", "rounds", "seed", "lang",
              "deck", "only_my_decks", "adults", "blue_deck", "guess_seconds", "host_quizmaster",
-             "list_number", "categories", "writing_seconds", "spoken_answers")
+             "list_number", "categories", "writing_seconds", "spoken_answers", "expert")
     # The options that set up a table, with their defaults: --resume refuses changed ones.
     parser.set_defaults(table_options={dest: parser.get_default(dest) for dest in table})
     save = parser.add_argument_group("saving")

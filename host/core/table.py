@@ -8,12 +8,14 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from host.core.autosave import SavedOptions
 from host.core.events import Seat, make_seats
 from host.core.protocols import SetupError
 from host.decks import Deck, DeckError, load_deck, load_game_decks
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,12 @@ def basics_from_args(args: argparse.Namespace) -> dict[str, Any]:
         "decks": [str(path) for path in args.deck],
         "shipped_decks": not args.only_my_decks,
     }
+
+
+def given(value: T | None, default: T) -> T:
+    """An option's value from the command line, or the game's default when it was left out
+    (a 0 given is kept, for the game to refuse)."""
+    return default if value is None else value
 
 
 def teams_from_args(teams: Sequence[str]) -> list[list[str]]:

@@ -15,7 +15,7 @@ from host.core.autosave import saving
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
-from host.core.table import TableBasics, basics_from_args, table_decks
+from host.core.table import TableBasics, basics_from_args, given, table_decks
 from host.decks import CategoryCard
 from host.games.crack_list.announce import VOICE
 from host.games.crack_list.cards import BlueDeckError, BlueDeckMix
@@ -54,7 +54,7 @@ def options_from_args(args: argparse.Namespace) -> TableOptions:
     return TableOptions(
         **basics_from_args(args),
         cards=args.cards,
-        turn_seconds=args.turn_seconds,
+        turn_seconds=given(args.turn_seconds, TableOptions.turn_seconds),
         rounds=args.rounds if args.rounds is not None else TableOptions.rounds,
         adults=args.adults,
         blue_deck=args.blue_deck,

@@ -14,7 +14,7 @@ from host.core.autosave import saving
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
-from host.core.table import TableBasics, basics_from_args
+from host.core.table import TableBasics, basics_from_args, given
 from host.games.scattergories.announce import VOICE
 from host.games.scattergories.config import ScattergoriesConfig
 from host.games.scattergories.lists import category_lists
@@ -45,8 +45,8 @@ def options_from_args(args: argparse.Namespace) -> ScattergoriesOptions:
     return ScattergoriesOptions(
         **basics_from_args(args),
         list_number=args.list_number,
-        categories=args.categories or ScattergoriesConfig.categories,
-        writing_seconds=args.writing_seconds or ScattergoriesConfig.writing_seconds,
+        categories=given(args.categories, ScattergoriesConfig.categories),
+        writing_seconds=given(args.writing_seconds, ScattergoriesConfig.writing_seconds),
         spoken_answers=args.spoken_answers,
     )
 

@@ -14,7 +14,7 @@ from host.core.autosave import saving
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
-from host.core.table import TableBasics, basics_from_args
+from host.core.table import TableBasics, basics_from_args, given
 from host.games.short_list.announce import VOICE
 from host.games.short_list.cards import question_cards
 from host.games.short_list.config import ShortListConfig
@@ -49,7 +49,7 @@ def options_from_args(args: argparse.Namespace) -> ShortListOptions:
         )
     return ShortListOptions(
         **basics_from_args(args),
-        guess_seconds=args.guess_seconds or ShortListConfig.guess_seconds,
+        guess_seconds=given(args.guess_seconds, ShortListConfig.guess_seconds),
         host_quizmaster=args.host_quizmaster,
         rounds=args.rounds,
     )
