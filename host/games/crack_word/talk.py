@@ -1,0 +1,392 @@
+"""Turn what a Crack Word player said (typed or heard), in French or English, into a move or a
+question to the host.
+
+The grammar is written once, here, per language (GRAMMARS): the same words are what parse()
+reads, say() speaks for the bots and choices() offers to the recognizer. A placement:
+"R à droite de la ligne deux, pour château" / "R on the right of row two, word castle"; an
+Étoile: "étoile, un S, à gauche de la ligne un" / "star, an S, on the left of row one"; on top:
+"A sur le (deuxième) A de la ligne trois" / "A on the (second) A of row three"; "Crack Word !"
+after (or before) the placement; "pétard sur la ligne quatre" / "petard on row four"; "je
+passe" / "pass".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from host.core.speaker import LETTER_NAMES, Query, Speakers, Unclear, clean, match_query
+from host.games.crack_word.board import fold, has_majority, letters_of
+from host.games.crack_word.cards import ETOILE, PETARD
+from host.games.crack_word.config import MIN_CRACK
+from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
+from host.games.crack_word.flow import State
+from host.games.crack_word.rules import CrackWordGame
+
+Intent = CrackWordEvent | Query | Unclear
+
+WORD_CHOICES = 10
+"""How many justifying words of the dictionary the recognizer is offered per placement (as many
+as the bots draw theirs from)."""
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+FRENCH_LETTERS = {
+    "be": "B", "ce": "C", "de": "D", "eu": "E", "effe": "F", "ge": "G", "ache": "H",
+    "ji": "J", "ka": "K", "elle": "L", "emme": "M", "enne": "N", "pe": "P", "cu": "Q",
+    "ku": "Q", "erre": "R", "esse": "S", "te": "T", "ve": "V", "double ve": "W", "ixe": "X",
+    "iks": "X", "i grec": "Y", "zede": "Z",
+}
+"""French letters as players say them (cleaned: no accents)."""
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """One language's words for the moves and the questions (cleaned words, regex pieces)."""
+
+    sides: dict[Side, str]
+    """How a side is said before the row: "a droite de la", "on the right of"."""
+    side_patterns: dict[Side, str]
+    row: str
+    """The word for a row: "ligne", "row"."""
+    top: str
+    """On top, before the covered letter: "sur le", "on the"."""
+    top_after: str
+    """After the covered letter, before the row: "de la", "of"."""
+    star: str
+    article: tuple[str, str]
+    """A letter's article after the star's name: (before a vowel sound, else)."""
+    petard: str
+    petard_pattern: str
+    passes: str
+    pass_pattern: str
+    crack: str
+    word: str
+    word_pattern: str
+    numbers: dict[str, int]
+    ordinals: tuple[str, ...]
+    """1st, 2nd …: which identical letter is covered."""
+    letter_names: dict[str, str]
+    questions: tuple[tuple[str, str], ...]
+    question_phrases: tuple[str, ...]
+
+
+FR = Grammar(
+    sides={Side.LEFT: "à gauche de la", Side.RIGHT: "à droite de la"},
+    side_patterns={Side.LEFT: r"a gauche(?: de la|,| sur la)?", Side.RIGHT:
+                   r"a droite(?: de la|,| sur la)?"},
+    row="ligne", top="sur le", top_after="de la", star="étoile", article=("un", "un"),
+    petard="pétard sur la", petard_pattern=r"(?:je joue )?(?:un |mon )?petard(?: sur)?(?: la)?",
+    passes="je passe", pass_pattern=r"(?:je )?passe|je pioche|je ne peux pas jouer",
+    crack="Crack Word !", word="pour", word_pattern=r"(?:pour|mot|avec)(?: le mot)?",
+    numbers={"un": 1, "une": 1, "1": 1, "deux": 2, "2": 2, "trois": 3, "3": 3, "quatre": 4,
+             "4": 4},
+    ordinals=("premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième",
+              "septième", "huitième", "neuvième", "dixième"),
+    letter_names=FRENCH_LETTERS,
+    questions=(
+        (r"(lis|lire|relis)( moi)? (le tableau|les lignes)|le tableau|les lignes|tableau",
+         "board"),
+        (r"(lis|lire|relis)( moi)? (le tableau|les lignes) (avec|en) (les )?couleurs"
+         r"|(le tableau|les lignes) (avec|en) (les )?couleurs|les couleurs", "board_colours"),
+        (r"(ma|lis ma) main|mes cartes|qu'?est ce que j'?ai( en main)?", "hand"),
+        (r"combien de cartes( en main| en mains| reste t il| restent| chacun)?", "count"),
+        (r"(le |les )?scores?|(quel est le|c'?est quoi le) score|les points", "score"),
+        (r"repete|repetez|tu peux repeter|pardon|quoi|redis", "repeat"),
+        (r"aide|au secours|qu'?est ce que je peux dire|comment on joue", "help"),
+        (r"(les )?regles|explique les regles", "rules"),
+        (r"pause|(mets|on fait) (une |la )?pause|attends", "pause"),
+        (r"reprends|reprenons|on reprend|continue|c'?est reparti", "resume"),
+        (r"quitter|quitte|arrete( le jeu| la partie)?|fin de (la )?partie", "quit"),
+        (r"combien de temps( reste t il| il reste)?|il reste combien de temps", "time_left"),
+    ),
+    question_phrases=("lis le tableau", "lis le tableau avec les couleurs", "ma main",
+                      "combien de cartes", "le score", "répète", "aide", "règles",
+                      "pause", "quitter"),
+)
+"""The French words of the game."""
+
+EN = Grammar(
+    sides={Side.LEFT: "on the left of", Side.RIGHT: "on the right of"},
+    side_patterns={Side.LEFT: r"(?:on|to) the left(?: of|,| on)?",
+                   Side.RIGHT: r"(?:on|to) the right(?: of|,| on)?"},
+    row="row", top="on the", top_after="of", star="star", article=("an", "a"),
+    petard="petard on", petard_pattern=r"(?:play )?(?:a |my )?petard(?: on)?",
+    passes="pass", pass_pattern=r"(?:i )?pass|i can'?t play|i draw",
+    crack="Crack Word!", word="word", word_pattern=r"(?:word|for the word|with the word)",
+    numbers={"one": 1, "won": 1, "1": 1, "two": 2, "to": 2, "too": 2, "2": 2, "three": 3,
+             "tree": 3, "3": 3, "four": 4, "for": 4, "4": 4},
+    ordinals=("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+              "ninth", "tenth"),
+    letter_names=LETTER_NAMES,
+    questions=(
+        (r"(read|say)( me)? the (board|rows)( again)?|the board|board", "board"),
+        (r"(read|say)( me)? the (board|rows) with (the )?colou?rs|colou?rs", "board_colours"),
+        (r"(what'?s |what is |read )?my (hand|cards)|what (cards )?have i got", "hand"),
+        (r"how many cards( are left| left| each| do we have)?", "count"),
+        (r"(what'?s |what is )?the score|scores?|points", "score"),
+    ),
+    question_phrases=("read the board", "read the board with colours", "my hand",
+                      "how many cards", "score"),
+)
+"""The English words of the game (the core's questions are English already)."""
+
+GRAMMARS = {"fr": FR, "en": EN}
+
+
+def _names(words: Iterable[str]) -> str:
+    """An alternation of words, longest first."""
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+
+class CrackWordTalk:
+    """Crack Word's spoken grammar at one table, in one language."""
+
+    open_answers = False
+    """Every move is among the choices (the justifying words offered are the dictionary's for
+    each placement): an utterance the recognizer rejected is asked again, not played."""
+    secret_choices = False
+    """The choices are the moves of the player on turn; none is a secret."""
+
+    def __init__(self, game: CrackWordGame, lang: str | None = None) -> None:
+        self.game = game
+        self.lang = lang or game.config.lang
+        self.grammar = GRAMMARS.get(self.lang, FR)
+        self.speakers = Speakers(game.seats, self._is_move, claims=False)
+        g = self.grammar
+        letter = rf"(?P<letter>{_names(g.letter_names)}|[a-z])"
+        number = rf"(?P<row>{_names(g.numbers)})"
+        self._ordinals = [clean(word) for word in g.ordinals]
+        ordinal = rf"(?:(?P<nth>{'|'.join(self._ordinals)}) )?"
+        star = rf"(?:(?P<star>{clean(g.star)}) (?:une? |an? )?)?"
+        sides = "|".join(f"(?P<{side.value}>{pattern})"
+                         for side, pattern in g.side_patterns.items())
+        top = rf"(?P<top>{clean(g.top)} {ordinal}(?P<covered>{_names(g.letter_names)}|[a-z])" \
+              rf" {clean(g.top_after)})"
+        self._place = re.compile(rf"{star}{letter} (?:{sides}|{top}) (?:la )?{g.row} {number}")
+        self._petard = re.compile(rf"{g.petard_pattern} (?:la )?{g.row} {number}")
+        self._word = re.compile(rf"(?P<move>.+?) {g.word_pattern} (?P<word>\S+)")
+        self._crack = re.compile(r"(?:crack ?words?|crac word)")
+
+    # ------------------------------------------------------------------ parse
+
+    def parse(self, text: str, speaker: str | None = None) -> Intent:
+        """An utterance as a move, a question or Unclear; without a name it is the player on
+        turn's."""
+        named, rest = self.speakers.split(text)
+        who = named or speaker or self.game.expected_player()
+        words = clean(rest)
+        if not words:
+            return Query("speaker", named) if named else Unclear(text)
+        query = match_query(words, who, self.grammar.questions)
+        if query is not None:
+            return query
+        if who is None:
+            return Unclear(text, anonymous=not self.game.over)
+        return self._move(words, rest, who) or Unclear(text)
+
+    def _is_move(self, words: str) -> bool:
+        """What may follow a bare name ("Ann je passe"): any move of the grammar."""
+        return self._move(words, words, "") is not None
+
+    def _move(self, words: str, raw: str, who: str) -> CrackWordEvent | None:
+        """The move these cleaned words say, or None."""
+        if re.fullmatch(self.grammar.pass_pattern, words):
+            return Pass(who)
+        petard = self._petard.fullmatch(words)
+        if petard:
+            return Petard(who, self.grammar.numbers[petard.group("row")] - 1)
+        crack, words = self._take_crack(words)
+        word = ""
+        said = self._word.fullmatch(words)
+        if said and not self._place.fullmatch(words):
+            words, word = said.group("move"), _raw_word(raw, said.group("word"))
+        place = self._place.fullmatch(words)
+        if place is None:
+            return None
+        return self._placed(place, who, word, crack)
+
+    def _take_crack(self, words: str) -> tuple[bool, str]:
+        """The words without a "Crack Word" said before or after the move."""
+        head = re.match(rf"{self._crack.pattern} (.+)", words)
+        if head:
+            return True, head.group(1)
+        tail = re.fullmatch(rf"(.+?) {self._crack.pattern}", words)
+        return (True, tail.group(1)) if tail else (False, words)
+
+    def _placed(self, place: re.Match[str], who: str, word: str, crack: bool) -> Place | None:
+        """A placement from its pieces."""
+        letter = self._letter(place.group("letter"))
+        row = self.grammar.numbers[place.group("row")] - 1
+        star = place.group("star") is not None
+        if place.group("left") or place.group("right"):
+            side = Side.LEFT if place.group("left") else Side.RIGHT
+            return Place(who, letter, row, side, word, star, None, crack)
+        if self._letter(place.group("covered")) != letter:
+            return None
+        nth = place.group("nth")
+        at = self._position(row, letter, self._ordinals.index(nth) if nth else 0)
+        return Place(who, letter, row, Side.TOP, word, star, at, crack)
+
+    def _letter(self, token: str) -> str:
+        """A letter said as itself or by its name."""
+        return token.upper() if len(token) == 1 else self.grammar.letter_names[token]
+
+    def _position(self, row: int, letter: str, nth: int) -> int | None:
+        """The place of the nth identical letter (0: the leftmost) a card covers; None when the
+        row has no such letter (the rules then refuse it)."""
+        places = self._candidates(row, letter)
+        if not places:
+            return None
+        return places[nth] if nth < len(places) else 99
+
+    def _candidates(self, row: int, letter: str) -> list[int]:
+        """The places of a row an identical letter may cover."""
+        if not 0 <= row < len(self.game.rows):
+            return []
+        return [i for i, stack in enumerate(self.game.rows[row])
+                if stack[-1].letter == letter and not stack[-1].star]
+
+    # ------------------------------------------------------------------ say
+
+    def say(self, event: CrackWordEvent, prefix: str | None = None) -> str:
+        """How a player says the move out loud (what bots say; parse() reads it back)."""
+        words = self._words(event)
+        return f"{prefix}: {words}" if prefix and words else words
+
+    def _words(self, event: CrackWordEvent) -> str:
+        g = self.grammar
+        if isinstance(event, Pass):
+            return g.passes
+        if isinstance(event, Petard):
+            return f"{g.petard} {g.row} {self._number(event.row)}"
+        if not isinstance(event, Place):
+            return ""
+        said = self._placement(event)
+        if event.crack:
+            return f"{said}, {g.crack}"
+        return f"{said}, {g.word} {event.word.lower()}" if event.word else said
+
+    def _placement(self, event: Place) -> str:
+        """The placement without its word or call."""
+        g, letter = self.grammar, fold(event.letter)
+        where = f"{g.row} {self._number(event.row)}"
+        if event.side is Side.TOP:
+            nth = self._nth(event, letter)
+            ordinal = f"{g.ordinals[nth]} " if nth else ""
+            said = f"{letter} {g.top} {ordinal}{letter} {g.top_after} {where}"
+        else:
+            said = f"{letter} {g.sides[event.side]} {where}"
+        if event.star:
+            article = g.article[0] if letter in "AEFHILMNORSX" else g.article[1]
+            return f"{g.star}, {article} {said.replace(' ', ', ', 1)}"
+        return said
+
+    def _nth(self, event: Place, letter: str) -> int:
+        """Which identical letter of the row the card covers (0: the leftmost)."""
+        places = self._candidates(event.row, letter)
+        return places.index(event.at) if event.at in places else 0
+
+    def _number(self, row: int) -> str:
+        """A row said 1-based, in words."""
+        return next((word for word, n in self.grammar.numbers.items()
+                     if n == row + 1 and not word.isdigit()), str(row + 1))
+
+    # ------------------------------------------------------------------ choices
+
+    def choices(self) -> list[str]:
+        """The phrases that make sense now: the placements of the player on turn (each letter
+        in hand, and an Étoile's every letter, on each row it may go, bare or with each word
+        the dictionary gives for the row it forms, or with "Crack Word" when it makes one),
+        a Pétard held on each row with cards, passing, and the questions."""
+        game = self.game
+        phrases: list[str] = []
+        if not game.over:
+            for move in self._placements():
+                phrases += self._forms(move)
+            phrases += self._others()
+        phrases += self.grammar.question_phrases
+        return list(dict.fromkeys(phrases))
+
+    def _placements(self) -> list[Place]:
+        """Every placement the player on turn may say."""
+        game = self.game
+        player, hand = game.seats[game.turn].name, game.hands[game.turn]
+        faces = {card.face for card in hand}
+        rows: Sequence[int] = range(len(game.rows))
+        if game.state is State.REFILL and game.emptied is not None:
+            rows = [game.emptied]
+        letters = [(face, False) for face in sorted(faces - {PETARD, ETOILE})]
+        if ETOILE in faces:
+            letters += [(letter, True) for letter in ALPHABET]
+        moves: list[Place] = []
+        for letter, star in letters:
+            for row in rows:
+                moves += [Place(player, letter, row, side, star=star)
+                          for side in (Side.LEFT, Side.RIGHT)]
+                moves += [Place(player, letter, row, Side.TOP, star=star, at=at)
+                          for at in self._candidates(row, letter)]
+        return moves
+
+    def _forms(self, move: Place) -> list[str]:
+        """A placement as it may be said: bare, with a word, or with Crack Word."""
+        forms = [self.say(move)]
+        formed = self._formed(move)
+        if len(formed) > 1 and move.side is not Side.TOP:
+            words = self.game.lexicon.words_containing(formed, WORD_CHOICES)
+            forms += [self.say(replace(move, word=word)) for word in words]
+        if self._cracks(move, formed):
+            forms.append(self.say(replace(move, crack=True)))
+        return forms
+
+    def _formed(self, move: Place) -> str:
+        """How the row would read with the card placed."""
+        letters = letters_of(self.game.rows[move.row])
+        if move.side is Side.LEFT:
+            return move.letter + letters
+        return letters + move.letter if move.side is Side.RIGHT else letters
+
+    def _cracks(self, move: Place, formed: str) -> bool:
+        """Whether the placement would make a Crack Word for the player on turn."""
+        game = self.game
+        if len(formed) < MIN_CRACK or not game.lexicon.is_word(formed):
+            return False
+        face = ETOILE if move.star else move.letter
+        card = next(card for card in game.hands[game.turn] if card.face == face)
+        return has_majority(game.formed_row(move, card), game.colours[game.turn])
+
+    def _others(self) -> list[str]:
+        """Passing, and a Pétard held on each row with cards."""
+        game = self.game
+        if game.state is not State.PLAYING:
+            return []
+        phrases = [self.grammar.passes]
+        if any(c.face == PETARD for c in game.hands[game.turn]):
+            player = game.seats[game.turn].name
+            phrases += [self.say(Petard(player, row)) for row, cards in enumerate(game.rows)
+                        if cards]
+        return phrases
+
+
+def _raw_word(raw: str, cleaned: str) -> str:
+    """The justifying word in the player's own spelling ("château"), when it is there."""
+    for token in reversed(raw.split()):
+        token = token.strip(",:;.!?")
+        if clean(token) == cleaned:
+            return token
+    return cleaned
+
+
+def same_move(meant: CrackWordEvent, heard: Sequence[CrackWordEvent],
+              game: CrackWordGame) -> bool:
+    """True when the host made the move the player meant: that very event, or the same
+    placement with the justifying word spelt otherwise ("chateau" for "château"), or on top of
+    the leftmost identical letter named with or without its place."""
+    if list(heard) == [meant]:
+        return True
+    if len(heard) != 1 or not isinstance(meant, Place) or not isinstance(heard[0], Place):
+        return False
+    got = heard[0]
+    same_at = meant.at == got.at or None in (meant.at, got.at)
+    return same_at and replace(got, word=fold(got.word), at=None) == \
+        replace(meant, word=fold(meant.word), at=None)
