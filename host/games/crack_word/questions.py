@@ -1,0 +1,72 @@
+"""Crack Word's answers to questions about the table: the board, a hand, the cards held, the
+score."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from host.core.events import Note
+from host.core.speaker import Query
+from host.games.crack_word.rules import CrackWordGame
+
+
+class Answer(StrEnum):
+    """The note kinds the questions answer with (each a phrasebook key)."""
+
+    BOARD_ROW = "board_row"
+    """One row, letter by letter; with `colours`, whose card each letter is."""
+    HAND = "hand"
+    HAND_COUNT = "hand_count"
+    SCORE = "score"
+    WHOSE_VOICE = "whose_voice"
+
+
+class CrackWordQuestions:
+    """Answers what players ask the host about a Crack Word game."""
+
+    def __init__(self, game: CrackWordGame) -> None:
+        self.game = game
+
+    def seconds_after_deadline(self) -> float:
+        """No timer of this game runs on after its deadline."""
+        return 0.0
+
+    def answer(self, query: Query) -> list[Note] | None:
+        """Notes answering the query, or None when it is not a Crack Word question."""
+        if query.kind in ("board", "board_colours"):
+            return self.board(colours=query.kind == "board_colours")
+        if query.kind == "hand":
+            return [self.hand(query.player or self.game.expected_player())]
+        if query.kind == "count":
+            return self.counts()
+        if query.kind == "score":
+            return [Note(Answer.SCORE, {"points": self.game.points()})]
+        return None
+
+    def board(self, *, colours: bool = False) -> list[Note]:
+        """The four rows, one note each, letter by letter (with their players on request)."""
+        game = self.game
+        owners = {colour: seat.name for colour, seat in zip(game.colours, game.seats,
+                                                            strict=True)}
+        notes = []
+        for number, row in enumerate(game.board):
+            params: dict[str, object] = {"row": number, "letters": [tile for tile, _ in row]}
+            if colours:
+                params["owners"] = [owners[colour] for _, colour in row]
+            notes.append(Note(Answer.BOARD_ROW, params))
+        return notes
+
+    def hand(self, player: str | None) -> Note:
+        """A player's hand, for them alone (private_to)."""
+        if player is None:
+            return Note(Answer.WHOSE_VOICE)
+        hand = self.game.hands[self.game.seat_index(player)]
+        return Note(Answer.HAND, {"player": player, "cards": sorted(c.face for c in hand),
+                                  "private_to": player})
+
+    def counts(self) -> list[Note]:
+        """How many cards each player holds in hand and in their pile."""
+        game = self.game
+        return [Note(Answer.HAND_COUNT, {"player": seat.name, "hand": len(game.hands[i]),
+                                         "pile": len(game.piles[i])})
+                for i, seat in enumerate(game.seats)]

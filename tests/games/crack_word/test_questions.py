@@ -1,0 +1,43 @@
+"""Crack Word's answers to the players' questions: the board row by row, a private hand, the
+cards each player holds, the score."""
+
+from __future__ import annotations
+
+from host.core.events import Note
+from host.core.speaker import Query
+from host.games.crack_word.questions import CrackWordQuestions
+from tests.games.crack_word.test_talk import new_game, with_hand
+
+
+def test_the_board_is_read_row_by_row() -> None:
+    game = with_hand(new_game(), "R", "CHAT", "", "A", "OURS")
+    notes = CrackWordQuestions(game).answer(Query("board", "Ann"))
+    assert notes == [Note("board_row", {"row": 0, "letters": list("CHAT")}),
+                     Note("board_row", {"row": 1, "letters": []}),
+                     Note("board_row", {"row": 2, "letters": ["A"]}),
+                     Note("board_row", {"row": 3, "letters": list("OURS")})]
+
+
+def test_the_board_with_colours_names_whose_card() -> None:
+    game = with_hand(new_game(), "R", "AB")
+    notes = CrackWordQuestions(game).answer(Query("board_colours", "Ann"))
+    assert notes is not None and notes[0].params["owners"] == ["Ann", "Ann"]
+
+
+def test_a_hand_is_private() -> None:
+    game = with_hand(new_game(), "RE!")
+    notes = CrackWordQuestions(game).answer(Query("hand", "Ann"))
+    assert notes == [Note("hand", {"player": "Ann", "cards": ["!", "E", "R"],
+                                   "private_to": "Ann"})]
+    assert CrackWordQuestions(game).answer(Query("hand", "Bob")) is not None
+
+
+def test_counts_and_score() -> None:
+    game = new_game()
+    questions = CrackWordQuestions(game)
+    counts = questions.answer(Query("count", "Ann"))
+    assert counts is not None and [n.params["hand"] for n in counts] == [8, 8, 8]
+    assert questions.answer(Query("score", "Ann")) == \
+        [Note("score", {"points": {"Ann": 0, "Bob": 0, "Cat": 0}})]
+    assert questions.answer(Query("repeat", "Ann")) is None
+    assert questions.seconds_after_deadline() == 0.0
