@@ -207,7 +207,7 @@ def with_derived(params: Mapping[str, Any]) -> dict[str, Any]:
         out["target_list"] = spoken_list(taking, serial=teams)
         out["target_names"] = seats_list([name for name, _ in targets])
         out["target_cards"] = cards_phrase(sum(n for _, n in targets))
-    if "score" in params:
+    if isinstance(params.get("score"), Mapping):
         score = params["score"]
         if any(is_team(name) for name in score):
             read = [f"Team {seat_name(name)} {won}" for name, won in score.items()]
