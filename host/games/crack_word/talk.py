@@ -296,8 +296,8 @@ class CrackWordTalk:
 
     def choices(self) -> list[str]:
         """The phrases that make sense now: the placements of the player on turn (each letter
-        in hand, and an Étoile's every letter, on each row it may go, bare or with each word
-        the dictionary gives for the row it forms, or with "Crack Word" when it makes one),
+        in hand, and an Étoile's every letter, on each row it may go, with each word the
+        dictionary gives for the row it forms when it needs one, or with "Crack Word"),
         a Pétard held on each row with cards, passing, and the questions."""
         game = self.game
         phrases: list[str] = []
@@ -329,12 +329,17 @@ class CrackWordTalk:
         return moves
 
     def _forms(self, move: Place) -> list[str]:
-        """A placement as it may be said: bare, with a word, or with Crack Word."""
-        forms = [self.say(move)]
+        """A placement as it may be said: bare when the row it forms needs no word, else with
+        each word the dictionary gives for it; and with Crack Word when it makes one. A bare
+        placement that needs a word is not offered: misheard for one said with its word, it
+        would cost the player their card."""
         formed = self._formed(move)
+        forms: list[str] = []
         if len(formed) > 1 and move.side is not Side.TOP:
             words = self.game.lexicon.words_containing(formed, WORD_CHOICES)
             forms += [self.say(replace(move, word=word)) for word in words]
+        else:
+            forms.append(self.say(move))
         if self._cracks(move, formed):
             forms.append(self.say(replace(move, crack=True)))
         return forms

@@ -144,10 +144,12 @@ def test_bot_moves_read_back(lang: str) -> None:
 def test_choices_are_the_turns_moves() -> None:
     game = with_hand(new_game(), "R!*", "CHA", "CHAT", "A", "")
     choices = CrackWordTalk(game).choices()
-    assert "R à droite de la ligne un" in choices
     assert "R à droite de la ligne un, pour chariot" in choices
-    assert "R à gauche de la ligne quatre" in choices
-    assert "étoile, un Z, à gauche de la ligne trois" in choices
+    assert "R à droite de la ligne un" not in choices  # CHAR needs its word
+    assert "R à gauche de la ligne quatre" in choices  # a row of one letter needs none
+    assert "R à gauche de la ligne trois, pour rat" in choices
+    assert "étoile, un Z, à gauche de la ligne quatre" in choices
+    assert not any(c.startswith("étoile, un Z, à gauche de la ligne trois") for c in choices)
     assert "pétard sur la ligne deux" in choices
     assert "pétard sur la ligne quatre" not in choices  # an empty row
     assert {"je passe", "lis le tableau", "ma main", "le score"} <= set(choices)
@@ -164,7 +166,7 @@ def test_a_crack_word_is_offered() -> None:
 def test_refill_offers_the_emptied_row_only() -> None:
     game = with_hand(new_game(), "RE")
     game.state = State.REFILL
-    game.emptied = 2
+    game.emptied, game.rows[2] = 2, []
     choices = CrackWordTalk(game).choices()
     assert "R à gauche de la ligne trois" in choices
     assert not any("ligne un" in c for c in choices)
