@@ -8,8 +8,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import typing
 from collections.abc import Sequence
 from datetime import datetime
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
@@ -64,10 +66,19 @@ def event_from_json(data: dict[str, Any], types: Sequence[type]) -> Any:
     cls = by_name.get(str(data.pop("type", "")))
     if cls is None:
         raise SaveError(f"unknown event in save file: {data!r}")
+    kinds = typing.get_type_hints(cls)
     try:
-        return cls(**{key: _frozen(value) for key, value in data.items()})
-    except TypeError as err:
+        return cls(**{key: _restored(kinds.get(key), value) for key, value in data.items()})
+    except (TypeError, ValueError) as err:
         raise SaveError(f"a damaged {cls.__name__} event in the save file: {err}") from err
+
+
+def _restored(kind: Any, value: Any) -> Any:
+    """A field's JSON value as the event holds it: an enum member back from its value (a
+    game compares `side is Side.LEFT`), a JSON list back to a tuple."""
+    if isinstance(kind, type) and issubclass(kind, Enum) and value is not None:
+        return kind(value)
+    return _frozen(value)
 
 
 def _frozen(value: Any) -> Any:

@@ -16,7 +16,7 @@ from host.core.autosave import Autosave
 from host.core.events import ArmTimer, Note, TimeUp
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
-from host.core.speaker import NO, YES, Query, Unclear, clean, core_phrases
+from host.core.speaker import NO, YES, Query, Unclear, clean, core_phrases, yes_no
 
 
 @dataclass(frozen=True)
@@ -235,7 +235,7 @@ class Session:
     def expected_phrases(self) -> list[str] | None:
         """What players may sensibly say now (the recognizer's choices); None: decode freely."""
         if self.table.confirming_quit:
-            return ["yes", "no", "carry on"]
+            return [*yes_no(self.phrases.lang), "carry on"]
         if self.paused:
             return core_phrases(paused=True)
         phrases = self.talk.choices()
@@ -244,8 +244,8 @@ class Session:
             phrases += core_phrases(paused=False)
         if self.table.confirming is not None:
             if self.talk.open_answers:  # a "no" heard as another choice would be played
-                return ["yes", "no", self.table.confirming]
-            return list(dict.fromkeys(["yes", "no", *(phrases or [])]))
+                return [*yes_no(self.phrases.lang), self.table.confirming]
+            return list(dict.fromkeys([*yes_no(self.phrases.lang), *(phrases or [])]))
         return phrases
 
     @property

@@ -10,8 +10,17 @@ from dataclasses import dataclass
 
 from host.core.events import Seat
 
-YES = ("yes", "yeah", "yep")
-NO = ("no", "nope")
+SAID_YES = {"en": ("yes", "yeah", "yep"), "fr": ("oui", "ouais")}
+SAID_NO = {"en": ("no", "nope"), "fr": ("non",)}
+"""Yes and no in each language the host speaks, the first of each as it is offered."""
+YES = SAID_YES["en"] + SAID_YES["fr"]
+NO = SAID_NO["en"] + SAID_NO["fr"]
+"""Yes and no heard in any language (nobody means yes by "non")."""
+
+
+def yes_no(lang: str) -> list[str]:
+    """The yes and the no offered to the recognizer in `lang` (English unless known)."""
+    return [SAID_YES.get(lang, SAID_YES["en"])[0], SAID_NO.get(lang, SAID_NO["en"])[0]]
 
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten")

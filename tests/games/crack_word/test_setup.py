@@ -1,0 +1,71 @@
+"""Setting up a Crack Word table: options, the command line in French and English, resume."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from host.cli import build_parser
+from host.clock import FakeClock
+from host.core import autosave
+from host.core.events import TimeUp
+from host.core.protocols import SetupError
+from host.games.crack_word.bots import BotSkills, BotTable
+from host.games.crack_word.kind import CRACK_WORD
+from host.games.crack_word.setup import CrackWordOptions, build_session, options_from_args
+from host.registry import find_game
+from tests.test_cli_play import partyhost
+
+
+def test_the_registry_hosts_crack_word() -> None:
+    assert find_game("crack-word") is CRACK_WORD
+
+
+def test_options_from_the_command_line() -> None:
+    args = build_parser().parse_args(["play", "crack-word", "--text", "--players", "Ann", "Bob",
+                                      "--lang", "fr", "--seed", "4", "--expert"])
+    options = options_from_args(args)
+    assert options == CrackWordOptions(players=["Ann", "Bob"], lang="fr", seed=4, expert=True)
+    assert CrackWordOptions.from_json(json.loads(json.dumps(options.as_json()))) == options
+    with pytest.raises(SetupError, match="2 to 4 players"):
+        build_session(CrackWordOptions(players=["Ann"], lang="fr"), FakeClock(), None)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_game_typed_by_bots_resumes_where_it_was(tmp_path: Path, lang: str) -> None:
+    save = tmp_path / "crack-word.json"
+    clock = FakeClock()
+    session = build_session(CrackWordOptions(players=["Ann", "Bob", "Cat"], lang=lang, seed=5),
+                            clock, save)
+    session.start()
+    heard: list[object] = []
+    session.on_event = lambda event, notes: heard.append(event)
+    bots = BotTable(session.game, BotSkills(), random.Random(5))
+    for _ in range(40):
+        event = bots.next_event()
+        if isinstance(event, TimeUp):
+            clock.advance(session.seconds_to_next_tick() or 0.0)
+            session.tick()
+            continue
+        expected = session.game.expected_player()
+        session.hear(session.talk.say(event, None if event.player == expected else event.player))
+    assert heard, "the host understood the bots' typed moves"
+    game = session.game
+    options, events = autosave.load(save, CRACK_WORD.events)
+    again = CRACK_WORD.new_session(CRACK_WORD.options_from_json(options), FakeClock(), save,
+                                   events).game
+    assert (again.board, again.hands, again.scores) == (game.board, game.hands, game.scores)
+
+
+def test_the_command_line_plays_in_french(tmp_path: Path) -> None:
+    run = partyhost("play", "crack-word", "--text", "--lang", "fr", "--players", "Ann", "Bob",
+                    "--seed", "3", "--save", str(tmp_path / "g.json"),
+                    stdin="lis le tableau\nje passe\nquitter\noui\n")
+    assert run.returncode == 0, run.stderr
+    assert "Ligne 1" in run.stdout and "Merci d'avoir joué" in run.stdout
+    refused = partyhost("play", "crack-word", "--text", "--players", "Ann", "Bob",
+                        "--host-quizmaster")
+    assert refused.returncode == 2 and "not a Crack Word option" in refused.stderr
