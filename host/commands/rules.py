@@ -16,7 +16,8 @@ def register(subparsers: Any) -> None:
         description="Where a game's rulebook is silent, the host decides as a good host would. "
         "This prints those decisions.")
     parser.add_argument("game", choices=GAMES, help="which game")
-    parser.add_argument("--lang", default="en", choices=("en",))
+    parser.add_argument("--lang", default="en", choices=("en", "fr"),
+                        help="the language of the house rules (French: Crack Word)")
     parser.set_defaults(func=run)
 
 
