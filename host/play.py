@@ -85,7 +85,7 @@ def wav_voice(args: argparse.Namespace) -> Speak | None:
     from host.speech.audio import WavFolderOutput
     from host.speech.tts import join_pcm, make_synthesizer
 
-    synthesizer = make_synthesizer(args.tts, args.voice)
+    synthesizer = make_synthesizer(args.tts, args.voice, args.lang)
     out = WavFolderOutput(args.speak_to)
 
     def speak(line: Line) -> None:

@@ -152,7 +152,7 @@ def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth
     from host.speech.tts import make_synthesizer
 
     recognizer = recognizer_from(args, args.lang)
-    synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice))
+    synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice, args.lang))
     synthesizer.warm(warm_texts(Phrasebook(args.lang, game=find_game(args.game).voice),
                                 list(args.players)))
     outputs: list[AudioOut] = []

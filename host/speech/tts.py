@@ -35,8 +35,10 @@ def looks_like_piper_voice(voice: str | None) -> bool:
     return voice is not None and (voice.endswith(".onnx") or Path(voice).is_file())
 
 
-def make_synthesizer(engine: str = "auto", voice: str | None = None) -> Synthesizer:
-    """Build a synthesizer: "piper" (voice = .onnx path), "espeak" (voice = name) or "auto"."""
+def make_synthesizer(engine: str = "auto", voice: str | None = None,
+                     lang: str = "en") -> Synthesizer:
+    """Build a synthesizer: "piper" (voice = .onnx path), "espeak" (voice = name) or "auto";
+    `auto` speaks a language the shipped Piper voice does not (French) with espeak-ng's."""
     if engine not in ENGINES:
         choices = ", ".join(ENGINES)
         raise TTSUnavailable(f"Unknown speech engine {engine!r}; choose one of {choices}.")
@@ -46,6 +48,8 @@ def make_synthesizer(engine: str = "auto", voice: str | None = None) -> Synthesi
         return _espeak(voice)
     if voice is not None:  # a named voice is not swapped for another engine's voice
         return _piper(voice) if looks_like_piper_voice(voice) else _espeak(voice)
+    if lang != "en":  # the packaged Piper voice (joe) speaks English only
+        return _espeak(lang)
     return first_working({"Piper": lambda: _piper(None), "espeak-ng": lambda: _espeak(None)})
 
 

@@ -125,3 +125,12 @@ def test_a_slower_repeat_is_the_same_voice_taking_longer(espeak_synth: EspeakSyn
     assert slow.speed == round(espeak_synth.speed / 1.5)
     said = [len(b"".join(s.synthesize("Crack list"))) for s in (espeak_synth, slow)]
     assert said[1] > 1.2 * said[0]
+
+
+def test_the_host_speaks_french_with_espeak_when_no_piper_voice_speaks_it() -> None:
+    from host.speech.tts import join_pcm, make_synthesizer
+
+    french = make_synthesizer("auto", lang="fr")
+    assert french.name == "espeak:fr"
+    assert len(join_pcm(french.synthesize("Ligne deux : C, H, A, R."))) > 8000
+    assert make_synthesizer("auto").name.startswith("piper")
