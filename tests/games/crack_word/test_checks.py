@@ -20,6 +20,7 @@ from host.games.crack_word.checks import (
     table_problems,
 )
 from host.games.crack_word.config import CrackWordConfig
+from host.games.crack_word.dictionary import load_dictionary
 from host.games.crack_word.events import Pass
 from host.games.crack_word.rules import CrackWordGame
 
@@ -30,8 +31,7 @@ FRENCH = Path("/usr/share/dict/french")
 def lexicon() -> WordSet:
     """The system's French words of 3 to 6 letters (lower-case: no proper nouns), in memory:
     about 26,000 words indexed in 0.2 s."""
-    if not FRENCH.exists():
-        pytest.skip("no /usr/share/dict/french")
+    assert FRENCH.exists(), "no /usr/share/dict/french: scripts/setup installs wfrench"
     with FRENCH.open(encoding="utf-8") as lines:
         return WordSet(word.strip() for word in lines
                        if 3 <= len(word.strip()) <= 6 and word[:1].islower())
@@ -114,11 +114,7 @@ def test_voice_bots_never_let_the_time_run_out(lexicon: WordSet) -> None:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_real_dictionary_fits_the_lexicon_the_rules_ask(lang: str) -> None:
-    dictionary = pytest.importorskip("host.games.crack_word.dictionary")
-    try:
-        real: Lexicon = dictionary.load_dictionary(lang)
-    except FileNotFoundError:
-        pytest.skip(f"no {lang} word list installed")
+    real: Lexicon = load_dictionary(lang)  # scripts/setup installs both word lists
     report = simulate_crack_word(real, games=8, seed=3, players=3, lang=lang)
     assert report.completed == 8 and report.invariant_violations == 0
     assert not report.refused

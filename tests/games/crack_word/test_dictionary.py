@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from host.games.crack_word import dictionary as dictmod
 from host.games.crack_word.dictionary import (
     Dictionary,
     MissingWordList,
@@ -18,10 +17,6 @@ from host.games.crack_word.dictionary import (
     load_dictionary,
     load_word_list,
 )
-
-needs_lists = pytest.mark.skipif(
-    not all(path.is_file() for path, _pkg in dictmod.WORD_LISTS.values()),
-    reason="wfrench and wamerican-large are not installed (scripts/setup installs them)")
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +31,6 @@ def en() -> Dictionary:
     return load_dictionary("en")
 
 
-@needs_lists
 @pytest.mark.parametrize("word", ["MANGEONS", "FINISSAIENT", "MANGEAMES", "ALLASSENT",
                                   "CHATEAU", "CHATEAUX", "GARCON", "COEUR", "OEUFS", "ETE"])
 def test_french_words_with_their_conjugations_and_plurals(fr: Dictionary, word: str) -> None:
@@ -44,7 +38,6 @@ def test_french_words_with_their_conjugations_and_plurals(fr: Dictionary, word: 
     assert fr.is_word(word)
 
 
-@needs_lists
 @pytest.mark.parametrize("word", ["PORTEMONNAIE", "AUJOURDHUI", "QQN", "KG", "CAD", "ZZZQ",
                                   "JUSQU", "B", "chateau", "CHÂTEAU"])
 def test_french_non_words(fr: Dictionary, word: str) -> None:
@@ -52,14 +45,12 @@ def test_french_non_words(fr: Dictionary, word: str) -> None:
     assert not fr.is_word(word)
 
 
-@needs_lists
 @pytest.mark.parametrize("word", ["CATS", "RAN", "RUNNING", "BERRIES", "CAFE", "CHATEAU", "A"])
 def test_english_words(en: Dictionary, word: str) -> None:
     """Plurals, past forms and folded accents are English words."""
     assert en.is_word(word)
 
 
-@needs_lists
 @pytest.mark.parametrize(("said", "reason"), [
     ("Paris", "proper noun"), ("Asunción's", "proper noun"), ("NASA", "abbreviation"),
     ("bldg", "abbreviation"), ("it's", "apostrophe"), ("xyzzyq", "not in the list")])
@@ -69,7 +60,6 @@ def test_english_reasons(en: Dictionary, said: str, reason: str) -> None:
     assert not en.is_word(en.normalised(said)) or reason == "apostrophe"
 
 
-@needs_lists
 def test_french_reasons(fr: Dictionary) -> None:
     """Said words are folded as the cards spell them; what the list removed says why."""
     assert fr.why_not("Château") is None
@@ -81,7 +71,6 @@ def test_french_reasons(fr: Dictionary) -> None:
     assert fr.why_not("zzzq") == "not in the list"
 
 
-@needs_lists
 def test_contains_and_examples(fr: Dictionary, en: Dictionary) -> None:
     """Letters held together in order by some word, and the shortest words that hold them."""
     assert fr.contains("TEAU") and fr.contains("CHAT") and fr.contains("")
@@ -94,7 +83,6 @@ def test_contains_and_examples(fr: Dictionary, en: Dictionary) -> None:
     assert fr.words_containing("QZ") == [] and fr.words_containing("E", limit=0) == []
 
 
-@needs_lists
 def test_words_completed_by_a_row(fr: Dictionary) -> None:
     """A row's words of at least 3 letters, longest first; through the placed card only."""
     found = fr.words_completed_by("XCHATEAUX")
@@ -143,7 +131,6 @@ def _judge(*args: str) -> dict[str, object]:
     return verdict
 
 
-@needs_lists
 def test_judge_command(fr: Dictionary, en: Dictionary) -> None:
     """The judge answers as the game would, French by default."""
     assert _judge("finissaient") == {
