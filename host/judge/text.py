@@ -100,7 +100,13 @@ def strip_accents(text: str) -> str:
     """Drop diacritics: "Élodie" -> "Elodie", "Curaçao" -> "Curacao"."""
     decomposed = unicodedata.normalize("NFKD", text)
     folded = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return folded.replace("æ", "ae").replace("œ", "oe").replace("ß", "ss").replace("ø", "o")
+    for ligature, letters in LIGATURES.items():
+        folded = folded.replace(ligature, letters)
+    return folded
+
+
+LIGATURES = {"æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ø": "o", "Ø": "O"}
+"""Letters no Unicode decomposition splits, spelt out as their plain letters."""
 
 
 @lru_cache(maxsize=65536)

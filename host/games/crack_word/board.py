@@ -3,15 +3,13 @@ and the word list the rules ask (the Lexicon protocol, with a small in-memory Wo
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
 from host.games.crack_word.cards import ETOILE, Card
 from host.games.crack_word.events import Place, Side
-
-LIGATURES = {"Œ": "OE", "Æ": "AE", "ß": "SS"}
+from host.judge.text import strip_accents
 
 
 class Lexicon(Protocol):
@@ -60,9 +58,7 @@ Row = list[Stack]
 
 def fold(text: str) -> str:
     """`text` as card letters: capitals A to Z, accents and everything else dropped."""
-    upper = "".join(LIGATURES.get(char, char) for char in text.upper())
-    plain = unicodedata.normalize("NFKD", upper)
-    return "".join(char for char in plain if "A" <= char <= "Z")
+    return "".join(char for char in strip_accents(text).upper() if "A" <= char <= "Z")
 
 
 def letters_of(row: Row) -> str:

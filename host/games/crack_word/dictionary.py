@@ -51,7 +51,7 @@ SINGLE_LETTER = "single letter"
 NOT_LETTERS = "not letters"
 NOT_IN_LIST = "not in the list"
 
-_CACHE_VERSION = 2  # bump whenever the filters or the layout change
+_CACHE_VERSION = 3  # bump whenever the filters or the layout change
 _MAGIC = b"partyhost-crack-word-dictionary\n"
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _VOWELS = frozenset("AEIOUY")
