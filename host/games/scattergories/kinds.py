@@ -117,6 +117,8 @@ class Refusal(StrEnum):
     ALREADY_AGREED = "already_agreed"
     # The reading.
     NOT_YOUR_TURN = "not_your_turn"
+    ANSWER_CHALLENGED = "answer_challenged"
+    """A challenged answer is not corrected: it is judged as it was read."""
     # Challenges and votes.
     OWN_CHALLENGE = "own_challenge"
     NOTHING_TO_CHALLENGE = "nothing_to_challenge"

@@ -77,9 +77,14 @@ class ReadingRules:
     # Each raises IllegalEvent, before anything changes.
 
     def check_reader(self, event: ReadAnswer) -> None:
-        """Only the reader on turn reads, and the one before corrects their answer."""
+        """Only the reader on turn reads, and the one before corrects their answer (not once
+        it is challenged)."""
         seat = self.check_player(event)
-        if seat != self.reader() and not self.is_correction(event):
+        if self.is_correction(event):
+            return
+        if (self.category_index, seat) in self.challenged:
+            raise IllegalEvent(Refusal.ANSWER_CHALLENGED, player=self._name(seat))
+        if seat != self.reader():
             raise IllegalEvent(Refusal.NOT_YOUR_TURN, player=self._name(seat),
                                turn=self._name(self.reader()))
 

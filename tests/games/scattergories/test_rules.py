@@ -412,6 +412,17 @@ def test_a_reader_corrects_a_mishearing_until_the_next_reader_reads(judge: Judge
     assert t.game.sheet[0][last] == "Puffin"
 
 
+def test_a_challenged_answer_is_judged_as_it_was_read(judge: Judge) -> None:
+    t = make_table(judge, players=2, first=0)
+    t.pencils_down()
+    t(ReadAnswer("Ann", ""))
+    t(ReadAnswer("Bob", "Penguin"))
+    assert t.game.state is State.REVIEW
+    t(Challenge("Ann", "Bob"))  # on the list: it stands without a vote
+    assert t.refusal(ReadAnswer("Bob", "Panda")) == Refusal.ANSWER_CHALLENGED
+    assert t.game.sheet[0][1] == "Penguin"
+
+
 def test_once_all_have_read_the_answers_are_read_back_and_challenges_heard(
         judge: Judge) -> None:
     t = make_table(judge)
