@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 from host.clock import MonotonicClock
 from host.console import Speak, run_console
 from host.core import autosave
-from host.core.protocols import SetupError
+from host.core.protocols import GameKind, SetupError
 from host.core.session import Line, Session
 from host.core.table import teams_from_args
 from host.registry import find_game
@@ -39,6 +40,16 @@ def make_session(args: argparse.Namespace) -> tuple[Session, bool]:
         print(f"The unfinished game that was in {save} is kept in {kept}; to carry it on "
               f"later: {again}", file=sys.stderr)
     return session, False
+
+
+def table_language(args: argparse.Namespace, kind: GameKind) -> str:
+    """The language of a table when --lang is not given: the saved game's when resuming
+    (read before the voice is built, which speaks it), else the game's own default."""
+    if args.resume:
+        save: Path = args.save or autosave.default_path(args.game)
+        with contextlib.suppress(autosave.SaveError):
+            return str(autosave.load(save, kind.events)[0].get("lang") or kind.default_lang)
+    return kind.default_lang
 
 
 SAVED_AS = {"deck": "decks", "only_my_decks": "shipped_decks"}

@@ -80,7 +80,9 @@ def register(subparsers: Any) -> None:
                        help="Scattergories: no paper; each player says their answers to the "
                        "host after the time is up")
     rules.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
-    rules.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the decks")
+    rules.add_argument("--lang", choices=("en", "fr"),
+                       help="the host's language and the decks' (default: en; Crack Word: fr; "
+                       "with --resume, the saved game's)")
     rules.add_argument("--expert", action="store_true",
                        help="Crack Word: expert mode, every card of each colour's deck in play")
     rules.add_argument(
@@ -145,7 +147,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Set up the table and play."""
-    from host.play import play_game
+    from host.play import play_game, table_language
     from host.registry import find_game
 
     try:
@@ -159,4 +161,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"partyhost: {' '.join(foreign)}: not a {kind.title} option "
               f"(see partyhost play --help)", file=sys.stderr)
         return 2
+    if args.lang is None:  # the game's (or the saved game's) language is the default
+        args.lang = table_language(args, kind)
+        args.table_options = {**args.table_options, "lang": args.lang}
     return play_game(args)

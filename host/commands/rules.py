@@ -16,8 +16,9 @@ def register(subparsers: Any) -> None:
         description="Where a game's rulebook is silent, the host decides as a good host would. "
         "This prints those decisions.")
     parser.add_argument("game", choices=GAMES, help="which game")
-    parser.add_argument("--lang", default="en", choices=("en", "fr"),
-                        help="the language of the house rules (French: Crack Word)")
+    parser.add_argument("--lang", choices=("en", "fr"),
+                        help="the language of the house rules (default: the game's, French "
+                        "for Crack Word)")
     parser.set_defaults(func=run)
 
 
@@ -31,6 +32,6 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"partyhost: {err}")
         return 2
-    for rule in Phrasebook(args.lang, game=kind.voice).house_rules:
+    for rule in Phrasebook(args.lang or kind.default_lang, game=kind.voice).house_rules:
         print(textwrap.fill(rule, width=96, initial_indent="- ", subsequent_indent="  "))
     return 0

@@ -80,6 +80,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report."""
     from host.core.protocols import SetupError
+    from host.registry import find_game
 
     given = [(name, title) for game, (title, options) in GAME_OPTIONS.items()
              if game != args.game for name in options if getattr(args, name) is not None]
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"partyhost simulate: {option} is a {given[0][1]} option: leave it out for "
               f"{args.game}", file=sys.stderr)
         return 2
-    args.lang = args.lang or ("fr" if args.game == "crack-word" else "en")
+    args.lang = args.lang or find_game(args.game).default_lang
     runs = {"crack-list": _crack_list, "short-list": _short_list,
             "scattergories": _scattergories, "crack-word": _crack_word}
     try:

@@ -117,6 +117,8 @@ class GameKind:
     option of another game, given, is refused rather than ignored."""
     demo_options: Callable[[Sequence[str], argparse.Namespace], Any]
     """(bot names, `partyhost demo`'s arguments) -> the options of a spoken demo game."""
+    default_lang: str = "en"
+    """The language the host speaks and the decks are in when --lang is not given."""
     answer_is_right: Callable[[Any, Any], bool] = lambda move, game: False
     """(move, game) -> the move is an answer the rules would take as right now."""
     costly: frozenset[str] = frozenset()

@@ -27,4 +27,5 @@ CRACK_WORD = GameKind(
     same_move=same_move,
     play_options=PLAY_OPTIONS,
     demo_options=demo_options,
+    default_lang="fr",
 )

@@ -61,7 +61,7 @@ def test_a_game_typed_by_bots_resumes_where_it_was(tmp_path: Path, lang: str) ->
 
 
 def test_the_command_line_plays_in_french(tmp_path: Path) -> None:
-    run = partyhost("play", "crack-word", "--text", "--lang", "fr", "--players", "Ann", "Bob",
+    run = partyhost("play", "crack-word", "--text", "--players", "Ann", "Bob",  # fr: default
                     "--seed", "3", "--save", str(tmp_path / "g.json"),
                     stdin="lis le tableau\nje passe\nquitter\noui\n")
     assert run.returncode == 0, run.stderr
@@ -69,3 +69,17 @@ def test_the_command_line_plays_in_french(tmp_path: Path) -> None:
     refused = partyhost("play", "crack-word", "--text", "--players", "Ann", "Bob",
                         "--host-quizmaster")
     assert refused.returncode == 2 and "not a Crack Word option" in refused.stderr
+
+
+def test_a_resumed_game_keeps_its_language_without_lang(tmp_path: Path) -> None:
+    save = str(tmp_path / "g.json")
+    first = partyhost("play", "crack-word", "--text", "--lang", "en", "--players", "Ann", "Bob",
+                      "--seed", "3", "--save", save, stdin="quit\nyes\n")
+    assert first.returncode == 0, first.stderr
+    again = partyhost("play", "crack-word", "--text", "--resume", "--save", save,
+                      stdin="read the board\nquit\nyes\n")
+    assert again.returncode == 0, again.stderr
+    assert "Row 1" in again.stdout and "Ligne" not in again.stdout
+    changed = partyhost("play", "crack-word", "--text", "--resume", "--lang", "fr",
+                        "--save", save)
+    assert changed.returncode == 2 and "--lang" in changed.stderr
