@@ -1,0 +1,352 @@
+"""One Wyoming connection to a satellite, run by an asyncio loop in a background thread.
+
+The voice loop is synchronous; the Wyoming side is asyncio. A Link owns a private event loop
+in a daemon thread and hands audio across under one threading.Condition: the satellite's
+microphone as 16 kHz mono int16 PCM, the host's events out through `send`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
+from typing import Protocol
+from urllib.parse import urlparse
+
+from wyoming.audio import AudioChunk, AudioChunkConverter, AudioFormat
+from wyoming.client import AsyncTcpClient
+from wyoming.event import Event
+from wyoming.ping import Ping, Pong
+from wyoming.pipeline import RunPipeline
+from wyoming.satellite import PauseSatellite, RunSatellite
+from wyoming.server import AsyncEventHandler
+from wyoming.snd import Played
+
+from host.speech.audio import AudioUnavailable, BlockResampler
+from host.speech.ports import SAMPLE_RATE
+
+RETRY_SECONDS = 1.0
+"""How often a dropped satellite is called again (when Party Host is the one connecting)."""
+MAX_BUFFER_SECONDS = 60.0
+"""Microphone audio kept unread at most; older audio is dropped (the host was not listening)."""
+SEND_TIMEOUT = 10.0
+"""Seconds a write to the satellite may take before the satellite counts as gone."""
+LOOPBACK = "127.0.0.1"
+
+
+class LinkError(AudioUnavailable):
+    """The satellite is gone, unreachable, or its address cannot be used."""
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where a satellite listens, or where Party Host listens for one."""
+
+    host: str
+    port: int
+
+    @property
+    def uri(self) -> str:
+        """The address as tcp://HOST:PORT."""
+        return f"tcp://{self.host}:{self.port}"
+
+
+def parse_uri(uri: str, *, serve: bool) -> Address:
+    """tcp://HOST:PORT as an Address; when serving, a missing host means loopback."""
+    parsed = urlparse(uri if "://" in uri else f"tcp://{uri}")
+    try:
+        port = parsed.port
+    except ValueError:
+        port = None
+    if parsed.scheme != "tcp" or port is None or (not parsed.hostname and not serve):
+        where = "tcp://ADDR:PORT (ADDR defaults to 127.0.0.1)" if serve else "tcp://HOST:PORT"
+        raise LinkError(f"{uri!r} is not a Wyoming address: give it as {where}.")
+    return Address(parsed.hostname or LOOPBACK, port)
+
+
+class Peer(Protocol):
+    """Whatever writes Wyoming events to the satellite: a TCP client or a server's handler."""
+
+    async def write_event(self, event: Event) -> None:
+        """Send one event."""
+        ...
+
+
+class Link:
+    """A Wyoming satellite's microphone and speaker, for synchronous callers.
+
+    serve=False: Party Host connects to the satellite at `address` (as Home Assistant does)
+    and calls it again whenever it drops. serve=True: Party Host listens at `address` and the
+    latest satellite that connects is the one used. Either way the satellite is first sent
+    RunSatellite, after which it streams its microphone as AudioChunk events.
+    """
+
+    def __init__(self, address: Address, *, serve: bool, retry_seconds: float = RETRY_SECONDS,
+                 timeout: float = 5.0) -> None:
+        """Connect (or start listening) now; LinkError when that fails within `timeout`."""
+        self.address = address
+        self.serve = serve
+        self.retry_seconds = retry_seconds
+        self.timeout = timeout
+        self.snd_format: AudioFormat | None = None
+        """The format the satellite asked for its speaker (RunPipeline's snd_format)."""
+        self.connections = 0
+        self.played = 0
+        self.received_seconds = 0.0
+        self.connected = False
+        self.closed = False
+        self._state = threading.Condition()
+        self._pcm = bytearray()
+        self._users = 2  # the microphone and the speaker each release the link once
+        self._peer: Peer | None = None
+        self._resampler: tuple[int, BlockResampler] | None = None
+        self._converter = AudioChunkConverter(width=2, channels=1)
+        self._ready: Future[None] = Future()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="wyoming",
+                                        daemon=True)
+        self._thread.start()
+        self._main = asyncio.run_coroutine_threadsafe(self._run(), self._loop)
+        try:
+            self._ready.result(timeout)
+        except (OSError, FutureTimeout) as error:
+            self.close()
+            raise self._unreachable(error) from error
+
+    def _unreachable(self, error: BaseException) -> LinkError:
+        reason = str(error).strip().rstrip(".") or "no answer"
+        if self.serve:
+            return LinkError(f"Party Host cannot listen for a Wyoming satellite on "
+                             f"{self.address.uri} ({reason}).")
+        return LinkError(f"No Wyoming satellite answers at {self.address.uri} ({reason}).")
+
+    # --- the synchronous side --------------------------------------------------------------
+
+    def take(self, frames: int, timeout: float) -> bytes | None:
+        """Up to `frames` frames of microphone PCM, waiting at most `timeout` seconds for them:
+        b"" if none came, None once closed; LinkError while no satellite is connected."""
+        wanted = 2 * frames
+        with self._state:
+            self._state.wait_for(
+                lambda: len(self._pcm) >= wanted or not self.connected or self.closed, timeout)
+            if self.closed:
+                return None
+            if not self._pcm and not self.connected:
+                raise self.gone()
+            chunk = bytes(self._pcm[:wanted])
+            del self._pcm[:wanted]
+            return chunk
+
+    def gone(self) -> LinkError:
+        """The error a caller gets while the satellite is away."""
+        if self.serve:
+            return LinkError(f"No Wyoming satellite is connected to {self.address.uri}.")
+        return LinkError(f"The Wyoming satellite at {self.address.uri} is not connected.")
+
+    def wait_connected(self, timeout: float | None) -> bool:
+        """Wait until a satellite is connected (True), or `timeout` seconds pass (False)."""
+        with self._state:
+            return self._state.wait_for(lambda: self.connected or self.closed,
+                                        timeout) and not self.closed
+
+    def wait_played(self, played: int, heard_seconds: float, timeout: float) -> bool:
+        """Wait until the satellite has said Played `played` times in all, or has streamed
+        microphone audio up to `heard_seconds` (a live microphone: the playing is over)."""
+        with self._state:
+            return self._state.wait_for(
+                lambda: self.played >= played or self.received_seconds >= heard_seconds
+                or not self.connected, timeout)
+
+    def send(self, events: Sequence[Event]) -> None:
+        """Write events to the satellite in order; LinkError if it is not there."""
+        if self.closed:
+            raise self.gone()
+        future = asyncio.run_coroutine_threadsafe(self._write(events), self._loop)
+        try:
+            future.result(SEND_TIMEOUT)
+        except (OSError, FutureTimeout) as error:
+            future.cancel()
+            raise self.gone() from error
+
+    def release(self) -> None:
+        """One user (microphone or speaker) is done; the second one closes the link."""
+        with self._state:
+            self._users -= 1
+            last = self._users <= 0
+        if last:
+            self.close()
+
+    def close(self) -> None:
+        """Tell the satellite to pause, drop the connection and stop the thread."""
+        with self._state:
+            if self.closed:
+                return
+            self.closed = True
+            self._state.notify_all()
+        stop = asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
+        with contextlib.suppress(Exception):
+            stop.result(self.timeout)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(self.timeout)
+        if not self._thread.is_alive():
+            self._loop.close()
+
+    # --- the asyncio side ------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        if self.serve:
+            await self._listen()
+        else:
+            await self._call()
+
+    async def _listen(self) -> None:
+        try:
+            server = await asyncio.start_server(self._accept, self.address.host,
+                                                self.address.port)
+        except OSError as error:
+            self._ready.set_exception(error)
+            return
+        port = server.sockets[0].getsockname()[1]
+        self.address = Address(self.address.host, int(port))  # the port chosen for port 0
+        self._ready.set_result(None)
+        async with server:
+            await server.serve_forever()
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await SatelliteHandler(self, reader, writer).run()
+
+    async def _call(self) -> None:
+        while not self.closed:
+            client = AsyncTcpClient(self.address.host, self.address.port,
+                                    connect_timeout=self.timeout)
+            try:
+                await client.connect()
+            except OSError as error:  # TimeoutError too
+                if not self._ready.done():
+                    self._ready.set_exception(OSError(str(error) or "timed out"))
+                    return
+                await asyncio.sleep(self.retry_seconds)
+                continue
+            if not self._ready.done():
+                self._ready.set_result(None)
+            await self._converse(client)
+            with contextlib.suppress(OSError):
+                await client.disconnect()
+            if not self.closed:
+                await asyncio.sleep(self.retry_seconds)
+
+    async def _converse(self, client: AsyncTcpClient) -> None:
+        """Run one connection made by Party Host until the satellite goes."""
+        await self.attach(client)
+        try:
+            while (event := await client.read_event()) is not None:
+                await self.on_event(event, client)
+        except OSError:
+            pass
+        finally:
+            self.detach(client)
+
+    async def attach(self, peer: Peer) -> None:
+        """A satellite is here: it replaces any earlier one and is told to stream."""
+        earlier, self._peer = self._peer, peer
+        if isinstance(earlier, AsyncEventHandler):
+            await earlier.stop()
+        with self._state:
+            self._pcm.clear()
+            self._resampler = None
+            self.snd_format = None
+        try:
+            await peer.write_event(RunSatellite().event())
+        except OSError:
+            return
+        with self._state:
+            self.connected = True
+            self.connections += 1
+            self._state.notify_all()
+
+    def is_current(self, peer: Peer) -> bool:
+        """Whether `peer` is the satellite in use (not one a newer satellite replaced)."""
+        return self._peer is peer
+
+    def detach(self, peer: Peer) -> None:
+        """The satellite `peer` has gone (unless a newer one already replaced it)."""
+        if self._peer is not peer:
+            return
+        self._peer = None
+        with self._state:
+            self.connected = False
+            self._state.notify_all()
+
+    async def on_event(self, event: Event, peer: Peer) -> None:
+        """Take one event from the satellite: microphone audio, Played, its speaker format."""
+        if AudioChunk.is_type(event.type):
+            self._hear(AudioChunk.from_event(event))
+        elif Played.is_type(event.type):
+            with self._state:
+                self.played += 1
+                self._state.notify_all()
+        elif RunPipeline.is_type(event.type):
+            wanted = event.data.get("snd_format")  # sent by wyoming-satellite, newer than 1.10
+            self.snd_format = AudioFormat.from_dict(wanted) if wanted else None
+        elif Ping.is_type(event.type):
+            await peer.write_event(Pong(text=Ping.from_event(event).text).event())
+
+    def _hear(self, chunk: AudioChunk) -> None:
+        pcm = self._converter.convert(chunk).audio
+        if chunk.rate != SAMPLE_RATE:
+            if self._resampler is None or self._resampler[0] != chunk.rate:
+                self._resampler = (chunk.rate, BlockResampler(chunk.rate, SAMPLE_RATE))
+            pcm = self._resampler[1].process(pcm)
+        with self._state:
+            self._pcm += pcm
+            excess = len(self._pcm) - 2 * int(MAX_BUFFER_SECONDS * SAMPLE_RATE)
+            if excess > 0:
+                del self._pcm[:excess]
+            self.received_seconds += len(pcm) / 2 / SAMPLE_RATE
+            self._state.notify_all()
+
+    async def _write(self, events: Sequence[Event]) -> None:
+        peer = self._peer
+        if peer is None:
+            raise OSError("not connected")
+        for event in events:
+            await peer.write_event(event)
+
+    async def _shutdown(self) -> None:
+        if self._peer is not None:
+            with contextlib.suppress(OSError):
+                await self._peer.write_event(PauseSatellite().event())
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
+
+
+class SatelliteHandler(AsyncEventHandler):
+    """One satellite that connected to Party Host (server mode), feeding the link."""
+
+    def __init__(self, link: Link, reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        super().__init__(reader, writer)
+        self.link = link
+
+    async def run(self) -> None:
+        """Attach to the link, then read events until the satellite goes."""
+        await self.link.attach(self)
+        with contextlib.suppress(OSError):
+            await super().run()
+
+    async def handle_event(self, event: Event) -> bool:
+        """Pass the event to the link; a replaced satellite is let go."""
+        if not self.link.is_current(self):
+            return False
+        await self.link.on_event(event, self)
+        return True
+
+    async def disconnect(self) -> None:
+        """The satellite hung up."""
+        self.link.detach(self)

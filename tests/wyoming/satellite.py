@@ -1,0 +1,172 @@
+"""A minimal Wyoming satellite for tests, built from the wyoming package's own events, client
+and event handler, over loopback.
+
+Like wyoming-satellite it listens (or, for Party Host's server mode, connects), streams its
+microphone as AudioChunk events once told RunSatellite, and plays what it is sent. Only the
+hardware is missing: the microphone says what the test gives it, and while the speaker "plays"
+a stream the microphone records silence (or the host's own voice, `echo` times as loud) for
+as long as the stream lasts, then the satellite says Played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Coroutine
+from typing import Any
+
+import numpy as np
+from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop
+from wyoming.client import AsyncTcpClient
+from wyoming.event import Event
+from wyoming.satellite import RunSatellite
+from wyoming.server import AsyncEventHandler
+from wyoming.snd import Played
+
+from host.speech.wavio import resample_pcm
+
+TIMEOUT = 60.0
+"""Seconds any wait on the host may take before the test fails."""
+
+
+class TableSatellite:
+    """A satellite whose microphone and speaker are the test's."""
+
+    def __init__(self, *, mic_rate: int = 16_000, mic_channels: int = 1, echo: float = 0.0,
+                 says_played: bool = True, snd_format: dict[str, int] | None = None) -> None:
+        self.mic_rate, self.mic_channels = mic_rate, mic_channels
+        self.echo, self.says_played, self.snd_format = echo, says_played, snd_format
+        self.streams: list[list[AudioChunk]] = []
+        """What the host played: one list of chunks per AudioStart ... AudioStop."""
+        self.starts: list[AudioStart] = []
+        self.playing: list[AudioChunk] = []
+        self.runs = 0
+        self.changed = threading.Condition()
+        self.writer: Any = None
+        self.server: asyncio.Server | None = None
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def _do(self, work: Coroutine[Any, Any, Any]) -> Any:
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(TIMEOUT)
+
+    # --- connecting ------------------------------------------------------------------------
+
+    def listen(self, port: int = 0) -> int:
+        """Listen on loopback (an ephemeral port unless given) as wyoming-satellite does."""
+        return int(self._do(self._listen(port)))
+
+    async def _listen(self, port: int) -> int:
+        self.server = await asyncio.start_server(self._accept, "127.0.0.1", port)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        handler = Handler(self, reader, writer)
+        self.writer = handler
+        await handler.run()
+
+    def connect(self, port: int) -> None:
+        """Connect to Party Host listening on loopback `port` (its server mode)."""
+        self._do(self._connect(port))
+
+    async def _connect(self, port: int) -> None:
+        client = AsyncTcpClient("127.0.0.1", port)
+        await client.connect()
+        self.writer = client
+
+        async def read() -> None:
+            while (event := await client.read_event()) is not None:
+                await self.on_event(event)
+
+        self.reading = self.loop.create_task(read())
+
+    def hang_up(self) -> None:
+        """Drop the connection to the host (and stop listening)."""
+        self._do(self._hang_up())
+
+    async def _hang_up(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        writer, self.writer = self.writer, None
+        if isinstance(writer, AsyncEventHandler):
+            await writer.stop()
+        elif writer is not None:
+            await writer.disconnect()
+
+    def stop(self) -> None:
+        """Hang up and end the satellite's thread."""
+        self.hang_up()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(TIMEOUT)
+
+    # --- the microphone --------------------------------------------------------------------
+
+    def say(self, pcm: bytes, rate: int = 16_000) -> None:
+        """Stream mono int16 PCM into the microphone, in the microphone's own format."""
+        self._do(self._say(pcm, rate))
+
+    def silence(self, seconds: float) -> None:
+        """Stream `seconds` of a quiet room."""
+        self.say(bytes(2 * round(seconds * 16_000)))
+
+    async def _say(self, pcm: bytes, rate: int) -> None:
+        samples = np.frombuffer(resample_pcm(pcm, rate, self.mic_rate), dtype="<i2")
+        frames = np.repeat(samples, self.mic_channels).tobytes()
+        step = 1024 * 2 * self.mic_channels
+        for i in range(0, len(frames), step):
+            chunk = AudioChunk(self.mic_rate, 2, self.mic_channels, frames[i : i + step])
+            await self.writer.write_event(chunk.event())
+
+    # --- what the satellite is sent --------------------------------------------------------
+
+    async def on_event(self, event: Event) -> None:
+        """RunSatellite starts the microphone; audio streams are played and recorded."""
+        if RunSatellite.is_type(event.type):
+            if self.snd_format:
+                await self.writer.write_event(Event("run-pipeline", {
+                    "start_stage": "asr", "end_stage": "tts", "snd_format": self.snd_format}))
+            self._note(lambda: setattr(self, "runs", self.runs + 1))
+        elif AudioStart.is_type(event.type):
+            self.starts.append(AudioStart.from_event(event))
+            self.playing = []
+        elif AudioChunk.is_type(event.type):
+            self.playing.append(AudioChunk.from_event(event))
+        elif AudioStop.is_type(event.type):
+            await self._played(self.playing)
+
+    async def _played(self, chunks: list[AudioChunk]) -> None:
+        """The stream has played: the microphone heard it meanwhile; then Played."""
+        mono = [AudioChunkConverter(width=2, channels=1).convert(c) for c in chunks]
+        rate = mono[0].rate if mono else 16_000
+        voice = np.frombuffer(b"".join(c.audio for c in mono), dtype="<i2")
+        heard = (voice * self.echo).astype("<i2").tobytes()
+        await self._say(heard, rate)
+        if self.says_played:
+            await self.writer.write_event(Played().event())
+        self._note(lambda: self.streams.append(chunks))
+
+    def _note(self, change: Any) -> None:
+        with self.changed:
+            change()
+            self.changed.notify_all()
+
+    def wait_for(self, test: Any, timeout: float = TIMEOUT) -> bool:
+        """Wait until `test()` is true of the satellite (False after `timeout` seconds)."""
+        with self.changed:
+            return self.changed.wait_for(test, timeout)
+
+
+class Handler(AsyncEventHandler):
+    """The satellite's side of one connection from Party Host."""
+
+    def __init__(self, satellite: TableSatellite, reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        super().__init__(reader, writer)
+        self.satellite = satellite
+
+    async def handle_event(self, event: Event) -> bool:
+        """Every event goes to the satellite."""
+        await self.satellite.on_event(event)
+        return True
