@@ -1,0 +1,106 @@
+"""The companion page for one game: started beside the console or the voice loop, it publishes
+every page after each step and hands the moves sent from a seat's page to the session, said
+as that player would type them at the console."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from host.companion.address import bind_address
+from host.companion.hub import TABLE, Hub, PageMove
+from host.companion.server import Server, build_app
+from host.companion.views import TableViews
+from host.core.session import Line, Session
+from host.core.speaker import Speakers
+
+DEFAULT_PORT = 8765
+
+
+@dataclass(frozen=True)
+class Links:
+    """Where the pages are."""
+
+    join: str
+    table: str
+
+
+class Companion:
+    """The web pages of one game: tokens, server, views; the game's thread calls step()."""
+
+    def __init__(self, session: Session, title: str, *, host: str | None = None,
+                 port: int = DEFAULT_PORT) -> None:
+        self.session = session
+        self.views = TableViews(session, title)
+        self.hub = Hub(len(self.views.names))
+        self.app = build_app(self.hub, self.views.names, title)
+        self.address = bind_address(host)
+        self.port = port
+        self.server: Server | None = None
+        self.speakers = Speakers(session.game.seats, lambda words: False)
+        self.seq = 0
+        """Bumped at every publish: a page's "seq" says which step it shows."""
+        self._sent: dict[int, str] = {}
+
+    @property
+    def links(self) -> Links:
+        """The join page's and the table page's addresses."""
+        port = self.server.port if self.server else self.port
+        base = f"http://{self.address}:{port}"
+        return Links(f"{base}/j/{self.hub.join_code}", f"{base}/t/{self.hub.table_token}")
+
+    def start(self, wake: Callable[[], None] | None = None) -> Links:
+        """Start serving; `wake` is called (on the server's thread) when a page sends a move."""
+        self.hub.on_move = wake
+        self.server = Server(self.app, self.address, self.port)
+        self.server.start()
+        return self.links
+
+    def close(self) -> None:
+        """Stop serving: every link is dead from now on."""
+        if self.server is not None:
+            self.server.stop()
+
+    def step(self, lines: Iterable[Line] = ()) -> list[Line]:
+        """After the loop's own lines: hear the moves pages sent, then publish every page.
+        Returns the host's lines for the page moves (to show and speak as usual)."""
+        shown = list(lines)
+        answered = self.hear_moves()
+        self.publish([*shown, *answered])
+        return answered
+
+    def hear_moves(self) -> list[Line]:
+        """The session's answer to each move sent from a seat's page."""
+        lines: list[Line] = []
+        for move in self.hub.take_moves():
+            if self.session.finished:
+                break
+            lines += self.hear(move)
+        return lines
+
+    def hear(self, move: PageMove) -> list[Line]:
+        """A page's move, heard exactly as the console hears it typed with the player's name
+        first ("Bob: challenge"): same grammar, same rules. A page speaks for its own seat
+        only: a line naming another player first is refused without reaching the game."""
+        from host.console import hear_typed
+
+        seat = self.session.game.seats[move.seat]
+        named, _ = self.speakers.split(move.text)
+        if named is not None and named != seat.name:
+            return [Line(f"{seat.name}, your page speaks for you only.", "companion_refused",
+                         private_to=seat.name)]
+        text = move.text if named == seat.name else f"{seat.people[0]}: {move.text}"
+        return hear_typed(self.session, text)
+
+    def publish(self, lines: Iterable[Line] = ()) -> None:
+        """Send every page its new state (a page that has not changed is not sent again)."""
+        self.views.hear_lines(lines)
+        self.seq += 1
+        for audience, page in self.views.pages().items():
+            if self._sent.get(audience) != page:
+                self._sent[audience] = page
+                self.hub.publish(audience, f'{{"seq": {self.seq}, {page[1:]}')
+
+    def pages_open(self) -> int:
+        """How many pages are connected (the table's and the seats')."""
+        return sum(self.hub.pages_open(a) for a in (TABLE, *range(self.hub.seats)))

@@ -1,0 +1,140 @@
+"""The companion's shared state between the game's thread and the web server's: the links'
+tokens, the latest page of each audience, the open pages, and the moves sent from a page."""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+TABLE = -1
+"""The audience of the table's page (seats are 0, 1, 2 …)."""
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""The join code's alphabet: no 0/O, 1/I/L to misread."""
+
+
+@dataclass(frozen=True)
+class PageMove:
+    """Something a player sent from their seat's page: said as if typed at the console."""
+
+    seat: int
+    text: str
+
+
+class Hub:
+    """Tokens, pages and moves. The game's thread publishes pages and takes moves; the server's
+    thread serves tokens, connects pages and queues moves. A token is random and new every
+    game; a seat's token changes when the seat is given up or taken again."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.join_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+        self.table_token = secrets.token_urlsafe(12)
+        self.seat_tokens = [secrets.token_urlsafe(16) for _ in range(seats)]
+        self.claimed = [False] * seats
+        self.moves: queue.Queue[PageMove] = queue.Queue()
+        self.on_move: Callable[[], None] | None = None
+        """Called (on the server's thread) after a move is queued: wakes the game's loop."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._latest: dict[int, str] = {}
+        self._pages: dict[int, set[asyncio.Queue[str]]] = {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ tokens
+
+    def audience(self, token: str) -> int | None:
+        """The seat (or TABLE) a token opens; None for a wrong or expired one."""
+        with self._lock:
+            if secrets.compare_digest(token.encode(), self.table_token.encode()):
+                return TABLE
+            for seat, known in enumerate(self.seat_tokens):
+                if secrets.compare_digest(token.encode(), known.encode()):
+                    return seat
+        return None
+
+    def open_seats(self) -> list[int]:
+        """The seats a phone may still take on the join page: not taken, or taken by a page
+        that is no longer open."""
+        with self._lock:
+            return [seat for seat in range(self.seats)
+                    if not self.claimed[seat] or not self._pages.get(seat)]
+
+    def claim(self, seat: int) -> str | None:
+        """Take an open seat: its new token (an older link to it expires), or None."""
+        if seat not in self.open_seats():
+            return None
+        with self._lock:
+            self.seat_tokens[seat] = secrets.token_urlsafe(16)
+            self.claimed[seat] = True
+            return self.seat_tokens[seat]
+
+    def release(self, seat: int) -> None:
+        """Give a seat up ("not me"): its link expires and the join page offers it again."""
+        with self._lock:
+            self.seat_tokens[seat] = secrets.token_urlsafe(16)
+            self.claimed[seat] = False
+
+    # ------------------------------------------------------------------ pages
+
+    def publish(self, audience: int, page: str) -> None:
+        """The audience's page is now `page` (JSON): keep it and send it to its open pages.
+        Safe from any thread."""
+        with self._lock:
+            if self._latest.get(audience) == page:
+                return
+            self._latest[audience] = page
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._fan_out, audience, page)
+
+    def latest(self, audience: int) -> str | None:
+        """The audience's page as last published."""
+        with self._lock:
+            return self._latest.get(audience)
+
+    def connect(self, audience: int) -> asyncio.Queue[str]:
+        """A page opens (server's thread): the queue of what to send it, the latest first."""
+        self.loop = asyncio.get_running_loop()
+        outbox: asyncio.Queue[str] = asyncio.Queue()
+        with self._lock:
+            self._pages.setdefault(audience, set()).add(outbox)
+            latest = self._latest.get(audience)
+        if latest is not None:
+            outbox.put_nowait(latest)
+        return outbox
+
+    def disconnect(self, audience: int, outbox: asyncio.Queue[str]) -> None:
+        """A page closed."""
+        with self._lock:
+            self._pages.get(audience, set()).discard(outbox)
+
+    def pages_open(self, audience: int) -> int:
+        """How many pages of the audience are connected."""
+        with self._lock:
+            return len(self._pages.get(audience, ()))
+
+    def _fan_out(self, audience: int, page: str) -> None:
+        with self._lock:
+            outboxes = list(self._pages.get(audience, ()))
+        for outbox in outboxes:
+            outbox.put_nowait(page)
+
+    # ------------------------------------------------------------------ moves
+
+    def send_move(self, seat: int, text: str) -> None:
+        """A seat's page sent a move (server's thread): queue it and wake the game's loop."""
+        self.moves.put(PageMove(seat, text))
+        if self.on_move is not None:
+            self.on_move()
+
+    def take_moves(self) -> list[PageMove]:
+        """The moves sent since the last call (the game's thread)."""
+        taken = []
+        while True:
+            try:
+                taken.append(self.moves.get_nowait())
+            except queue.Empty:
+                return taken

@@ -1,0 +1,167 @@
+"""The companion's web server: starlette routes for the join, seat and table pages and their
+WebSocket, run by uvicorn on a thread of its own beside the game's loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import socket
+import threading
+from collections.abc import Sequence
+from importlib.resources import files
+from pathlib import Path
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from host.companion.hub import TABLE, Hub
+
+STATIC = Path(str(files("host.companion") / "static"))
+MAX_MESSAGE = 1000
+"""The longest message a page may send (a move is under 200 characters)."""
+
+
+def not_found() -> Response:
+    """A plain 404: a wrong or expired link shows nothing of the game."""
+    return PlainTextResponse("Not Found", status_code=404)
+
+
+def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
+    """The companion's routes: /j/CODE (join), /s/TOKEN (a seat), /t/TOKEN (the table),
+    /ws/TOKEN (their WebSocket) and /static; anything else is a plain 404."""
+
+    async def join(request: Request) -> Response:
+        if request.path_params["code"] != hub.join_code:
+            return not_found()
+        return HTMLResponse(join_page(hub, names, title))
+
+    async def take_seat(request: Request) -> Response:
+        seat = request.path_params["seat"]
+        if request.path_params["code"] != hub.join_code or not 0 <= seat < len(names):
+            return not_found()
+        token = hub.claim(seat)
+        if token is None:
+            return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
+        return RedirectResponse(f"/s/{token}", status_code=303)
+
+    async def leave(request: Request) -> Response:
+        seat = hub.audience(request.path_params["token"])
+        if seat is None or seat == TABLE:
+            return not_found()
+        hub.release(seat)
+        return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
+
+    async def page(request: Request) -> Response:
+        audience = hub.audience(request.path_params["token"])
+        wanted = TABLE if request.url.path.startswith("/t/") else None
+        if audience is None or (wanted == TABLE) != (audience == TABLE):
+            return not_found()
+        name = "table.html" if audience == TABLE else "seat.html"
+        return HTMLResponse((STATIC / name).read_text("utf-8"),
+                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+    async def socket_route(websocket: WebSocket) -> None:
+        audience = hub.audience(websocket.path_params["token"])
+        if audience is None:
+            await websocket.send_denial_response(not_found())
+            return
+        await websocket.accept()
+        await serve_page(websocket, hub, audience)
+
+    return Starlette(routes=[
+        Route("/j/{code}", join),
+        Route("/j/{code}/{seat:int}", take_seat, methods=["POST"]),
+        Route("/s/{token}", page),
+        Route("/t/{token}", page),
+        Route("/s/{token}/leave", leave, methods=["POST"]),
+        WebSocketRoute("/ws/{token}", socket_route),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ])
+
+
+async def serve_page(websocket: WebSocket, hub: Hub, audience: int) -> None:
+    """Send the audience's pages as they are published; queue the moves a seat's page sends.
+    The page closes when its link expires (the seat was given up or taken again)."""
+    outbox = hub.connect(audience)
+    token = websocket.path_params["token"]
+    sender = asyncio.create_task(_send_all(websocket, outbox))
+    try:
+        while True:
+            message = await websocket.receive_text()
+            if hub.audience(token) != audience:
+                break
+            text = _move_text(message)
+            if text is not None and audience != TABLE:
+                hub.send_move(audience, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sender.cancel()
+        hub.disconnect(audience, outbox)
+    with contextlib.suppress(RuntimeError):
+        await websocket.close(code=4404)
+
+
+async def _send_all(websocket: WebSocket, outbox: asyncio.Queue[str]) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.send_text(await outbox.get())
+
+
+def _move_text(message: str) -> str | None:
+    """The text of a page's {"say": "..."} message, or None for anything else."""
+    if len(message) > MAX_MESSAGE:
+        return None
+    try:
+        data = json.loads(message)
+    except ValueError:
+        return None
+    said = data.get("say") if isinstance(data, dict) else None
+    return said if isinstance(said, str) and said.strip() else None
+
+
+def join_page(hub: Hub, names: Sequence[str], title: str) -> str:
+    """The join page: a button per seat still open, and the table's link."""
+    buttons = "".join(
+        f'<form method="post" action="/j/{hub.join_code}/{seat}">'
+        f'<button class="seat">{html.escape(names[seat])}</button></form>'
+        for seat in hub.open_seats())
+    if not buttons:
+        buttons = "<p>Every seat is taken.</p>"
+    return (STATIC / "join.html").read_text("utf-8").format(
+        title=html.escape(title), seats=buttons, table=f"/t/{hub.table_token}")
+
+
+class Server:
+    """uvicorn serving the companion's app on its own thread, on a socket bound here (so the
+    port is known before the first page opens)."""
+
+    def __init__(self, app: Starlette, host: str, port: int) -> None:
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.socket.bind((host, port))
+        self.host, self.port = self.socket.getsockname()[:2]
+        config = uvicorn.Config(app, log_level="warning", lifespan="off", ws="websockets-sansio")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self._run, name="companion-server", daemon=True)
+
+    def start(self) -> None:
+        """Start serving (returns at once; pages may connect as soon as the port listens)."""
+        self.socket.listen(64)
+        self.thread.start()
+
+    def _run(self) -> None:
+        self.server.run(sockets=[self.socket])
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop serving and wait for the thread to end."""
+        self.server.should_exit = True
+        self.thread.join(timeout)
+        self.socket.close()

@@ -1,0 +1,52 @@
+"""Crack Word on the companion pages: the board for the table, each player's hand for them."""
+
+from __future__ import annotations
+
+from host.companion.schema import Card as Shown
+from host.companion.schema import PublicView, Say, SeatView, action, card, score
+from host.games.crack_word.cards import ETOILE, PETARD, Card
+from host.games.crack_word.events import Pass, Petard
+from host.games.crack_word.rules import CrackWordGame, State
+
+FACES = {PETARD: "Pétard", ETOILE: "Étoile"}
+
+
+def public_view(game: CrackWordGame) -> PublicView:
+    """The four rows in their colours, whose turn, score piles and the cards each holds."""
+    rows = [[card(tile[-1].letter, tile[-1].colour) for tile in row] for row in game.rows]
+    notes = {game.seats[i].name: f"{colour} · {len(game.hands[i])} in hand, "
+             f"{len(game.piles[i])} in pile" for i, colour in enumerate(game.colours)}
+    return PublicView(
+        phase=str(game.state),
+        headline=" · ".join(game.row_letters(i) or "—" for i in range(len(game.rows))),
+        detail="Refill the emptied row" if game.state is State.REFILL else "",
+        turn=game.expected_player(),
+        scores=[score(name, points, notes[name]) for name, points in game.points().items()],
+        board=rows,
+    )
+
+
+def seat_view(game: CrackWordGame, seat: int, say: Say) -> SeatView:
+    """This player's hand in their colour, a pass and their Pétards (placements are said or
+    typed: "R on the right of row two, word char")."""
+    name = game.seats[seat].name
+    hand = sorted(game.hands[seat], key=lambda c: (c.special, c.face))
+    on_turn = game.expected_player() == name
+    moves: list[object] = []
+    if on_turn and game.state is State.PLAYING:
+        if any(c.face == PETARD for c in hand):
+            moves += [Petard(name, row) for row, cells in enumerate(game.rows) if cells]
+        moves.append(Pass(name))
+    return SeatView(
+        hand=[_card(c) for c in hand],
+        facts=[["Your colour", game.colours[seat]], ["In your pile", str(len(game.piles[seat]))],
+               ["Score pile", str(len(game.scores[seat]))]],
+        actions=[action(say(move)) for move in moves],
+        hint="Your turn: say or type your card, e.g. 'R on the right of row two, word char'"
+        if on_turn else "Wait for your turn (you may ask 'read the board')",
+    )
+
+
+def _card(c: Card) -> Shown:
+    """A card of the hand as shown."""
+    return card(FACES.get(c.face, c.face), c.colour)

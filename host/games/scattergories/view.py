@@ -1,0 +1,83 @@
+"""Scattergories on the companion pages: the letter, the category read and the answers heard
+for the table; each player's own sheet (kept on their phone) and their calls for them."""
+
+from __future__ import annotations
+
+from host.companion.schema import Action, PublicView, Say, SeatView, action, score, section
+from host.games.scattergories.events import AgreeMoreTime, AskMoreTime, Challenge, ReadAnswer, Vote
+from host.games.scattergories.rules import ScattergoriesGame, State
+
+READ = (State.READING, State.REVIEW, State.VOTING)
+
+
+def public_view(game: ScattergoriesGame) -> PublicView:
+    """The key letter, the category being read and what each player read for it, the totals."""
+    category = game.category
+    letter = game.letter or "?"
+    headline = f"{letter} · {category.title}" if category is not None else f"Letter {letter}"
+    sections = []
+    if category is not None:
+        read = game.sheet[game.category_index]
+        sections.append(section("Answers read", [f"{game.seats[s].name}: {text or '(blank)'}"
+                                                 for s, text in read.items()]))
+    else:
+        sections.append(section(f"List {game.list_number}", game.category_titles()))
+    return PublicView(
+        phase=str(game.state),
+        headline=headline,
+        detail=f"Round {game.round_no}" + (" · voting" if game.state is State.VOTING else ""),
+        turn=game.expected_player(),
+        scores=[score(name, points) for name, points in game.points().items()],
+        sections=sections,
+    )
+
+
+def seat_view(game: ScattergoriesGame, seat: int, say: Say) -> SeatView:
+    """The sheet's categories (the answers are written on the phone, never sent until read),
+    the answers this player has read, and their calls: more time, blank, challenge, vote."""
+    name = game.seats[seat].name
+    mine = [f"{game.categories[i].title}: {read[seat] or '(blank)'}"
+            for i, read in enumerate(game.sheet) if seat in read]
+    return SeatView(
+        sheet=game.category_titles(),
+        facts=[["Letter", game.letter or "?"], ["Points", str(game.totals[seat])],
+               *([["Read so far", "; ".join(mine)]] if mine else [])],
+        actions=[_button(say(move)) for move in _moves(game, seat, name)],
+        hint=_hint(game, seat),
+    )
+
+
+def _button(said: str) -> Action:
+    """A button saying `said`, labelled without the name the talk puts first ("Bob: yes")."""
+    words = said.split(": ", 1)[-1]
+    return action(said, words[:1].upper() + words[1:])
+
+
+def _moves(game: ScattergoriesGame, seat: int, name: str) -> list[object]:
+    """This seat's calls now."""
+    moves: list[object] = []
+    if game.state is State.WRITING:
+        if game.request is None and game.extensions_left > 0:
+            moves.append(AskMoreTime(name))
+        elif game.request is not None and seat not in game.request:
+            moves += [AgreeMoreTime(name, True), AgreeMoreTime(name, False)]
+    if game.state is State.READING and game.reader() == seat:
+        moves.append(ReadAnswer(name, ""))
+    if game.state in (State.READING, State.REVIEW):
+        read = game.sheet[game.category_index]
+        moves += [Challenge(name, game.seats[s].name) for s, text in read.items()
+                  if s != seat and text and (s, game.category_index) not in game.challenged]
+    if game.state is State.VOTING and seat != game.target and seat not in game.votes:
+        moves += [Vote(name, True), Vote(name, False)]
+    return moves
+
+
+def _hint(game: ScattergoriesGame, seat: int) -> str:
+    """What this player may do now."""
+    if game.state is State.CHOOSING_LETTER and game.roller == seat:
+        return "Choose the letter: type it (e.g. 'P')"
+    if game.state is State.WRITING:
+        return "Write your answers below: they stay on this phone until you read them"
+    if game.state is State.READING and game.reader() == seat:
+        return "Your turn: read your answer (tap it below, or type it)"
+    return ""

@@ -1,0 +1,43 @@
+"""Shared set-up of the companion tests: real sessions of each game on a fake clock."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+
+import pytest
+
+from host.clock import FakeClock
+from host.companion.companion import Companion
+from host.core.session import Session
+from host.registry import find_game
+
+
+def play_args(players: list[str], **rules: object) -> argparse.Namespace:
+    """`partyhost play`'s table options, as the command line gives them."""
+    values: dict[str, object] = dict(
+        players=players, teams=[], first=None, seed=3, lang="en", deck=[], only_my_decks=False,
+        adults=False, turn_seconds=None, rounds=None, guess_seconds=None, host_quizmaster=False,
+        list_number=None, categories=None, writing_seconds=None, spoken_answers=False,
+        expert=False, cards="virtual", blue_deck=None)
+    values.update(rules)
+    return argparse.Namespace(**values)
+
+
+def new_session(game: str, players: list[str], **rules: object) -> Session:
+    """A started session of `game` on a fake clock, with no save file."""
+    kind = find_game(game)
+    session = kind.new_session(kind.options_from_args(play_args(players, **rules)),
+                               FakeClock(), None, ())
+    session.start()
+    return session
+
+
+@pytest.fixture
+def crack_list() -> Iterator[Companion]:
+    """A Crack List game for Ann, Bob and Cat with its companion (not serving: for TestClient)."""
+    session = new_session("crack-list", ["Ann", "Bob", "Cat"])
+    companion = Companion(session, "Crack List", host="127.0.0.1", port=0)
+    companion.publish()
+    yield companion
+    companion.close()

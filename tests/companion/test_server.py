@@ -1,0 +1,100 @@
+"""The companion's routes and WebSocket protocol, through starlette's own test client."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from starlette.testclient import TestClient, WebSocketDenialResponse
+
+from host.companion.companion import Companion
+
+
+def test_join_page_offers_each_seat_and_gives_a_seat_its_own_link(crack_list: Companion) -> None:
+    client = TestClient(crack_list.app)
+    hub = crack_list.hub
+    page = client.get(f"/j/{hub.join_code}")
+    assert page.status_code == 200 and all(name in page.text for name in ("Ann", "Bob", "Cat"))
+    taken = client.post(f"/j/{hub.join_code}/1", follow_redirects=False)
+    assert taken.status_code == 303
+    link = taken.headers["location"]
+    assert link == f"/s/{hub.seat_tokens[1]}"
+    assert client.get(link).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/", "/j/WRONG1", "/s/nope", "/t/nope", "/static/../x"])
+def test_a_wrong_link_is_a_plain_404(crack_list: Companion, path: str) -> None:
+    answer = TestClient(crack_list.app).get(path)
+    assert answer.status_code == 404 and "Crack" not in answer.text
+
+
+def test_a_seat_token_does_not_open_the_table_page(crack_list: Companion) -> None:
+    client = TestClient(crack_list.app)
+    assert client.get(f"/t/{crack_list.hub.seat_tokens[0]}").status_code == 404
+    assert client.get(f"/s/{crack_list.hub.table_token}").status_code == 404
+
+
+def test_a_wrong_token_is_refused_a_websocket_with_a_404(crack_list: Companion) -> None:
+    with pytest.raises(WebSocketDenialResponse) as denied, \
+            TestClient(crack_list.app).websocket_connect("/ws/nope"):
+        pass
+    assert denied.value.status_code == 404
+
+
+def test_a_seat_page_gets_its_hand_and_the_table_but_no_other_hand(
+        crack_list: Companion) -> None:
+    client, game = TestClient(crack_list.app), crack_list.session.game
+    with client.websocket_connect(f"/ws/{crack_list.hub.seat_tokens[0]}") as ws:
+        page = ws.receive_json()
+    assert page["me"]["seat"] == "Ann"
+    assert len(page["me"]["hand"]) == len(game.hands[0])  # type: ignore[attr-defined]
+    assert page["table"]["turn"] == "Ann" and "me" in page
+    text = json.dumps(page)
+    assert "Bob" not in json.dumps(page["me"]) and '"hand"' not in json.dumps(page["table"])
+    assert text.count('"hand"') == 1
+
+
+def test_a_tapped_move_goes_through_the_console_grammar_and_updates_every_page(
+        crack_list: Companion) -> None:
+    client, hub = TestClient(crack_list.app), crack_list.hub
+    with client.websocket_connect(f"/ws/{hub.seat_tokens[0]}") as ann, \
+            client.websocket_connect(f"/ws/{hub.table_token}") as table:
+        first = ann.receive_json()
+        table.receive_json()
+        choose = first["me"]["actions"][0]
+        ann.send_json({"say": choose["say"]})
+        move = hub.moves.get(timeout=5)
+        hub.moves.put(move)
+        lines = crack_list.step()
+        assert any(choose["label"] in line.text for line in lines)
+        shown = table.receive_json()
+        assert shown["table"]["headline"] == choose["label"]
+        assert shown["table"]["turn"] == "Bob"
+        assert ann.receive_json()["seq"] == shown["seq"]
+
+
+def test_a_page_speaks_for_its_own_seat_only(crack_list: Companion) -> None:
+    hub = crack_list.hub
+    hub.send_move(0, "number two")
+    hub.send_move(1, "Ann: number one")
+    lines = crack_list.step()
+    game = crack_list.session.game
+    assert game.category.title == game.offered.categories[1].title  # type: ignore[attr-defined]
+    assert any(line.private_to == "Bob" for line in lines)
+
+
+def test_a_move_from_the_table_page_is_ignored(crack_list: Companion) -> None:
+    client, hub = TestClient(crack_list.app), crack_list.hub
+    with client.websocket_connect(f"/ws/{hub.table_token}") as table:
+        table.receive_json()
+        table.send_json({"say": "Ann: number one"})
+    assert hub.take_moves() == []
+
+
+def test_giving_a_seat_back_expires_its_link(crack_list: Companion) -> None:
+    client, hub = TestClient(crack_list.app), crack_list.hub
+    link = client.post(f"/j/{hub.join_code}/2", follow_redirects=False).headers["location"]
+    token = link.rsplit("/", 1)[1]
+    assert client.post(f"{link}/leave", follow_redirects=False).status_code == 303
+    assert client.get(link).status_code == 404
+    assert hub.audience(token) is None and 2 in hub.open_seats()
