@@ -17,6 +17,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "host.commands.decks_cmd",
     "host.commands.judge_cmd",
     "host.commands.play",
+    "host.commands.serve",
     "host.commands.simulate",
     "host.commands.rules",
     "host.commands.demo",

@@ -1,0 +1,65 @@
+"""`partyhost serve`: the smart-speaker mode, a lobby by voice that starts and resumes games."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+from pathlib import Path
+from typing import Any
+
+from host.speech.stt import add_engine_arguments
+
+
+def register(subparsers: Any) -> None:
+    """Add the `serve` sub-command."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="wait for 'let's play …' and host games by voice alone (smart-speaker mode)",
+        description="Listen continuously for a start phrase, optionally after the host's name: "
+        "'Party Host, let's play Crack List', 'let's play Scattergories with four players', "
+        "'resume the game', 'what can we play?'. Everything else is ignored without a word. "
+        "The table is then set up by voice, and 'stop the game' (confirmed) saves a game and "
+        "comes back here.",
+    )
+    parser.add_argument("--state-dir", type=Path, metavar="DIR",
+                        help="where games are saved and recent players remembered (default: "
+                        "~/.local/state/partyhost, beside partyhost play's autosaves)")
+    parser.add_argument("--seed", type=int, help="shuffle seed of the first game (then +1 "
+                        "for each game), to replay the same deals")
+    voice = parser.add_argument_group("voice")
+    voice.add_argument("--voice", help="Piper voice (.onnx path) or espeak-ng voice name")
+    voice.add_argument("--tts", choices=("auto", "piper", "espeak"), default="auto",
+                       help="speech synthesis engine")
+    add_engine_arguments(voice)
+    voice.add_argument("--input-device", help="microphone (index or part of its name)")
+    voice.add_argument("--output-device", help="speaker (index or part of its name)")
+    voice.add_argument("--listen-from", type=Path, metavar="FILE_OR_DIR",
+                       help="use recorded WAV audio as the microphone (ends when it does)")
+    voice.add_argument("--speak-to", type=Path, metavar="DIR",
+                       help="also write each host line to a WAV file in DIR")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the table's audio, load the voices, and keep the lobby until the audio ends."""
+    from host.lobby.audio import Voices, open_audio, open_input
+    from host.lobby.lobby import Lobby
+    from host.lobby.state import LobbyState, default_dir
+    from host.speech.audio import AudioUnavailable
+    from host.speech.ears import MicrophoneEars
+    from host.speech.stt import EngineError
+    from host.speech.tts import TTSUnavailable
+
+    show = functools.partial(print, flush=True)  # the journal shows each line at once
+    try:
+        source, outputs = open_audio(args)
+        voices = Voices(args, outputs)
+        ears = MicrophoneEars(source, half_duplex=not args.listen_from)
+        lobby = Lobby(ears, voices, LobbyState(args.state_dir or default_dir()), seed=args.seed,
+                      show=show, reopen=None if args.listen_from else lambda: open_input(args))
+    except (AudioUnavailable, EngineError, TTSUnavailable) as err:
+        print(f"partyhost: {err}", file=sys.stderr)
+        return 2
+    show("Party Host is listening: say 'Party Host, let's play Crack List'.")
+    return lobby.run()

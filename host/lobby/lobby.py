@@ -1,0 +1,209 @@
+"""The lobby: listen on the shelf for a start phrase (quietly ignoring everything else), set up
+the table by voice, play the game with the voice loop, offer a rematch, and carry on a stopped
+game."""
+
+from __future__ import annotations
+
+import argparse
+import tomllib
+from collections.abc import Callable, Iterator, Sequence
+from importlib import resources
+from itertools import count
+
+from host.core.phrasebook import GameVoice, Phrasebook
+from host.core.session import Session
+from host.core.speaker import YES
+from host.lobby.audio import Voices
+from host.lobby.grammar import ListGames, LobbyIntent, Resume, Start, lobby_phrases, parse
+from host.lobby.setup import LobbyAsker, NobodyAnswered, set_up_table
+from host.lobby.state import LobbyState
+from host.lobby.tables import JUST_START, SETUPS, TABLES
+from host.speech.audio import AudioUnavailable
+from host.speech.ears import MicrophoneEars, StreamClock
+from host.speech.ports import SAMPLE_RATE, AudioIn
+from host.voice import VoiceLoop
+
+LOBBY_LINES = "host.lobby.lines"
+LOBBY_VOICE = GameVoice(LOBBY_LINES)
+STOP_PHRASE = "stop the game"
+"""Offered to the recognizer during a lobby game: the core's quit query, confirmed, saves the
+game for "resume the game"."""
+LOST = 3
+"""VoiceLoop.run's code when the audio device went away."""
+
+
+def in_game_lines(lang: str) -> dict[str, list[str]]:
+    """Core lines a game started from the lobby says its own way (no --resume to type)."""
+    data = tomllib.loads(resources.files(LOBBY_LINES).joinpath("in_game.toml").read_text("utf-8"))
+    return dict(data.get(lang) or data["en"])
+
+
+class LobbyLoop(VoiceLoop):
+    """The voice loop of a game started from the lobby: "stop the game" is heard too."""
+
+    def expect(self) -> None:
+        """The session's phrases, and the stop phrase while the host is not asking."""
+        phrases = self.session.expected_phrases()
+        if phrases is not None and not self.session.asking:
+            phrases = [*phrases, STOP_PHRASE]
+        self.recognizer.set_choices(phrases)
+
+
+class Lobby:
+    """Party Host between games: one table's microphone, speaker and memory."""
+
+    def __init__(self, ears: MicrophoneEars, voices: Voices, state: LobbyState, *,
+                 seed: int | None = None, play_options: Sequence[str] = (),
+                 show: Callable[[str], None] = print,
+                 reopen: Callable[[], AudioIn] | None = None,
+                 wait: Callable[[float], None] | None = None) -> None:
+        """`play_options`: more `partyhost play` arguments for every game (decks, timers);
+        `reopen`: a new microphone once the old one is lost; `wait`: sleep between tries."""
+        self.ears = ears
+        self.voices = voices
+        self.state = state
+        self.seeds: Iterator[int] | None = count(seed) if seed is not None else None
+        self.play_options = list(play_options)
+        self.show = show
+        self.reopen = reopen
+        self.wait = wait or ears.wait
+        self.phrases = Phrasebook("en", game=LOBBY_VOICE)
+        self.asker = LobbyAsker(ears, voices.recognizer("en"), voices.mouth("en"), self.phrases,
+                                show=show)
+        self.choices = lobby_phrases(TABLES)
+        self.sessions: list[Session] = []
+        """Every game played, in order (for the log and the tests)."""
+
+    def run(self) -> int:
+        """Listen and host until the audio ends for good (0), or is lost with no way back (3)."""
+        self.asker.say("ready")
+        while True:
+            try:
+                self.handle(self.next_request())
+            except EOFError:
+                return 0
+            except AudioUnavailable as lost:
+                if not self.wait_for_sound(lost):
+                    return LOST
+
+    def next_request(self) -> LobbyIntent:
+        """The next thing said to the host; anything else is ignored without a word."""
+        while True:
+            audio = self.ears.listen(None)
+            if audio is None:
+                raise EOFError("the microphone stream ended")
+            if not audio:
+                continue
+            self.asker.recognizer.set_choices(self.choices)
+            heard = self.asker.recognizer.transcribe(audio, SAMPLE_RATE)
+            intent = parse(heard.text, TABLES) if heard.text and not heard.unsure else None
+            if intent and not self.ears.is_echo(heard.text):
+                self.show(f"  (heard: {heard.text!r})")
+                return intent
+            self.show(f"  (ignored: {heard.text or heard.free!r})")
+
+    def handle(self, intent: LobbyIntent) -> None:
+        """Answer one request."""
+        if isinstance(intent, ListGames):
+            self.list_games()
+        elif isinstance(intent, Resume):
+            self.resume()
+        elif isinstance(intent, Start):
+            self.start(intent.game, intent.players)
+
+    def list_games(self) -> None:
+        """Say which games the host plays, one sentence each."""
+        self.asker.say("games_intro", count=len(SETUPS))
+        for name in SETUPS:
+            self.asker.say("about_" + name.replace("-", "_"))
+        self.asker.say("games_outro")
+
+    def start(self, game: str, players: int | None = None) -> None:
+        """Set up a table for `game` by voice, then play it."""
+        setup = SETUPS[game]
+        self.asker.say("starting", title=setup.table.title)
+        try:
+            table = set_up_table(self.asker, setup, self.state, players)
+        except NobodyAnswered:
+            self.asker.say("back_in_lobby")
+            return
+        self.state.remember_options(game, table)
+        self.play_table(game, table)
+
+    def play_table(self, game: str, table: list[str]) -> None:
+        """A new game at this table (the same table again for a rematch)."""
+        seed = ["--seed", str(next(self.seeds))] if self.seeds else []
+        save = ["--save", str(self.state.save_path(game))]
+        self.play(game, [*table, *seed, *save, *self.play_options])
+
+    def resume(self) -> None:
+        """Carry on with the game stopped last."""
+        stopped = self.state.stopped_game()
+        if stopped is None:
+            self.asker.say("no_stopped_game")
+            return
+        self.asker.say("resuming", title=TABLES[stopped.game].title)
+        self.play(stopped.game, ["--resume", "--save", str(stopped.save)])
+
+    def play(self, game: str, arguments: list[str]) -> None:
+        """Play one game by voice; then the rematch offer, or back to the lobby."""
+        from host.core import autosave
+        from host.core.protocols import SetupError
+        from host.play import make_session
+
+        args = play_arguments(game, arguments)
+        try:
+            session, resumed = make_session(args)
+        except (SetupError, autosave.SaveError) as err:
+            self.show(f"partyhost: {err}")
+            self.asker.say("cannot_start", reason=str(err).split(":")[0])
+            return
+        session.phrases.lines.update(in_game_lines(session.phrases.lang))
+        session.clock = StreamClock(self.ears)
+        self.sessions.append(session)
+        loop = LobbyLoop(session, self.ears, self.voices.recognizer(args.lang),
+                         self.voices.mouth(args.lang), show=self.show)
+        if loop.run(resumed=resumed) == LOST:
+            self.wait_for_sound(AudioUnavailable("the sound device went away"))
+            self.play(game, ["--resume", "--save", str(args.save)])
+        elif not session.finished:
+            raise EOFError("the microphone stream ended during the game")
+        elif session.game.over:
+            self.offer_rematch(game)
+
+    def offer_rematch(self, game: str) -> None:
+        """The same table again on a yes; back to the lobby on a no or on silence."""
+        answer = self.asker.ask("rematch", [*YES, "no", "rematch", *JUST_START], tries=1)
+        table = self.state.options(game)
+        if (answer in YES or answer == "rematch" or answer in JUST_START) and table:
+            self.play_table(game, table)
+        else:
+            self.asker.say("back_in_lobby")
+
+    def wait_for_sound(self, lost: Exception) -> bool:
+        """Wait for the microphone to come back (False when there is no way to reopen it)."""
+        self.show(f"{lost} Waiting for the sound to come back.")
+        if self.reopen is None:
+            return False
+        while True:
+            try:
+                self.ears.source = self.reopen()
+            except AudioUnavailable:
+                self.wait(5.0)
+                continue
+            self.asker.say("sound_back")
+            return True
+
+
+def play_arguments(game: str, arguments: Sequence[str]) -> argparse.Namespace:
+    """The namespace `partyhost play GAME ARGUMENTS` would play with (every option's default,
+    the language the game's or the saved game's unless given)."""
+    from host.cli import build_parser
+    from host.play import table_language
+    from host.registry import find_game
+
+    args = build_parser().parse_args(["play", game, *arguments])
+    if args.lang is None:
+        args.lang = table_language(args, find_game(game))
+        args.table_options = {**args.table_options, "lang": args.lang}
+    return args

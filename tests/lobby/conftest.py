@@ -1,0 +1,66 @@
+"""Fixtures of the lobby tests: the real Piper voice says the players' lines into WAV files, and
+a lobby hears them through the real ears (Silero VAD) and the real Whisper recognizer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from host.lobby.audio import Voices
+from host.lobby.lobby import Lobby
+from host.lobby.state import LobbyState
+from host.speech.audio import WavFileInput
+from host.speech.cache import CachedSynthesizer
+from host.speech.ears import MicrophoneEars
+from host.speech.piper_tts import PiperSynthesizer
+from host.speech.ports import Recognizer
+from host.speech.stt import make_recognizer
+from host.speech.tts import join_pcm
+from host.speech.wavio import write_wav
+from host.voice import Mouth
+
+SILENCE = "<silence>"
+"""A line of the script that is 15 seconds of nobody saying anything."""
+
+
+@pytest.fixture(scope="session")
+def piper() -> PiperSynthesizer:
+    return PiperSynthesizer(steady=True)
+
+
+@pytest.fixture(scope="session")
+def whisper() -> Recognizer:
+    return make_recognizer("whisper")
+
+
+LobbyMaker = Callable[..., tuple[Lobby, list[str]]]
+
+
+@pytest.fixture
+def lobby_hearing(tmp_path: Path, piper: PiperSynthesizer, whisper: Recognizer) -> LobbyMaker:
+    """A lobby whose microphone plays these lines (and silences) in turn; it returns the
+    lobby and the list of what it shows (the host's lines and what it heard)."""
+
+    def make(lines: Sequence[str], **options: object) -> tuple[Lobby, list[str]]:
+        folder = tmp_path / "in"
+        folder.mkdir()
+        for number, text in enumerate(lines, 1):
+            pcm = bytes(2 * 16_000 * 15) if text == SILENCE else join_pcm(piper.synthesize(text))
+            write_wav(folder / f"{number:02d}.wav", pcm,
+                      16_000 if text == SILENCE else piper.sample_rate)
+        ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
+        voices = Voices(None, [])  # type: ignore[arg-type]
+        voices.recognizers["en"] = whisper
+        voices.mouths["en"] = Mouth(CachedSynthesizer(piper), [])
+        shown: list[str] = []
+        state = LobbyState(tmp_path / "state")
+        return Lobby(ears, voices, state, show=shown.append, **options), shown  # type: ignore[arg-type]
+
+    return make
+
+
+def host_lines(shown: Sequence[str]) -> list[str]:
+    """What the host said, in order."""
+    return [line.removeprefix("HOST: ") for line in shown if line.startswith("HOST: ")]

@@ -1,0 +1,44 @@
+"""The lobby by voice: a start phrase, the set-up, the game; what it plays; chatter ignored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from host.games.crack_list.rules import State
+from tests.lobby.conftest import LobbyMaker, host_lines
+
+RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
+CRACK_LIST_TESTING = ["--deck", RULES_DECK, "--only-my-decks"]
+
+
+def test_a_start_phrase_sets_up_the_table_by_voice_and_starts_the_game(
+        lobby_hearing: LobbyMaker, tmp_path: Path) -> None:
+    lobby, shown = lobby_hearing(
+        ["Party Host, let's play Crack List", "Robert", "yes", "Michael", "yes",
+         "that's everyone", "physical cards"], seed=2, play_options=CRACK_LIST_TESTING)
+    assert lobby.run() == 0
+    [session] = lobby.sessions
+    assert [seat.name for seat in session.game.seats] == ["Robert", "Michael"]
+    assert session.game.state is State.CHOOSING
+    said = host_lines(shown)
+    assert "Let's play Crack List!" in said or "Crack List it is!" in said
+    assert any("welcome" in line.lower() and "Robert" in line for line in said)
+    save = json.loads((tmp_path / "state" / "crack-list.json").read_text())
+    assert save["options"]["cards"] == "physical" and not save["finished"]
+    assert lobby.state.last_table() == ["Robert", "Michael"]
+
+
+def test_what_can_we_play_lists_the_games_and_chatter_gets_no_reply(
+        lobby_hearing: LobbyMaker) -> None:
+    lobby, shown = lobby_hearing(["what can we play?",
+                                  "I told you the weather would turn, said the man on the news",
+                                  "let's go and play in the garden later"])
+    assert lobby.run() == 0
+    said = host_lines(shown)
+    assert said[0].startswith("I'm listening")
+    assert any(line.startswith("Crack Word:") for line in said)
+    assert any(line.startswith("Short List:") for line in said)
+    last_reply = max(i for i, line in enumerate(shown) if line.startswith("HOST: "))
+    ignored = [line for line in shown[last_reply:] if "(ignored" in line]
+    assert len(ignored) == 2 and not lobby.sessions
