@@ -4,7 +4,7 @@ and the word list the rules ask (the Lexicon protocol, with a small in-memory Wo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from host.games.crack_word.cards import ETOILE, Card
@@ -25,6 +25,10 @@ class Lexicon(Protocol):
 
     def words_containing(self, letters: str, limit: int = 10) -> Sequence[str]:
         """Up to `limit` allowed words that hold `letters` (capitals) side by side."""
+        ...
+
+    def spelling(self, word: str) -> str:
+        """How the word is written (lower case, with its accents: "AME" is "âme")."""
         ...
 
 
@@ -111,8 +115,10 @@ class WordSet:
     dictionary): every contiguous run of letters of every word is indexed."""
 
     def __init__(self, words: Iterable[str]) -> None:
-        self.words = sorted({fold(word) for word in words if fold(word)})
+        listed = {word.strip().lower(): fold(word) for word in words if fold(word)}
+        self.words = sorted(set(listed.values()))
         self._words = set(self.words)
+        self._spellings = spellings(listed)
         self._runs = {word[i:j] for word in self.words for i in range(len(word))
                       for j in range(i + 1, len(word) + 1)}
 
@@ -129,3 +135,20 @@ class WordSet:
         if letters not in self._runs:
             return []
         return [word for word in self.words if letters in word][:limit]
+
+    def spelling(self, word: str) -> str:
+        """How the list writes the word."""
+        return self._spellings.get(word) or word.lower()
+
+
+def spellings(folded: Mapping[str, str],
+              frequency: Callable[[str], float] = lambda entry: 0.0) -> dict[str, str]:
+    """The written form of each folded word (`folded`: entry -> its folded word) whose entries
+    carry accents ("AME": "âme"): its most frequent entry, else the one without accents
+    ("MAIS": "mais", not "maïs"), else the first."""
+    best: dict[str, tuple[float, bool, str]] = {}
+    for entry, word in folded.items():
+        rank = (frequency(entry), entry == word.lower())
+        if word not in best or rank > best[word][:2]:
+            best[word] = (*rank, entry)
+    return {word: entry for word, (*_, entry) in best.items() if entry != word.lower()}

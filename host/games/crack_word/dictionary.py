@@ -7,8 +7,8 @@ entries and vowel-less ones such as "kg" (abbreviations); hyphenated entries (co
 the cards carry no hyphen, and the rulebook's words are single words); entries with an
 apostrophe (French elisions such as "aujourd'hui", English possessives and contractions: the
 apostrophe is no card either); and single letters that are not words. The substring index is
-a suffix array over every kept word, the words laid shortest first so that the first hits are
-the shortest examples.
+a suffix array over every kept word, the words laid commonest first (wordfreq's frequency in
+the language, then the shortest) so that the first hits are the words a player would name.
 """
 
 from __future__ import annotations
@@ -20,10 +20,14 @@ import os
 import tempfile
 from array import array
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+import wordfreq
+
+from host.games.crack_word.board import spellings
 from host.judge.text import strip_accents
 
 WORD_LISTS: dict[str, tuple[Path, str]] = {
@@ -51,11 +55,11 @@ SINGLE_LETTER = "single letter"
 NOT_LETTERS = "not letters"
 NOT_IN_LIST = "not in the list"
 
-_CACHE_VERSION = 3  # bump whenever the filters or the layout change
+_CACHE_VERSION = 6  # bump whenever the filters or the layout change
 _MAGIC = b"partyhost-crack-word-dictionary\n"
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _VOWELS = frozenset("AEIOUY")
-_SCAN_RANGE = 1024  # above this many suffix hits, str.find on the shortest-first text is quicker
+_SCAN_RANGE = 1024  # above this many suffix hits, str.find on the commonest-first text is quicker
 
 
 class MissingWordList(FileNotFoundError):
@@ -124,26 +128,43 @@ class Built:
     removed: dict[str, str]
     counts: dict[str, int]
     suffixes: array[int] = field(default_factory=lambda: array("I"))
+    spellings: dict[str, str] = field(default_factory=dict)
+    """The written form of the words that have accents (board.spellings)."""
 
 
 def build(entries: list[str], lang: str) -> Built:
     """Filter and fold the entries, and sort every suffix of every kept word."""
-    kept: set[str] = set()
+    kept: dict[str, str] = {}
     removed: dict[str, str] = {}
     counts: Counter[str] = Counter()
     for entry in entries:
         reason = rejection(entry, lang)
         if reason is None:
-            kept.add(fold(entry))
+            kept[entry] = fold(entry)
             counts["kept_entries"] += 1
         else:
             counts[reason] += 1
             removed.setdefault(_removed_key(entry), reason)
-    words = sorted(kept, key=lambda w: (len(w), w))
+    frequencies = wordfreq.get_frequency_dict(lang)
+    common = commonness(kept, frequencies)
+    words = sorted(set(kept.values()), key=lambda w: (-common.get(w, 0.0), len(w), w))
     for word in words:
         removed.pop(word, None)
     counts["words"] = len(words)
-    return Built(words, removed, dict(counts), _suffix_array(words))
+    return Built(words, removed, dict(counts), _suffix_array(words),
+                 spellings(kept, lambda entry: frequencies.get(entry, 0.0)))
+
+
+def commonness(kept: Mapping[str, str], frequencies: dict[str, float]) -> dict[str, float]:
+    """How common each folded word is (`kept`: entry -> folded word): the highest frequency of
+    its entries in the language's wordfreq table (subtitles, books, the web), 0 for words it
+    does not know."""
+    common: dict[str, float] = {}
+    for entry, word in kept.items():
+        frequency = frequencies.get(entry, 0.0)
+        if frequency:
+            common[word] = max(common.get(word, 0.0), frequency)
+    return common
 
 
 def _suffix_array(words: list[str]) -> array[int]:
@@ -168,12 +189,18 @@ class Dictionary:
     suffixes: array[int] = field(repr=False)
     removed: dict[str, str] = field(repr=False)
     counts: dict[str, int] = field(default_factory=dict)
+    spellings: dict[str, str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_built(cls, lang: str, built: Built) -> Dictionary:
         """A dictionary from its built parts."""
         text = "\n".join(built.words) + "\n"
-        return cls(lang, frozenset(built.words), text, built.suffixes, built.removed, built.counts)
+        return cls(lang, frozenset(built.words), text, built.suffixes, built.removed, built.counts,
+                   built.spellings)
+
+    def spelling(self, word: str) -> str:
+        """How the word list writes the word ("AME" is "âme")."""
+        return self.spellings.get(word) or word.lower()
 
     def is_word(self, word: str) -> bool:
         """Whether the upper-case letters spell a game word."""
@@ -200,7 +227,7 @@ class Dictionary:
         return start, self.text[start:self.text.index("\n", pos)]
 
     def words_containing(self, letters: str, limit: int = 10) -> list[str]:
-        """Up to limit words that hold the letters together, shortest first."""
+        """Up to limit words that hold the letters together, commonest first."""
         if not letters or "\n" in letters or limit <= 0:
             return []
         lo, hi = self._range(letters)
@@ -213,7 +240,7 @@ class Dictionary:
         return [found[s] for s in sorted(found)][:limit]
 
     def _scan(self, letters: str, limit: int) -> list[str]:
-        """The first words of the shortest-first text that hold the letters (a common run)."""
+        """The first words of the commonest-first text that hold the letters (a common run)."""
         out: list[str] = []
         pos = self.text.find(letters)
         while pos >= 0 and len(out) < limit:
@@ -266,7 +293,8 @@ def _cache_path(path: Path, lang: str) -> Path:
 
 def _write_cache(target: Path, built: Built) -> None:
     """Write the built parts atomically; a cache that cannot be written is skipped."""
-    header = {"removed": built.removed, "counts": built.counts, "n": len(built.suffixes)}
+    header = {"removed": built.removed, "counts": built.counts, "n": len(built.suffixes),
+              "spellings": built.spellings}
     payload = "\n".join(built.words).encode("ascii")
     head = json.dumps(header).encode("utf-8")
     try:
@@ -295,7 +323,7 @@ def _read_cache(target: Path) -> Built | None:
         suffixes.frombytes(data[body + head_len + words_len:])
         if len(suffixes) != header["n"] or len(suffixes) != sum(len(w) for w in words):
             return None
-        return Built(words, header["removed"], header["counts"], suffixes)
+        return Built(words, header["removed"], header["counts"], suffixes, header["spellings"])
     except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
         return None
 

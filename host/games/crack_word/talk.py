@@ -69,6 +69,8 @@ class Grammar:
     letter_names: dict[str, str]
     questions: tuple[tuple[str, str], ...]
     question_phrases: tuple[str, ...]
+    """The game's questions as offered to the recognizer (the core offers its own commands,
+    host.core.speaker.CORE_PHRASES)."""
 
 
 FR = Grammar(
@@ -101,8 +103,7 @@ FR = Grammar(
         (r"combien de temps( reste t il| il reste)?|il reste combien de temps", "time_left"),
     ),
     question_phrases=("lis le tableau", "lis le tableau avec les couleurs", "ma main",
-                      "combien de cartes", "le score", "répète", "aide", "règles",
-                      "pause", "quitter"),
+                      "combien de cartes", "le score"),
 )
 """The French words of the game."""
 
@@ -265,7 +266,9 @@ class CrackWordTalk:
         said = self._placement(event)
         if event.crack:
             return f"{said}, {g.crack}"
-        return f"{said}, {g.word} {event.word.lower()}" if event.word else said
+        if not event.word:
+            return said
+        return f"{said}, {g.word} {self.game.lexicon.spelling(fold(event.word))}"
 
     def _placement(self, event: Place) -> str:
         """The placement without its word or call."""
