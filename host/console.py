@@ -207,6 +207,46 @@ def line_editor(stream: TextIO, out: TextIO, names: Iterable[str] = ()) -> LineE
     return LineEditor(readline, out, names)
 
 
+class Pages(Protocol):
+    """Other screens at the table (the companion page): every change sent to them, and the
+    moves their players send, heard like typed lines."""
+
+    def step(self, lines: Iterable[Line] = ()) -> list[Line]:
+        """After these lines: the host's answers to the moves pages sent; all published."""
+        ...
+
+    def wake_with(self, wake: Callable[[], None] | None) -> None:
+        """How to interrupt the prompt when a page sends a move (None: poll instead)."""
+        ...
+
+
+PAGES_POLL_SECONDS = 0.1
+"""How often a prompt that cannot be interrupted looks for the moves pages sent."""
+
+
+def _ignore_alarm(signum: int, frame: FrameType | None) -> None:
+    """An alarm outside the prompt: nothing to interrupt (the loop takes the moves anyway)."""
+
+
+def prompt_waker(keyboard: Keyboard) -> Callable[[], None] | None:
+    """How another thread interrupts the line editor's prompt: SIGALRM, which it takes as a
+    tick (what was typed is kept); None for a plain prompt, which is polled."""
+    if not isinstance(keyboard, LineEditor):
+        return None
+    if signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None):
+        signal.signal(signal.SIGALRM, _ignore_alarm)
+    main = threading.main_thread().ident or 0
+    return lambda: signal.pthread_kill(main, signal.SIGALRM)
+
+
+def _wait(session: Session, pages: Pages | None, waker: object) -> float | None:
+    """How long to wait for a typed line: until the next tick, or a short poll for pages."""
+    seconds = session.seconds_to_next_tick()
+    if pages is None or waker is not None:
+        return seconds
+    return PAGES_POLL_SECONDS if seconds is None else min(seconds, PAGES_POLL_SECONDS)
+
+
 def run_console(
     session: Session,
     *,
@@ -214,22 +254,30 @@ def run_console(
     out: TextIO = sys.stdout,
     speak: Speak | None = None,
     resumed: bool = False,
+    pages: Pages | None = None,
 ) -> int:
-    """Play until the game ends, the players quit, or input runs out; returns an exit code."""
+    """Play until the game ends, the players quit, or input runs out; returns an exit code.
+    With `pages` (the companion page), moves sent from a player's page are heard as typed."""
     names = [person for seat in session.game.seats for person in seat.people]
     keyboard: Keyboard = line_editor(stream, out, names) or PlainInput(stream, out)
-    show(session.start(resumed=resumed), out, speak)
+    waker = prompt_waker(keyboard) if pages is not None else None
+    if pages is not None:
+        pages.wake_with(waker)
+    lines = session.start(resumed=resumed)
+    show([*lines, *(pages.step(lines) if pages else [])], out, speak)
     while not session.finished:
         lines = session.tick()
+        lines += pages.step(lines) if pages else []
         if lines:
             keyboard.before_output()
             show(lines, out, speak)
         if session.finished:
             break
-        typed = keyboard.read(prompt(session), session.seconds_to_next_tick())
+        typed = keyboard.read(prompt(session), _wait(session, pages, waker))
         if typed is None:
             print("\nInput closed: the game is saved; continue with --resume.", file=out)
             return 0
         if isinstance(typed, str):
-            show(hear_typed(session, typed), out, speak)
+            lines = hear_typed(session, typed)
+            show([*lines, *(pages.step(lines) if pages else [])], out, speak)
     return 0

@@ -4,6 +4,8 @@ as that player would type them at the console."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -15,6 +17,9 @@ from host.core.session import Line, Session
 from host.core.speaker import Speakers
 
 DEFAULT_PORT = 8765
+POLL_SECONDS = 0.1
+"""How often a loop that cannot be woken looks for moves sent from pages."""
+WAKE_AGAIN = 0.05
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,31 @@ class Links:
 
     join: str
     table: str
+
+
+class Nudger:
+    """Wakes the game's loop until it has taken the moves pages sent: a wake that comes just
+    before the loop starts waiting is not lost."""
+
+    def __init__(self, hub: Hub, wake: Callable[[], None]) -> None:
+        self.hub = hub
+        self.wake = wake
+        self.running = threading.Lock()
+
+    def nudge(self) -> None:
+        """A move was queued (server's thread): wake the loop until it is taken."""
+        if self.running.acquire(blocking=False):
+            threading.Thread(target=self._until_taken, name="companion-wake", daemon=True).start()
+
+    def _until_taken(self) -> None:
+        try:
+            while not self.hub.moves.empty():
+                self.wake()
+                time.sleep(WAKE_AGAIN)
+        finally:
+            self.running.release()
+        if not self.hub.moves.empty():
+            self.nudge()  # a move queued as this thread was ending
 
 
 class Companion:
@@ -49,12 +79,16 @@ class Companion:
         base = f"http://{self.address}:{port}"
         return Links(f"{base}/j/{self.hub.join_code}", f"{base}/t/{self.hub.table_token}")
 
-    def start(self, wake: Callable[[], None] | None = None) -> Links:
-        """Start serving; `wake` is called (on the server's thread) when a page sends a move."""
-        self.hub.on_move = wake
+    def start(self) -> Links:
+        """Start serving (pages may connect at once)."""
         self.server = Server(self.app, self.address, self.port)
         self.server.start()
         return self.links
+
+    def wake_with(self, wake: Callable[[], None] | None) -> None:
+        """How to interrupt the loop's wait when a page sends a move (the console's prompt):
+        called every WAKE_AGAIN seconds, on a thread of its own, until the loop takes it."""
+        self.hub.on_move = None if wake is None else Nudger(self.hub, wake).nudge
 
     def close(self) -> None:
         """Stop serving: every link is dead from now on."""
@@ -87,8 +121,8 @@ class Companion:
         seat = self.session.game.seats[move.seat]
         named, _ = self.speakers.split(move.text)
         if named is not None and named != seat.name:
-            return [Line(f"{seat.name}, your page speaks for you only.", "companion_refused",
-                         private_to=seat.name)]
+            text = self.session.phrases.line("companion_own_seat", player=seat.name)
+            return [Line(text, "companion_own_seat", private_to=seat.name)]
         text = move.text if named == seat.name else f"{seat.people[0]}: {move.text}"
         return hear_typed(self.session, text)
 
@@ -96,9 +130,9 @@ class Companion:
         """Send every page its new state (a page that has not changed is not sent again)."""
         self.views.hear_lines(lines)
         self.seq += 1
-        for audience, page in self.views.pages().items():
-            if self._sent.get(audience) != page:
-                self._sent[audience] = page
+        for audience, (shows, page) in self.views.pages().items():
+            if self._sent.get(audience) != shows:
+                self._sent[audience] = shows
                 self.hub.publish(audience, f'{{"seq": {self.seq}, {page[1:]}')
 
     def pages_open(self) -> int:

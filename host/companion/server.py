@@ -34,8 +34,16 @@ def not_found() -> Response:
 
 
 def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
-    """The companion's routes: /j/CODE (join), /s/TOKEN (a seat), /t/TOKEN (the table),
-    /ws/TOKEN (their WebSocket) and /static; anything else is a plain 404."""
+    """The companion's routes: / (type the join code), /j/CODE (join), /s/TOKEN (a seat),
+    /t/TOKEN (the table), /ws/TOKEN (their WebSocket) and /static; else a plain 404."""
+
+    async def front(request: Request) -> Response:
+        code = request.query_params.get("code", "").strip().upper()
+        if code == hub.join_code:
+            return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
+        wrong = "<p class='expired'>That is not the code.</p>" if code else ""
+        return HTMLResponse((STATIC / "code.html").read_text("utf-8").format(
+            title=html.escape(title), wrong=wrong))
 
     async def join(request: Request) -> Response:
         if request.path_params["code"] != hub.join_code:
@@ -76,6 +84,7 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
         await serve_page(websocket, hub, audience)
 
     return Starlette(routes=[
+        Route("/", front),
         Route("/j/{code}", join),
         Route("/j/{code}/{seat:int}", take_seat, methods=["POST"]),
         Route("/s/{token}", page),

@@ -56,23 +56,33 @@ class TableViews:
                 "timer": self.timer(), "paused": session.paused, "over": session.finished}
 
     def timer(self) -> dict[str, Any] | None:
-        """The running timer: its name and the seconds left (frozen while paused)."""
+        """The running timer: its name and when it ends on the session's clock (frozen while
+        paused); `seconds_left` is added as each page is sent."""
         table = self.session.table
         if table.deadline is None or self.session.finished:
             return None
-        if table.paused_remaining is not None:
-            left = table.paused_remaining
-        else:
-            left = table.deadline.at - self.session.clock.now()
-        return {"name": table.deadline.name, "seconds_left": round(max(0.0, left), 2)}
+        return {"name": table.deadline.name, "ends": table.deadline.at,
+                "paused_left": table.paused_remaining}
 
-    def pages(self) -> dict[int, str]:
-        """Every audience's page as JSON: -1 the table's, then each seat's."""
+    def seconds_left(self, timer: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The timer as a page counts it down: the seconds left now."""
+        if timer is None:
+            return None
+        left = timer["paused_left"]
+        if left is None:
+            left = timer["ends"] - self.session.clock.now()
+        return {"name": timer["name"], "seconds_left": round(max(0.0, left), 2)}
+
+    def pages(self) -> dict[int, tuple[str, str]]:
+        """Every audience's page: -1 the table's, then each seat's, as (what it shows apart
+        from the seconds left, the JSON to send)."""
         table = self.table()
+        counted = {**table, "timer": self.seconds_left(table["timer"])}
         say = self.session.talk.say
-        pages = {-1: json.dumps({"table": table, "lines": list(self.public_lines)})}
+        pages: dict[int, dict[str, Any]] = {-1: {"lines": list(self.public_lines)}}
         for seat, name in enumerate(self.names):
             me = {"seat": name, **self.module.seat_view(self.session.game, seat, say)}
-            pages[seat] = json.dumps({"table": table, "me": me,
-                                      "lines": list(self.seat_lines[seat])})
-        return pages
+            pages[seat] = {"me": me, "lines": list(self.seat_lines[seat])}
+        return {audience: (json.dumps({"table": table, **page}),
+                           json.dumps({"table": counted, **page}))
+                for audience, page in pages.items()}

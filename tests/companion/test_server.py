@@ -22,7 +22,7 @@ def test_join_page_offers_each_seat_and_gives_a_seat_its_own_link(crack_list: Co
     assert client.get(link).status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/", "/j/WRONG1", "/s/nope", "/t/nope", "/static/../x"])
+@pytest.mark.parametrize("path", ["/j/WRONG1", "/s/nope", "/t/nope", "/static/../x"])
 def test_a_wrong_link_is_a_plain_404(crack_list: Companion, path: str) -> None:
     answer = TestClient(crack_list.app).get(path)
     assert answer.status_code == 404 and "Crack" not in answer.text
@@ -98,3 +98,12 @@ def test_giving_a_seat_back_expires_its_link(crack_list: Companion) -> None:
     assert client.post(f"{link}/leave", follow_redirects=False).status_code == 303
     assert client.get(link).status_code == 404
     assert hub.audience(token) is None and 2 in hub.open_seats()
+
+
+def test_the_front_page_asks_for_the_code_and_a_right_one_opens_the_join_page(
+        crack_list: Companion) -> None:
+    client, code = TestClient(crack_list.app), crack_list.hub.join_code
+    assert "Ann" not in client.get("/").text
+    assert "not the code" in client.get("/?code=NOPE").text
+    opened = client.get(f"/?code={code.lower()}", follow_redirects=False)
+    assert opened.headers["location"] == f"/j/{code}"

@@ -1,0 +1,71 @@
+"""Pages in a real headless browser: Debian's Chromium driven by Selenium (tabs of one
+browser, a phone-sized window), with waits on conditions, never on fixed times."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.wait import WebDriverWait
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=390,844")
+WAIT_SECONDS = 15
+
+
+def have_browser() -> bool:
+    """Whether Chromium and its driver are installed."""
+    return bool(shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER))
+
+
+@contextmanager
+def chromium() -> Iterator[WebDriver]:
+    """A headless Chromium with a fresh profile, phone-sized (390x844)."""
+    profile = tempfile.mkdtemp(prefix="companion-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def wait_for(driver: WebDriver, condition: Callable[[WebDriver], Any]) -> Any:
+    """Wait until `condition` holds (WebDriverWait: polled, with a timeout)."""
+    return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.02).until(condition)
+
+
+def texts(driver: WebDriver, css: str) -> list[str]:
+    """The text of every element matching `css`."""
+    return [node.text for node in driver.find_elements(By.CSS_SELECTOR, css)]
+
+
+def seq(driver: WebDriver) -> int:
+    """Which published step the page shows."""
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-seq") or 0)
+
+
+def shows(driver: WebDriver, step: int) -> bool:
+    """Whether the page shows step `step` (or a later one)."""
+    return seq(driver) >= step
+
+
+def open_tab(driver: WebDriver, url: str) -> str:
+    """Open `url` in a new tab; the tab's handle."""
+    driver.switch_to.new_window("tab")
+    driver.get(url)
+    return driver.current_window_handle

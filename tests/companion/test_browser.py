@@ -1,0 +1,157 @@
+"""The companion pages in a real browser (headless Chromium): two players join from the join
+page, the table's page is open; moves come by voice (recorded WAV, the real ears and
+recognizer), typed at the console, and tapped or typed on a page. Each page must show its own
+hand, the table's state, and never another seat's hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from host.companion.companion import Companion
+from host.console import hear_typed
+from host.core.session import Session
+from host.games.crack_list.view import _card
+from host.speech.audio import WavFileInput
+from host.speech.ears import MicrophoneEars
+from host.speech.piper_tts import PiperSynthesizer
+from host.speech.stt import make_recognizer
+from host.speech.tts import join_pcm
+from host.speech.wavio import write_wav
+from host.voice import Mouth, VoiceLoop
+from tests.companion.browser import chromium, have_browser, open_tab, seq, shows, texts, wait_for
+from tests.companion.conftest import new_session
+
+pytestmark = pytest.mark.skipif(not have_browser(), reason="needs chromium and chromium-driver")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    with chromium() as driver:
+        yield driver
+
+
+@pytest.fixture
+def table() -> Iterator[Companion]:
+    """A served Crack List companion on the loopback address, any free port."""
+    session = new_session("crack-list", ["Ann", "Bob", "Cat"], seed=5)
+    companion = Companion(session, "Crack List", host="127.0.0.1", port=0)
+    companion.start()
+    companion.publish()
+    yield companion
+    companion.close()
+
+
+def hand_of(session: Session, seat: int) -> list[str]:
+    """A seat's hand as its page shows it (in the view's order)."""
+    from host.games.crack_list.view import seat_view
+
+    return [c["text"] for c in seat_view(session.game, seat, session.talk.say)["hand"]]  # type: ignore[arg-type]
+
+
+def join_as(driver: WebDriver, join_url: str, name: str) -> str:
+    """Open the join page in a new tab and tap `name`: the tab's handle, on the seat's page."""
+    tab = open_tab(driver, join_url)
+    driver.find_element(By.XPATH, f"//button[text()='{name}']").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "seat-name").text == name)
+    return tab
+
+
+def on(driver: WebDriver, tab: str) -> WebDriver:
+    """Switch to a tab."""
+    driver.switch_to.window(tab)
+    return driver
+
+
+def loop_takes_tapped_move(driver: WebDriver, companion: Companion) -> int:
+    """What the game's loop does when a page sends a move: wait for it, hear it, publish."""
+    wait_for(driver, lambda d: not companion.hub.moves.empty())
+    companion.step()
+    return companion.seq
+
+
+def speak(tmp_path: Path, text: str) -> MicrophoneEars:
+    """`text` said by Piper into a WAV file, as the microphone's audio."""
+    piper = PiperSynthesizer(steady=True)
+    folder = tmp_path / "said"
+    folder.mkdir(exist_ok=True)
+    write_wav(folder / "01.wav", join_pcm(piper.synthesize(text)), piper.sample_rate)
+    return MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
+
+
+def test_two_phones_and_the_table_follow_a_game_played_by_voice_console_and_taps(
+        browser: WebDriver, table: Companion, tmp_path: Path) -> None:
+    session, game = table.session, table.session.game
+    ann = join_as(browser, table.links.join, "Ann")
+    bob = join_as(browser, table.links.join, "Bob")
+    board = open_tab(browser, table.links.table)
+    wait_for(browser, lambda d: "chooses a category" in d.find_element(By.ID, "headline").text)
+
+    # Each phone shows its own hand, and only its own.
+    for tab, seat in ((ann, 0), (bob, 1)):
+        assert texts(on(browser, tab), "#hand .card") == hand_of(session, seat)
+    assert texts(on(browser, board), "#hand .card") == []
+
+    # Ann taps the category she chooses on her phone.
+    title = game.offered.categories[1].title  # type: ignore[attr-defined]
+    on(browser, ann).find_element(By.XPATH, f"//button[text()='{title}']").click()
+    step = loop_takes_tapped_move(browser, table)
+    wait_for(on(browser, board), lambda d: shows(d, step))
+    assert browser.find_element(By.ID, "headline").text == title
+    assert browser.find_element(By.ID, "turn").text == "Turn: Bob"
+
+    # Bob passes by voice: recorded audio, the real ears and recognizer, the voice loop.
+    ears = speak(tmp_path, "pass")
+    loop = VoiceLoop(session, ears, make_recognizer("auto"), Mouth(PiperSynthesizer(), []))
+    while game.expected_player() == "Bob" and loop.step():
+        pass
+    table.step()
+    wait_for(on(browser, bob), lambda d: shows(d, table.seq))
+    assert texts(browser, "#hand .card") == hand_of(session, 1) and len(game.hands[1]) == 9  # type: ignore[attr-defined]
+
+    # Cat types her pass at the console; then Ann taps Pass on her phone.
+    table.step(hear_typed(session, "pass"))
+    wait_for(on(browser, ann), lambda d: "Pass" in texts(d, "#actions button"))
+    browser.find_element(By.XPATH, "//button[text()='Pass']").click()
+    step = loop_takes_tapped_move(browser, table)
+    wait_for(browser, lambda d: shows(d, step))
+    assert texts(browser, "#hand .card") == hand_of(session, 0) and len(game.hands[0]) == 9  # type: ignore[attr-defined]
+    wait_for(on(browser, board), lambda d: shows(d, step))
+    # Everyone failed in a row: a new category card, as the table's page says.
+    assert browser.find_element(By.ID, "turn").text == f"Turn: {game.expected_player()}"
+    assert browser.find_element(By.ID, "headline").text != title
+    notes = dict(zip(texts(browser, "#scores td:first-child"), texts(browser, "#scores .note"),
+                     strict=True))
+    assert notes == {"Ann": "9 cards", "Bob": "9 cards", "Cat": "9 cards"}
+
+    # Ann asks for her hand on her page: the answer is on her page only.
+    on(browser, ann).find_element(By.ID, "say").send_keys("my hand\n")
+    step = loop_takes_tapped_move(browser, table)
+    wait_for(browser, lambda d: shows(d, step) and texts(d, "#lines li.private"))
+    for tab in (bob, board):
+        wait_for(on(browser, tab), lambda d: shows(d, step))
+        assert texts(browser, "#lines li.private") == []
+    # Bob's page never held Ann's hand: its only hand is his.
+    on(browser, bob)
+    assert texts(browser, "#hand .card") == hand_of(session, 1) != hand_of(session, 0)
+    assert seq(browser) == table.seq or shows(browser, step)
+
+
+def test_a_wrong_link_shows_a_plain_404_and_an_expired_one_says_so(
+        browser: WebDriver, table: Companion) -> None:
+    base = table.links.table.rsplit("/t/", 1)[0]
+    open_tab(browser, f"{base}/s/not-a-token")
+    assert browser.find_element(By.TAG_NAME, "body").text == "Not Found"
+    cat = join_as(browser, table.links.join, "Cat")
+    on(browser, cat).find_element(By.CSS_SELECTOR, "#leave button").click()
+    wait_for(browser, lambda d: "/j/" in d.current_url)
+    browser.back()
+    assert browser.find_element(By.TAG_NAME, "body").text == "Not Found"
+
+
+def test_the_crack_list_card_faces_are_shown_as_the_view_names_them() -> None:
+    assert _card("CRACK_LIST")["text"] == "Crack List" and _card("Q")["text"] == "Q +3"

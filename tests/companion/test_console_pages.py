@@ -1,0 +1,44 @@
+"""The text console with the companion page: moves sent from a page are heard between typed
+lines, every page is published after each step, and the join line is said."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from host.companion.companion import Companion
+from host.companion.join import join_line, join_text, spoken_address
+from host.console import run_console
+from tests.companion.conftest import new_session
+
+
+def test_a_move_sent_from_a_page_is_played_between_typed_lines() -> None:
+    session = new_session("crack-list", ["Ann", "Bob", "Cat"])
+    companion = Companion(session, "Crack List", host="127.0.0.1", port=0)
+    title = session.game.offered.categories[2].title  # type: ignore[attr-defined]
+    companion.hub.send_move(0, "number three")  # Ann taps her third category
+    out = io.StringIO()
+    assert run_console(session, stream=io.StringIO("pass\nquit\nyes\n"), out=out,
+                       resumed=True, pages=companion) == 0
+    game = session.game
+    assert game.category.title == title  # type: ignore[attr-defined]
+    assert len(game.hands[1]) == 9  # type: ignore[attr-defined]  # Bob typed his pass
+    table = json.loads(companion.hub.latest(-1) or "{}")
+    assert table["table"]["over"] is True and table["seq"] == companion.seq
+
+
+def test_the_join_line_and_text_name_the_address_and_the_code() -> None:
+    session = new_session("short-list", ["Ann", "Bob", "Cat"])
+    companion = Companion(session, "Short List", host="127.0.0.1", port=8765)
+    links = companion.links
+    assert spoken_address(links) == ("127.0.0.1 port 8765", " ".join(companion.hub.join_code))
+    line = join_line(session.phrases, links)
+    assert "127.0.0.1 port 8765" in line and " ".join(companion.hub.join_code) in line
+    text = join_text(links)
+    assert links.join in text and links.table in text and "█" in text
+
+
+def test_the_join_line_is_said_in_french_too() -> None:
+    session = new_session("crack-word", ["Ann", "Bob"], lang="fr")
+    companion = Companion(session, "Crack Word", host="127.0.0.1", port=8765)
+    assert "téléphones" in join_line(session.phrases, companion.links)
