@@ -1,4 +1,4 @@
-"""`partyhost demo`: bot players speak a whole Crack List game into the host's real ears.
+"""`partyhost demo`: bot players speak a whole game into the host's real ears.
 
 Each bot has its own voice (Piper, espeak-ng voices), party babble is mixed in, the audio goes
 through the WAV-file microphone into the real recognizer (constrained to the phrases that make
@@ -23,6 +23,7 @@ from host.core.events import Note, Said, TimeUp
 from host.core.protocols import GameKind
 from host.core.session import Line, Session
 from host.core.simulate import Bots
+from host.core.speaker import yes_no
 from host.judge.text import words
 from host.speech.audio import WavFileInput
 from host.speech.babble import mix_at_snr
@@ -32,6 +33,11 @@ from host.speech.wavio import resample_pcm, write_wav
 
 DEMO_PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 """The bots' names, as many as play."""
+BABBLE = {
+    "en": ["stop", "my turn", "what a game", "banana", "no way", "ha ha ha"],
+    "fr": ["arrête", "à moi", "quelle partie", "banane", "pas possible", "ha ha ha"],
+}
+"""What the other voices at the party say, by language."""
 MAX_UTTERANCES = 3000
 RETRIES = 2
 REPEAT_SLOWER = 1.2
@@ -229,11 +235,12 @@ class Demo:
             taken = bool(heard.text) and not heard.unsure
             return lines, taken or len(self.heard) > moves
         self.report.asked += 1
-        reply = "yes" if means(said, guess) else "no"
+        yes, no = yes_no(self.session.phrases.lang)
+        reply = yes if means(said, guess) else no
         answer = self._hear(speaker, reply).text
         replied = self.session.hear(answer)
         self._count(speaker, reply, answer, answer == reply, lines)
-        return replied, answer not in ("no", "")
+        return replied, answer not in (no, "")
 
     def _count(self, speaker: str, said: str, heard: str, understood: bool,
                lines: list[Line]) -> None:
@@ -317,7 +324,7 @@ def run_demo(
     clock = FakeClock()
     session = kind.new_session(options, clock, None, ())
     noise = (
-        babble(voices, ["stop", "my turn", "what a game", "banana", "no way", "ha ha ha"], rng)
+        babble(voices, BABBLE[session.phrases.lang], rng)
         if snr_db < 99
         else np.zeros(0, dtype=np.float32)
     )

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from host.speech.stt import add_engine_arguments, recognizer_from
+from host.speech.stt import EngineError, add_engine_arguments, recognizer_from
 
 DEMO_SNR_DB = 20.0
 """The demo's babble: 20 dB over the active speech is the 15 dB over whole utterances (pauses
@@ -25,13 +25,17 @@ def register(subparsers: Any) -> None:
         "catch is said again, slower, up to twice, while the turn timer keeps running. "
         "Prints the transcript.",
     )
-    parser.add_argument("game", choices=("crack-list", "short-list", "scattergories"))
+    parser.add_argument("game", choices=("crack-list", "short-list", "scattergories",
+                                         "crack-word"))
     parser.add_argument("--players", type=int, default=3, help="bot players (2 to 8)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int,
                         help="rounds (Crack List: default 3; Short List: with --host-quizmaster)")
     parser.add_argument("--hand-size", type=int, default=8,
                         help="Crack List: cards dealt to each player")
+    parser.add_argument("--lang", choices=("en", "fr"),
+                        help="the language the bots and the host speak (default: the game's, "
+                        "French for Crack Word; French bots are espeak-ng voices)")
     parser.add_argument("--host-quizmaster", action="store_true",
                         help="Short List: the host is the quizmaster of every round")
     parser.add_argument(
@@ -55,11 +59,18 @@ def run(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 8:
         print("partyhost demo: --players must be 2 to 8", file=sys.stderr)
         return 2
-    voices: list[Synthesizer] = [PiperSynthesizer(steady=True)]  # same seed, same game
-    voices += [EspeakSynthesizer(voice) for voice in BOT_VOICES]
-    recognizer = recognizer_from(args)
-    echo = None if args.json else print
     kind = find_game(args.game)
+    args.lang = args.lang or kind.default_lang
+    voices: list[Synthesizer] = []
+    if args.lang == "en":  # the Piper voice speaks English only
+        voices.append(PiperSynthesizer(steady=True))  # same seed, same game
+    voices += [EspeakSynthesizer(voice) for voice in BOT_VOICES[args.lang]]
+    try:
+        recognizer = recognizer_from(args, args.lang)
+    except EngineError as err:
+        print(f"partyhost demo: {err}", file=sys.stderr)
+        return 2
+    echo = None if args.json else print
     try:
         options = kind.demo_options(DEMO_PLAYERS[: args.players], args)
         report = run_demo(

@@ -16,7 +16,16 @@ from host.core.autosave import Autosave
 from host.core.events import ArmTimer, Note, TimeUp
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
-from host.core.speaker import NO, YES, Query, Unclear, clean, core_phrases, yes_no
+from host.core.speaker import (
+    NO,
+    YES,
+    Query,
+    Unclear,
+    carry_on,
+    clean,
+    core_phrases,
+    yes_no,
+)
 
 
 @dataclass(frozen=True)
@@ -235,13 +244,13 @@ class Session:
     def expected_phrases(self) -> list[str] | None:
         """What players may sensibly say now (the recognizer's choices); None: decode freely."""
         if self.table.confirming_quit:
-            return [*yes_no(self.phrases.lang), "carry on"]
+            return [*yes_no(self.phrases.lang), carry_on(self.phrases.lang)]
         if self.paused:
-            return core_phrases(paused=True)
+            return core_phrases(self.phrases.lang, paused=True)
         phrases = self.talk.choices()
         if phrases is not None:
             phrases = [phrase for phrase in phrases if phrase not in self.table.denied]
-            phrases += core_phrases(paused=False)
+            phrases += core_phrases(self.phrases.lang, paused=False)
         if self.table.confirming is not None:
             if self.talk.open_answers:  # a "no" heard as another choice would be played
                 return [*yes_no(self.phrases.lang), self.table.confirming]
@@ -372,7 +381,7 @@ class Session:
         if words in (*YES, "quit", "yes quit"):
             self.table.quit = True
             return [self._line("quit")]
-        if words in (*NO, "carry on", "continue", ""):
+        if words in (*NO, "carry on", "continue", clean(carry_on(self.phrases.lang)), ""):
             return [self._line("quit_cancelled")]
         return [self._line("quit_cancelled"), *self.hear(text)]
 

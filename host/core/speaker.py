@@ -112,13 +112,30 @@ CORE_QUERIES: tuple[tuple[str, str], ...] = (
     (r"how much time( is| have we got| do we have)?( left)?|how long( is)?( left)?"
      r"|time left|how many seconds( left)?", "time_left"),
 )
-def core_phrases(*, paused: bool) -> list[str]:
+CORE_PHRASES: dict[str, dict[str, str]] = {
+    "en": {"repeat": "repeat", "help": "help", "rules": "rules", "resume": "resume",
+           "pause": "pause the game", "quit": "quit", "carry_on": "carry on"},
+    "fr": {"repeat": "répète", "help": "aide", "rules": "règles", "resume": "on reprend",
+           "pause": "on fait une pause", "quit": "quitter", "carry_on": "on continue"},
+}
+"""The core commands as offered to the recognizer, by language (the game's grammar parses
+them: the core's English patterns, a French game's own)."""
+
+
+def core_phrases(lang: str = "en", *, paused: bool) -> list[str]:
     """The core commands as offered to the recognizer: "resume" only while paused, "pause the
     game" only while not. Not a bare "pause": it sounds like "pass" (the demo heard a pass as
     a pause 4 times in one game), and a move mistaken for a pause stops the game; nor "hold
     on", which the demo heard for short answers in babble ("Hob", "Arc") 22 times in two
     games. Typed or heard in full, every command of CORE_QUERIES still works."""
-    return ["repeat", "help", "rules", "resume" if paused else "pause the game", "quit"]
+    said = CORE_PHRASES.get(lang, CORE_PHRASES["en"])
+    return [said["repeat"], said["help"], said["rules"],
+            said["resume"] if paused else said["pause"], said["quit"]]
+
+
+def carry_on(lang: str) -> str:
+    """How a player says "don't quit" when the host asks."""
+    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["carry_on"]
 
 
 def clean(text: str) -> str:

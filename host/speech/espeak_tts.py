@@ -13,8 +13,11 @@ from host.speech.tts import TTSUnavailable, split_sentences
 
 BINARY = "espeak-ng"
 INSTALL_HINT = "install it with: apt-get install espeak-ng"
-BOT_VOICES = ("en-gb", "en-gb-scotland", "en-us+f3", "en-029", "en-us+m7", "en-gb-x-rp+f4")
-"""Clearly different English espeak-ng voices, for simulated players in demos."""
+BOT_VOICES = {
+    "en": ("en-gb", "en-gb-scotland", "en-us+f3", "en-029", "en-us+m7", "en-gb-x-rp+f4"),
+    "fr": ("fr", "fr-be+f3", "fr-ch+m7", "fr+f4", "fr-be+m2", "fr+m3"),
+}
+"""Clearly different espeak-ng voices of each language, for simulated players in demos."""
 
 
 @dataclass(frozen=True)

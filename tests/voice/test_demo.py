@@ -27,7 +27,7 @@ from host.speech.wavio import from_pcm
 
 
 def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
-    voices = [PiperSynthesizer(steady=True), *(EspeakSynthesizer(v) for v in BOT_VOICES[:2])]
+    voices = [PiperSynthesizer(steady=True), *(EspeakSynthesizer(v) for v in BOT_VOICES["en"][:2])]
     options = TableOptions(players=["Ann", "Bob", "Cat"], seed=4, rounds=1, hand_size=2)
     report = run_demo(CRACK_LIST, options, seed=4, snr_db=20.0,
                       recognizer=make_recognizer("auto"), voices=voices)

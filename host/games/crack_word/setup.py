@@ -43,7 +43,8 @@ def options_from_args(args: argparse.Namespace) -> CrackWordOptions:
 
 def demo_options(players: Sequence[str], args: argparse.Namespace) -> CrackWordOptions:
     """The options of a spoken demo game (`partyhost demo crack-word`)."""
-    return CrackWordOptions(players=list(players), seed=args.seed)
+    return CrackWordOptions(players=list(players), seed=args.seed,
+                            lang=getattr(args, "lang", None) or "fr")
 
 
 def build_game(options: CrackWordOptions) -> CrackWordGame:

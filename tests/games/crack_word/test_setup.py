@@ -83,3 +83,17 @@ def test_a_resumed_game_keeps_its_language_without_lang(tmp_path: Path) -> None:
     changed = partyhost("play", "crack-word", "--text", "--resume", "--lang", "fr",
                         "--save", save)
     assert changed.returncode == 2 and "--lang" in changed.stderr
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("fr", {"répète", "aide", "quitter", "on fait une pause"}, {"repeat", "quit"}),
+    ("en", {"repeat", "help", "quit", "pause the game"}, {"quitter"}),
+])
+def test_the_host_listens_for_its_commands_in_the_game_language(
+        lang: str, said: set[str], not_said: set[str]) -> None:
+    session = build_session(CrackWordOptions(players=["Ann", "Bob"], seed=1, lang=lang),
+                            FakeClock(), None)
+    session.start()
+    offered = set(session.expected_phrases() or [])
+    assert said <= offered and not offered & not_said
+    assert any(", pour " in phrase for phrase in offered) == (lang == "fr")

@@ -9,7 +9,7 @@ import pytest
 
 from host.core.events import TimeUp, make_seats
 from host.core.speaker import Query, Unclear
-from host.games.crack_word.board import Tile
+from host.games.crack_word.board import Tile, WordSet
 from host.games.crack_word.bots import BAD_WORD, BotSkills, BotTable
 from host.games.crack_word.cards import ETOILE, PETARD, Card
 from host.games.crack_word.config import CrackWordConfig
@@ -118,6 +118,9 @@ def test_say_the_forms() -> None:
     assert talk.say(Petard("Ann", 3), "Ann") == "Ann: pétard sur la ligne quatre"
     assert talk.say(Place("Ann", "R", 1, R, crack=True)) == \
         "R à droite de la ligne deux, Crack Word !"
+    accented = CrackWordGame(game.config, WordSet(["château", "été"]), random.Random(1))
+    assert CrackWordTalk(accented).say(Place("Ann", "E", 0, R, "ETE")) == \
+        "E à droite de la ligne un, pour été"  # as the list writes it
     english = CrackWordTalk(game, "en")
     assert english.say(Place("Ann", "S", 0, R, star=True)) == \
         "star, an S, on the right of row one"
