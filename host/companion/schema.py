@@ -58,6 +58,8 @@ class SeatView(TypedDict, total=False):
     """What only one seat's page shows: its hand and what it may do silently."""
 
     hand: list[Card]
+    hand_title: str
+    """What the hand is called, when it is not the player's cards ("The card's answers")."""
     facts: list[list[str]]
     """[label, value] pairs: crystals, a colour, cards left."""
     actions: list[Action]

@@ -21,6 +21,8 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--window-size=390,844")
 WAIT_SECONDS = 15
+PHONE = (390, 844)
+"""A phone's viewport in CSS pixels (and the screenshots' size)."""
 
 
 def have_browser() -> bool:
@@ -30,7 +32,7 @@ def have_browser() -> bool:
 
 @contextmanager
 def chromium() -> Iterator[WebDriver]:
-    """A headless Chromium with a fresh profile, phone-sized (390x844)."""
+    """A headless Chromium with a fresh profile and a phone's viewport."""
     profile = tempfile.mkdtemp(prefix="companion-chromium-")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -65,7 +67,9 @@ def shows(driver: WebDriver, step: int) -> bool:
 
 
 def open_tab(driver: WebDriver, url: str) -> str:
-    """Open `url` in a new tab; the tab's handle."""
+    """Open `url` in a new tab with a phone's viewport; the tab's handle."""
     driver.switch_to.new_window("tab")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
     driver.get(url)
     return driver.current_window_handle

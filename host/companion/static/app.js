@@ -72,8 +72,10 @@ function renderTable(table) {
 function renderSeat(me, table) {
   document.title = me.seat + " · " + (table.game || "Party Host");
   $("seat-name").textContent = me.seat;
+  $("hand-box").hidden = !me.hand;
+  $("hand-title").textContent = me.hand_title || "Your hand";
   fill($("hand"), (me.hand || []).map((c) => el("span", { class: colourClass(c.colour) }, c.text)));
-  if (!(me.hand || []).length) $("hand").append(el("span", { class: "empty" }, "—"));
+  if (me.hand && !me.hand.length) $("hand").append(el("span", { class: "empty" }, "no cards"));
   fill($("facts"), (me.facts || []).flatMap(([label, value]) => [el("dt", {}, label), el("dd", {}, value)]));
   $("hint").textContent = me.hint || "";
   fill($("actions"), (me.actions || []).map((a) => {

@@ -14,7 +14,7 @@ FACES = {PETARD: "Pétard", ETOILE: "Étoile"}
 def public_view(game: CrackWordGame) -> PublicView:
     """The four rows in their colours, whose turn, score piles and the cards each holds."""
     rows = [[card(tile[-1].letter, tile[-1].colour) for tile in row] for row in game.rows]
-    notes = {game.seats[i].name: f"{colour} · {len(game.hands[i])} in hand, "
+    notes = {game.seats[i].name: f"{_colour(colour)} · {len(game.hands[i])} in hand, "
              f"{len(game.piles[i])} in pile" for i, colour in enumerate(game.colours)}
     return PublicView(
         phase=str(game.state),
@@ -39,7 +39,8 @@ def seat_view(game: CrackWordGame, seat: int, say: Say) -> SeatView:
         moves.append(Pass(name))
     return SeatView(
         hand=[_card(c) for c in hand],
-        facts=[["Your colour", game.colours[seat]], ["In your pile", str(len(game.piles[seat]))],
+        facts=[["Your colour", _colour(game.colours[seat])],
+               ["In your pile", str(len(game.piles[seat]))],
                ["Score pile", str(len(game.scores[seat]))]],
         actions=[action(say(move)) for move in moves],
         hint="Your turn: say or type your card, e.g. 'R on the right of row two, word char'"
@@ -50,3 +51,8 @@ def seat_view(game: CrackWordGame, seat: int, say: Say) -> SeatView:
 def _card(c: Card) -> Shown:
     """A card of the hand as shown."""
     return card(FACES.get(c.face, c.face), c.colour)
+
+
+def _colour(colour: str) -> str:
+    """A colour as the page names it ("hole right": the cards' tactile mark)."""
+    return colour.replace("_", " ")

@@ -41,6 +41,7 @@ def seat_view(game: ShortListGame, seat: int, say: Say) -> SeatView:
     view = SeatView(facts=facts, actions=_actions(game, seat, say), hint=_hint(game, seat))
     if seat == game.quizmaster and game.card is not None:
         found = set(game.given)
+        view["hand_title"] = "The card's answers (you are the quizmaster)"
         view["hand"] = [{"text": entry.text, "colour": "found" if entry.text in found else ""}
                         for entry in game.card.answers]
     return view
