@@ -66,6 +66,11 @@ def shows(driver: WebDriver, step: int) -> bool:
     return seq(driver) >= step
 
 
+def showing(step: int) -> Callable[[WebDriver], bool]:
+    """The condition that a page shows step `step` (or a later one)."""
+    return lambda driver: shows(driver, step)
+
+
 def open_tab(driver: WebDriver, url: str) -> str:
     """Open `url` in a new tab with a phone's viewport; the tab's handle."""
     driver.switch_to.new_window("tab")

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 
 from host.companion.companion import Companion
 from host.registry import find_game
-from tests.companion.browser import chromium, open_tab, shows, wait_for
+from tests.companion.browser import chromium, open_tab, showing, wait_for
 from tests.companion.conftest import new_session
 
 GAMES = {
@@ -50,14 +50,14 @@ def shoot(folder: Path) -> list[Path]:
             base, step = companion.links.table.rsplit("/t/", 1)[0], companion.seq
             try:
                 open_tab(driver, f"{base}/s/{companion.hub.seat_tokens[seat]}")
-                wait_for(driver, lambda d, step=step: shows(d, step))
+                wait_for(driver, showing(step))
                 for box, text in zip(driver.find_elements(By.CSS_SELECTOR, "#sheet input"),
                                      SHEET, strict=False):
                     box.send_keys(text)
                 written.append(folder / f"{game}-seat.png")
                 driver.save_screenshot(str(written[-1]))
                 open_tab(driver, companion.links.table)
-                wait_for(driver, lambda d, step=step: shows(d, step))
+                wait_for(driver, showing(step))
                 written.append(folder / f"{game}-table.png")
                 driver.save_screenshot(str(written[-1]))
             finally:
