@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from host.companion.address import bind_address
+from host.companion.address import CompanionError, bind_address
 from host.companion.hub import TABLE, Hub, PageMove
 from host.companion.server import Server, build_app
 from host.companion.views import TableViews
@@ -80,8 +80,13 @@ class Companion:
         return Links(f"{base}/j/{self.hub.join_code}", f"{base}/t/{self.hub.table_token}")
 
     def start(self) -> Links:
-        """Start serving (pages may connect at once)."""
-        self.server = Server(self.app, self.address, self.port)
+        """Start serving (pages may connect at once); CompanionError when the port is taken."""
+        try:
+            self.server = Server(self.app, self.address, self.port)
+        except OSError as err:
+            raise CompanionError(
+                f"the companion page cannot listen on {self.address} port {self.port} "
+                f"({err.strerror or err}): choose another with --companion-port N") from None
         self.server.start()
         return self.links
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
+from host.companion.address import CompanionError
 from host.companion.companion import Companion
 from host.companion.join import join_line, join_text, spoken_address
 from host.console import run_console
@@ -42,3 +45,16 @@ def test_the_join_line_is_said_in_french_too() -> None:
     session = new_session("crack-word", ["Ann", "Bob"], lang="fr")
     companion = Companion(session, "Crack Word", host="127.0.0.1", port=8765)
     assert "téléphones" in join_line(session.phrases, companion.links)
+
+
+def test_a_port_in_use_is_said_in_one_sentence() -> None:
+    session = new_session("short-list", ["Ann", "Bob", "Cat"])
+    first = Companion(session, "Short List", host="127.0.0.1", port=0)
+    first.start()
+    try:
+        assert first.server is not None
+        second = Companion(session, "Short List", host="127.0.0.1", port=first.server.port)
+        with pytest.raises(CompanionError, match="--companion-port"):
+            second.start()
+    finally:
+        first.close()

@@ -1,0 +1,92 @@
+"""Every game's views over whole bot games: JSON the pages can take, a seat's page holding only
+its own hand, and every button saying a move of that seat in the game's own grammar."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from host.companion.views import TableViews
+from host.core.session import Session
+from host.core.speaker import Query
+from host.registry import find_game
+from tests.companion.conftest import new_session
+
+GAMES = {
+    "crack-list": ["Ann", "Bob", "Cat", "Dan"],
+    "short-list": ["Ann", "Bob", "Cat"],
+    "scattergories": ["Ann", "Bob", "Cat"],
+    "crack-word": ["Ann", "Bob", "Cat"],
+}
+EVENTS = 400
+
+
+def own_hand(session: Session, seat: int) -> list[str] | None:
+    """The faces of the cards a seat holds, where the game deals hands."""
+    hands = getattr(session.game, "hands", None)
+    if hands is None:
+        return None
+    return sorted(str(getattr(card, "face", card)) for card in hands[seat])
+
+
+def shown_faces(me: dict[str, Any]) -> list[str]:
+    """The faces of the cards a seat's page shows, as the game names them."""
+    names = {"Crack List": "CRACK_LIST", "Pétard": "!", "Étoile": "*"}
+    faces = [c["text"].split(" +")[0] for c in me.get("hand", [])]
+    return sorted(names.get(face, face.upper()) for face in faces)
+
+
+def check_pages(session: Session, views: TableViews) -> None:
+    """What every page holds now."""
+    pages = {audience: json.loads(page) for audience, (_, page) in views.pages().items()}
+    assert "me" not in pages[-1] and "hand" not in pages[-1]["table"]
+    for seat, player in enumerate(session.game.seats):
+        me = pages[seat]["me"]
+        assert me["seat"] == player.name
+        hand = own_hand(session, seat)
+        if hand is not None:
+            assert shown_faces(me) == hand
+        for button in me.get("actions", []):
+            said = button["say"]
+            text = said if said.startswith(f"{player.name}:") else f"{player.name}: {said}"
+            heard = session.talk.parse(text)
+            who = heard.player if isinstance(heard, Query) else getattr(heard, "player", None)
+            assert who == player.name, (button, heard)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pages_follow_a_bot_game(game: str) -> None:
+    session = new_session(game, GAMES[game])
+    views = TableViews(session, find_game(game).title)
+    bots = find_game(game).voice_bots(session.game, random.Random(7))
+    check_pages(session, views)
+    for _ in range(EVENTS):
+        if session.finished:
+            break
+        views.hear_lines(session.push(bots.next_event()))
+        check_pages(session, views)
+
+
+def test_a_private_line_goes_to_its_seat_only() -> None:
+    session = new_session("crack-list", ["Ann", "Bob", "Cat"])
+    views = TableViews(session, "Crack List")
+    views.hear_lines(session.hear("Bob: my hand"))
+    pages = {audience: json.loads(page) for audience, (_, page) in views.pages().items()}
+    assert any(line["private"] for line in pages[1]["lines"])
+    assert not any(line["private"] for line in pages[0]["lines"] + pages[2]["lines"])
+    assert all(isinstance(line, str) for line in pages[-1]["lines"])
+
+
+def test_the_timer_counts_down_on_the_session_clock_and_stops_while_paused() -> None:
+    session = new_session("short-list", ["Ann", "Bob", "Cat"])
+    views = TableViews(session, "Short List")
+    timer = views.seconds_left(views.timer())
+    assert timer is not None and timer["seconds_left"] == 30
+    session.clock.advance(12)  # type: ignore[attr-defined]
+    assert views.seconds_left(views.timer()) == {"name": "guess", "seconds_left": 18}
+    session.hear("pause the game")
+    session.clock.advance(100)  # type: ignore[attr-defined]
+    assert views.table()["paused"] and views.seconds_left(views.timer())["seconds_left"] == 18  # type: ignore[index]
