@@ -12,6 +12,7 @@ from host.companion.address import CompanionError
 from host.companion.companion import Companion
 from host.companion.join import join_line, join_text, spoken_address
 from host.console import run_console
+from host.core.session import Line
 from tests.companion.conftest import new_session
 
 
@@ -58,3 +59,27 @@ def test_a_port_in_use_is_said_in_one_sentence() -> None:
             second.start()
     finally:
         first.close()
+
+
+def test_companion_options_are_off_by_default_and_open_the_pages_when_given() -> None:
+    import argparse
+
+    from host.companion.hookup import add_companion_arguments, open_companion
+
+    parser = argparse.ArgumentParser()
+    add_companion_arguments(parser)
+    session = new_session("crack-list", ["Ann", "Bob"])
+    said: list[Line] = []
+    off = parser.parse_args([])
+    assert not off.companion and open_companion(off, session, said.extend) is None
+    on = parser.parse_args(["--companion", "--companion-host", "127.0.0.1",
+                            "--companion-port", "0"])
+    on.game = "crack-list"
+    out = io.StringIO()
+    companion = open_companion(on, session, said.extend, out=out)
+    assert companion is not None
+    try:
+        assert companion.links.join in out.getvalue()
+        assert [line.kind for line in said] == ["companion_join"]
+    finally:
+        companion.close()

@@ -1,0 +1,42 @@
+"""`partyhost play --companion`: the options, and the pages opened beside a game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from host.companion.companion import DEFAULT_PORT, Companion
+from host.companion.join import join_line, join_text
+from host.core.session import Line, Session
+
+
+def add_companion_arguments(parser: Any) -> None:
+    """The companion page's options (an argument group of `partyhost play`)."""
+    group = parser.add_argument_group("companion page")
+    group.add_argument("--companion", action="store_true",
+                       help="serve a page for each player's phone (their hand, for them alone) "
+                       "and one for the table's screen, on the local network; off by default")
+    group.add_argument("--companion-host", metavar="ADDR",
+                       help="the local address to listen on (default: this machine's LAN "
+                       "address; a public address is refused)")
+    group.add_argument("--companion-port", type=int, default=DEFAULT_PORT, metavar="N",
+                       help=f"the port to listen on (default {DEFAULT_PORT})")
+
+
+def open_companion(args: argparse.Namespace, session: Session,
+                   say: Callable[[list[Line]], None], *,
+                   out: TextIO = sys.stdout) -> Companion | None:
+    """With --companion: the game's pages served, how to join printed (links, QR code) and
+    said once; None without it. CompanionError when it cannot listen where asked."""
+    if not getattr(args, "companion", False):
+        return None
+    from host.registry import find_game
+
+    companion = Companion(session, find_game(args.game).title, host=args.companion_host,
+                          port=args.companion_port)
+    links = companion.start()
+    print(join_text(links), file=out, flush=True)
+    say([Line(join_line(session.phrases, links), "companion_join")])
+    return companion
