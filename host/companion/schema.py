@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 Say = Callable[[Any], str]
 """How a player says a move (the game's Talk.say): a page's button sends exactly that text."""
 
 
 class Action(TypedDict):
-    """A button on a seat's page: tapping it sends `say`, as if the player had said it."""
+    """A button on a seat's page: tapping it sends `say`, as if the player had said it; or,
+    with `options`, opens a row of buttons to choose from (a card to swap, a penalty split)."""
 
     label: str
     say: str
+    options: NotRequired[list[Action]]
 
 
 class Card(TypedDict):
@@ -72,6 +74,11 @@ class SeatView(TypedDict, total=False):
 def action(say: str, label: str | None = None) -> Action:
     """A button that says `say` (labelled with it, capitalised, unless `label` is given)."""
     return Action(label=label or say[:1].upper() + say[1:], say=say)
+
+
+def choice(label: str, options: list[Action]) -> Action:
+    """A button that opens `options` (nothing is sent until one is tapped)."""
+    return Action(label=label, say="", options=options)
 
 
 def score(name: str, value: int, note: str = "") -> Score:

@@ -49,8 +49,12 @@ def check_pages(session: Session, views: TableViews) -> None:
         hand = own_hand(session, seat)
         if hand is not None:
             assert shown_faces(me) == hand
-        for button in me.get("actions", []):
+        buttons = me.get("actions", [])
+        for button in [*buttons, *(o for b in buttons for o in b.get("options", []))]:
             said = button["say"]
+            if button.get("options"):
+                assert not said
+                continue
             text = said if said.startswith(f"{player.name}:") else f"{player.name}: {said}"
             heard = session.talk.parse(text)
             who = heard.player if isinstance(heard, Query) else getattr(heard, "player", None)

@@ -78,12 +78,25 @@ function renderSeat(me, table) {
   if (me.hand && !me.hand.length) $("hand").append(el("span", { class: "empty" }, "no cards"));
   fill($("facts"), (me.facts || []).flatMap(([label, value]) => [el("dt", {}, label), el("dd", {}, value)]));
   $("hint").textContent = me.hint || "";
-  fill($("actions"), (me.actions || []).map((a) => {
-    const button = el("button", { type: "button", class: "action", "data-say": a.say }, a.label);
-    button.addEventListener("click", () => send(a.say));
-    return button;
-  }));
+  fill($("actions"), (me.actions || []).map(actionButton));
+  const row = $("options");
+  const still = (me.actions || []).find((a) => a.options && a.label === row.dataset.for);
+  row.dataset.for = still ? still.label : "";
+  fill(row, still ? still.options.map(actionButton) : []);
   renderSheet(me, table);
+}
+
+function actionButton(a) {
+  const button = el("button", { type: "button", class: a.options ? "action opens" : "action",
+                                "data-say": a.say }, a.label);
+  button.addEventListener("click", () => {
+    if (!a.options) { send(a.say); return; }
+    const row = $("options");
+    const open = row.dataset.for === a.label;
+    row.dataset.for = open ? "" : a.label;
+    fill(row, open ? [] : a.options.map(actionButton));
+  });
+  return button;
 }
 
 function renderSheet(me, table) {

@@ -10,6 +10,7 @@ from host.companion.schema import (
     SeatView,
     action,
     card,
+    choice,
     score,
     section,
 )
@@ -26,6 +27,7 @@ from host.games.crack_list.events import (
     PlaySwap,
     Vote,
 )
+from host.games.crack_list.moves import penalty_events
 from host.games.crack_list.rules import CrackListGame, State
 
 PLAYS = {"STOP": PlayStop, "REVERSE": PlayReverse, "CRACK_LIST": PlayCrackList}
@@ -72,7 +74,7 @@ def seat_view(game: CrackListGame, seat: int, say: Say) -> SeatView:
         hand=[_card(c) for c in hand],
         facts=[["Rounds won", str(game.rounds_won[seat])], ["Cards", str(len(hand))]],
         actions=[action(say(event)) for event in _moves(game, seat)]
-        + _choices(game, seat, say),
+        + _choices(game, seat, say) + _card_swaps(game, seat, say) + _splits(game, seat, say),
         hint=_hint(game, seat),
     )
 
@@ -124,6 +126,29 @@ def _choices(game: CrackListGame, seat: int, say: Say) -> list[Action]:
     name = game.seats[seat].name
     return [action(say(ChooseCategory(name, n)), category.title)
             for n, category in enumerate(game.offered.categories, start=1)]
+
+
+def _card_swaps(game: CrackListGame, seat: int, say: Say) -> list[Action]:
+    """With a Swap card on turn: one card of the hand to give, for each other player."""
+    hand = set(game.hands[seat])
+    if game.state is not State.TURN or game.current != seat or SWAP not in hand \
+            or HIDDEN in hand:
+        return []
+    name, cards = game.seats[seat].name, sorted(hand - {SWAP})
+    return [choice(f"Swap one card with {other.name}",
+                   [action(say(PlaySwap(name, other.name, c)), _card(c)["text"]) for c in cards])
+            for i, other in enumerate(game.seats) if i != seat and cards]
+
+
+def _splits(game: CrackListGame, seat: int, say: Say) -> list[Action]:
+    """A penalty of two or three cards to hand out: every way to split it among the others."""
+    pending = game.pending
+    if game.state is not State.ANSWERED or pending is None or pending.seat != seat \
+            or not pending.penalty_due or pending.penalty < 2:
+        return []
+    splits = [action(say(e)) for e in penalty_events(game)
+              if isinstance(e, Penalise) and len(e.targets) > 1]
+    return [choice(f"Split the {pending.penalty} cards", splits)] if splits else []
 
 
 def _hint(game: CrackListGame, seat: int) -> str:
