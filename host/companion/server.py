@@ -24,6 +24,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from host.companion.hub import TABLE, Hub
 
 STATIC = Path(str(files("host.companion") / "static"))
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; form-action 'self'; "
+                               "frame-ancestors 'none'; base-uri 'none'",
+}
+"""Every page's headers: never cached, no link given away, nothing from elsewhere."""
 MAX_MESSAGE = 1000
 """The longest message a page may send (a move is under 200 characters)."""
 
@@ -43,12 +51,12 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
             return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
         wrong = "<p class='expired'>That is not the code.</p>" if code else ""
         return HTMLResponse((STATIC / "code.html").read_text("utf-8").format(
-            title=html.escape(title), wrong=wrong))
+            title=html.escape(title), wrong=wrong), headers=HEADERS)
 
     async def join(request: Request) -> Response:
         if request.path_params["code"] != hub.join_code:
             return not_found()
-        return HTMLResponse(join_page(hub, names, title))
+        return HTMLResponse(join_page(hub, names, title), headers=HEADERS)
 
     async def take_seat(request: Request) -> Response:
         seat = request.path_params["seat"]
@@ -72,8 +80,7 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
         if audience is None or (wanted == TABLE) != (audience == TABLE):
             return not_found()
         name = "table.html" if audience == TABLE else "seat.html"
-        return HTMLResponse((STATIC / name).read_text("utf-8"),
-                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+        return HTMLResponse((STATIC / name).read_text("utf-8"), headers=HEADERS)
 
     async def socket_route(websocket: WebSocket) -> None:
         audience = hub.audience(websocket.path_params["token"])

@@ -107,3 +107,23 @@ def test_the_front_page_asks_for_the_code_and_a_right_one_opens_the_join_page(
     assert "not the code" in client.get("/?code=NOPE").text
     opened = client.get(f"/?code={code.lower()}", follow_redirects=False)
     assert opened.headers["location"] == f"/j/{code}"
+
+
+def test_pages_are_not_cached_and_load_nothing_from_elsewhere(crack_list: Companion) -> None:
+    client, hub = TestClient(crack_list.app), crack_list.hub
+    for path in (f"/s/{hub.seat_tokens[0]}", f"/t/{hub.table_token}", f"/j/{hub.join_code}"):
+        headers = client.get(path).headers
+        assert headers["cache-control"] == "no-store"
+        assert "default-src 'self'" in headers["content-security-policy"]
+
+
+def test_a_team_seat_page_speaks_for_its_team() -> None:
+    from tests.companion.conftest import new_session
+
+    session = new_session("crack-list", [], teams=["Ann,Bob", "Cat,Dan"])
+    companion = Companion(session, "Crack List", host="127.0.0.1", port=0)
+    companion.hub.send_move(0, "number one")
+    companion.step()
+    game = session.game
+    assert game.category is not None  # type: ignore[attr-defined]
+    assert game.expected_player() == "Cat and Dan"
