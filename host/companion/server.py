@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import io
 import json
 import socket
 import threading
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
 
+import segno
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -82,6 +84,14 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
         name = "table.html" if audience == TABLE else "seat.html"
         return HTMLResponse((STATIC / name).read_text("utf-8"), headers=HEADERS)
 
+    async def join_qr(request: Request) -> Response:
+        if hub.audience(request.path_params["token"]) != TABLE:
+            return not_found()
+        svg = io.BytesIO()
+        segno.make(f"{request.base_url}j/{hub.join_code}", error="l").save(
+            svg, kind="svg", scale=6, border=2, dark="#14171f", light="#ffffff")
+        return Response(svg.getvalue(), media_type="image/svg+xml", headers=HEADERS)
+
     async def socket_route(websocket: WebSocket) -> None:
         audience = hub.audience(websocket.path_params["token"])
         if audience is None:
@@ -96,6 +106,7 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
         Route("/j/{code}/{seat:int}", take_seat, methods=["POST"]),
         Route("/s/{token}", page),
         Route("/t/{token}", page),
+        Route("/t/{token}/qr.svg", join_qr),
         Route("/s/{token}/leave", leave, methods=["POST"]),
         WebSocketRoute("/ws/{token}", socket_route),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -127,3 +127,11 @@ def test_a_team_seat_page_speaks_for_its_team() -> None:
     game = session.game
     assert game.category is not None  # type: ignore[attr-defined]
     assert game.expected_player() == "Cat and Dan"
+
+
+def test_the_table_page_shows_the_join_page_as_a_qr_code(crack_list: Companion) -> None:
+    client, hub = TestClient(crack_list.app), crack_list.hub
+    svg = client.get(f"/t/{hub.table_token}/qr.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
+    assert svg.text.startswith("<?xml") and "<svg" in svg.text
+    assert client.get(f"/t/{hub.seat_tokens[0]}/qr.svg").status_code == 404

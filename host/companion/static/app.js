@@ -181,5 +181,6 @@ if (kind === "seat") {
   });
   $("leave").action = "/s/" + token + "/leave";
 }
+if (kind === "table") $("qr").src = "/t/" + token + "/qr.svg";
 setInterval(tickTimer, 250);
 connect();
