@@ -34,6 +34,9 @@ HEADERS = {
                                "frame-ancestors 'none'; base-uri 'none'",
 }
 """Every page's headers: never cached, no link given away, nothing from elsewhere."""
+CODE_FORM = ('<form method="get" action="/" class="say-form"><input name="code" maxlength="12" '
+             'autocapitalize="characters" placeholder="Code" autofocus>'
+             '<button type="submit">Join</button></form>')
 MAX_MESSAGE = 1000
 """The longest message a page may send (a move is under 200 characters)."""
 
@@ -52,8 +55,9 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
         if code == hub.join_code:
             return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
         wrong = "<p class='expired'>That is not the code.</p>" if code else ""
-        return HTMLResponse((STATIC / "code.html").read_text("utf-8").format(
-            title=html.escape(title), wrong=wrong), headers=HEADERS)
+        return HTMLResponse(join_html(title, "Type the code the host said (or scan the QR "
+                                      "code on its screen).", wrong + CODE_FORM),
+                            headers=HEADERS)
 
     async def join(request: Request) -> Response:
         if request.path_params["code"] != hub.join_code:
@@ -162,8 +166,16 @@ def join_page(hub: Hub, names: Sequence[str], title: str) -> str:
         for seat in hub.open_seats())
     if not buttons:
         buttons = "<p>Every seat is taken.</p>"
+    table = (f'<p class="table-link"><a href="/t/{hub.table_token}">Open the table\'s page</a>'
+             " (for a shared screen)</p>")
+    return join_html(title, "Who are you? Tap your name: that page is yours alone.",
+                     buttons + table)
+
+
+def join_html(title: str, heading: str, body: str) -> str:
+    """A page of the join's own (the code, the seats) in the join template."""
     return (STATIC / "join.html").read_text("utf-8").format(
-        title=html.escape(title), seats=buttons, table=f"/t/{hub.table_token}")
+        title=html.escape(title), heading=heading, body=body)
 
 
 class Server:
