@@ -5,6 +5,9 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+DEFAULT_PORT = 8765
+"""Where the companion page listens unless told (--companion-port)."""
+
 
 class CompanionError(ValueError):
     """The companion page cannot start; the message says what to change."""

@@ -9,14 +9,13 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from host.companion.address import CompanionError, bind_address
+from host.companion.address import DEFAULT_PORT, CompanionError, bind_address
 from host.companion.hub import TABLE, Hub, PageMove
 from host.companion.server import Server, build_app
 from host.companion.views import TableViews
 from host.core.session import Line, Session
 from host.core.speaker import Speakers
 
-DEFAULT_PORT = 8765
 POLL_SECONDS = 0.1
 """How often a loop that cannot be woken looks for moves sent from pages."""
 WAKE_AGAIN = 0.05

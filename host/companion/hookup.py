@@ -1,15 +1,18 @@
-"""`partyhost play --companion`: the options, and the pages opened beside a game."""
+"""`partyhost play --companion`: the options, and the pages opened beside a game (the web
+server's modules are imported only then)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from host.companion.companion import DEFAULT_PORT, Companion
-from host.companion.join import join_line, join_text
+from host.companion.address import DEFAULT_PORT
 from host.core.session import Line, Session
+
+if TYPE_CHECKING:
+    from host.companion.companion import Companion
 
 
 def add_companion_arguments(parser: Any) -> None:
@@ -32,6 +35,8 @@ def open_companion(args: argparse.Namespace, session: Session,
     said once; None without it. CompanionError when it cannot listen where asked."""
     if not getattr(args, "companion", False):
         return None
+    from host.companion.companion import Companion
+    from host.companion.join import join_line, join_text
     from host.registry import find_game
 
     companion = Companion(session, find_game(args.game).title, host=args.companion_host,
