@@ -155,3 +155,28 @@ def test_a_wrong_link_shows_a_plain_404_and_an_expired_one_says_so(
 
 def test_the_crack_list_card_faces_are_shown_as_the_view_names_them() -> None:
     assert _card("CRACK_LIST")["text"] == "Crack List" and _card("Q")["text"] == "Q +3"
+
+
+def test_short_list_the_quizmaster_alone_sees_the_card_and_a_typed_guess_is_judged(
+        browser: WebDriver) -> None:
+    session = new_session("short-list", ["Ann", "Bob", "Cat"], seed=2)
+    companion = Companion(session, "Short List", host="127.0.0.1", port=0)
+    companion.start()
+    companion.publish()
+    try:
+        card = session.game.card  # type: ignore[attr-defined]
+        answers = [entry.text for entry in card.answers]
+        ann = join_as(browser, companion.links.join, "Ann")  # the quizmaster
+        bob = join_as(browser, companion.links.join, "Bob")  # on turn
+        board = open_tab(browser, companion.links.table)
+        wait_for(on(browser, ann), lambda d: texts(d, "#hand .card") == answers)
+        assert texts(on(browser, bob), "#hand .card") == [] and texts(browser, "#actions button")
+        assert not set(answers) & set(browser.find_element(By.TAG_NAME, "body").text.split("\n"))
+        browser.find_element(By.ID, "say").send_keys(f"{answers[0]}\n")
+        step = loop_takes_tapped_move(browser, companion)
+        wait_for(on(browser, board), lambda d: shows(d, step))
+        assert texts(browser, "#sections li") == [answers[0]]
+        wait_for(on(browser, ann), lambda d: shows(d, step))
+        assert texts(browser, "#hand .card.c-found") == [answers[0]]
+    finally:
+        companion.close()
