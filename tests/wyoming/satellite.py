@@ -45,6 +45,7 @@ class TableSatellite:
         self.writer: Any = None
         self.server: asyncio.Server | None = None
         self.loop = asyncio.new_event_loop()
+        self.microphone = asyncio.Lock()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
 
@@ -112,6 +113,10 @@ class TableSatellite:
         self.say(bytes(2 * round(seconds * 16_000)))
 
     async def _say(self, pcm: bytes, rate: int) -> None:
+        async with self.microphone:  # one stream: what is said waits for the echo, and back
+            await self._stream(pcm, rate)
+
+    async def _stream(self, pcm: bytes, rate: int) -> None:
         samples = np.frombuffer(resample_pcm(pcm, rate, self.mic_rate), dtype="<i2")
         frames = np.repeat(samples, self.mic_channels).tobytes()
         step = 1024 * 2 * self.mic_channels

@@ -63,11 +63,10 @@ class WyomingOutput:
         """Send mono int16 PCM (converted to the satellite's format, if it gave one) and wait
         until it has been played; AudioUnavailable if the satellite is gone."""
         seconds = len(pcm) / 2 / sample_rate
-        played, heard = self.link.played, self.link.received_seconds
-        self.link.send(self.stream_events(pcm, sample_rate))
+        self.link.play(self.stream_events(pcm, sample_rate), seconds,
+                       timeout=seconds + PLAYED_GRACE_SECONDS)
         self.streams += 1
         self.seconds_sent += seconds
-        self.link.wait_played(played + 1, heard + seconds, seconds + PLAYED_GRACE_SECONDS)
 
     def stream_events(self, pcm: bytes, sample_rate: int) -> list[Event]:
         """The events that play `pcm`: AudioStart, the chunks, AudioStop (timestamps in ms)."""

@@ -95,7 +95,10 @@ class Link:
         self.snd_format: AudioFormat | None = None
         """The format the satellite asked for its speaker (RunPipeline's snd_format)."""
         self.connections = 0
+        self.streams = 0
+        """Audio streams sent to the satellite on this connection."""
         self.played = 0
+        """Played events received from it on this connection."""
         self.received_seconds = 0.0
         self.connected = False
         self.closed = False
@@ -141,6 +144,12 @@ class Link:
             del self._pcm[:wanted]
             return chunk
 
+    @property
+    def buffered_seconds(self) -> float:
+        """Microphone audio received and not read yet, in seconds."""
+        with self._state:
+            return len(self._pcm) / 2 / SAMPLE_RATE
+
     def gone(self) -> LinkError:
         """The error a caller gets while the satellite is away."""
         if self.serve:
@@ -153,13 +162,17 @@ class Link:
             return self._state.wait_for(lambda: self.connected or self.closed,
                                         timeout) and not self.closed
 
-    def wait_played(self, played: int, heard_seconds: float, timeout: float) -> bool:
-        """Wait until the satellite has said Played `played` times in all, or has streamed
-        microphone audio up to `heard_seconds` (a live microphone: the playing is over)."""
+    def play(self, events: Sequence[Event], seconds: float, timeout: float) -> None:
+        """Send one audio stream lasting `seconds` and wait until it has played: the satellite
+        has said Played for every stream sent on this connection, or has streamed `seconds`
+        of live microphone audio since (at most `timeout` seconds)."""
+        heard = self.received_seconds
+        self.send(events)
         with self._state:
-            return self._state.wait_for(
-                lambda: self.played >= played or self.received_seconds >= heard_seconds
-                or not self.connected, timeout)
+            self.streams += 1
+            self._state.wait_for(
+                lambda: self.played >= self.streams or not self.connected
+                or self.received_seconds >= heard + seconds, timeout)
 
     def send(self, events: Sequence[Event]) -> None:
         """Write events to the satellite in order; LinkError if it is not there."""
@@ -259,6 +272,7 @@ class Link:
             self._pcm.clear()
             self._resampler = None
             self.snd_format = None
+            self.streams = self.played = 0
         try:
             await peer.write_event(RunSatellite().event())
         except OSError:
