@@ -10,9 +10,11 @@ from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from itertools import count
 
+from rapidfuzz import fuzz
+
 from host.core.phrasebook import GameVoice, Phrasebook
 from host.core.session import Session
-from host.core.speaker import YES
+from host.core.speaker import YES, clean, number_word
 from host.lobby.audio import Voices
 from host.lobby.grammar import ListGames, LobbyIntent, Resume, Start, lobby_phrases, parse
 from host.lobby.setup import LobbyAsker, NobodyAnswered, set_up_table
@@ -20,7 +22,7 @@ from host.lobby.state import LobbyState
 from host.lobby.tables import JUST_START, SETUPS, TABLES
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars, StreamClock
-from host.speech.ports import SAMPLE_RATE, AudioIn
+from host.speech.ports import SAMPLE_RATE, AudioIn, Recognizer, Transcript
 from host.voice import VoiceLoop
 
 LOBBY_LINES = "host.lobby.lines"
@@ -28,6 +30,12 @@ LOBBY_VOICE = GameVoice(LOBBY_LINES)
 STOP_PHRASE = "stop the game"
 """Offered to the recognizer during a lobby game: the core's quit query, confirmed, saves the
 game for "resume the game"."""
+LONGEST_REQUEST_SECONDS = 6.0
+"""No request to the host lasts longer ("Party Host, let's play Scattergories with four
+players" is 3.5 s): longer speech is the television, ignored without recognising it."""
+SAME_WORDS = 80
+"""How alike (rapidfuzz ratio of the squeezed words) the free transcript must be to the phrase
+chosen among the lobby's, for the lobby to act on it."""
 LOST = 3
 """VoiceLoop.run's code when the audio device went away."""
 
@@ -36,6 +44,35 @@ def in_game_lines(lang: str) -> dict[str, list[str]]:
     """Core lines a game started from the lobby says its own way (no --resume to type)."""
     data = tomllib.loads(resources.files(LOBBY_LINES).joinpath("in_game.toml").read_text("utf-8"))
     return dict(data.get(lang) or data["en"])
+
+
+def request_heard(recognizer: Recognizer, choices: Sequence[str],
+                  audio: bytes) -> tuple[LobbyIntent | None, Transcript]:
+    """What one utterance asks of the lobby (None: nothing it takes), and what was heard.
+
+    A request is short: a longer utterance is not even recognised. Only a choice heard sure
+    counts (asking back would be answering the television), and only when decoding freely
+    hears much the same words: the closed set alone took French phone prompts for "resume
+    the game" (4 in 55 s of them)."""
+    if len(audio) / 2 / SAMPLE_RATE > LONGEST_REQUEST_SECONDS:
+        return None, Transcript("")
+    recognizer.set_choices(choices)
+    heard = recognizer.transcribe(audio, SAMPLE_RATE)
+    intent = parse(heard.text, TABLES) if heard.text and not heard.unsure else None
+    if intent is None:
+        return None, heard
+    recognizer.set_choices(None)
+    free = recognizer.transcribe(audio, SAMPLE_RATE).text
+    if fuzz.ratio(squeezed(free), squeezed(heard.text)) < SAME_WORDS:
+        return None, Transcript("", heard.engine, free=free)
+    return intent, heard
+
+
+def squeezed(text: str) -> str:
+    """The words as letters only, numbers spelt out: how alike two transcripts sound, whatever
+    Whisper made of the spaces ("Playcrack Word", "scatter degrees") and the digits."""
+    spelt = (number_word(int(word)) if word.isdigit() else word for word in clean(text).split())
+    return "".join(spelt).replace("'", "")
 
 
 class LobbyLoop(VoiceLoop):
@@ -94,9 +131,7 @@ class Lobby:
                 raise EOFError("the microphone stream ended")
             if not audio:
                 continue
-            self.asker.recognizer.set_choices(self.choices)
-            heard = self.asker.recognizer.transcribe(audio, SAMPLE_RATE)
-            intent = parse(heard.text, TABLES) if heard.text and not heard.unsure else None
+            intent, heard = request_heard(self.asker.recognizer, self.choices, audio)
             if intent and not self.ears.is_echo(heard.text):
                 self.show(f"  (heard: {heard.text!r})")
                 return intent
@@ -164,7 +199,8 @@ class Lobby:
         loop = LobbyLoop(session, self.ears, self.voices.recognizer(args.lang),
                          self.voices.mouth(args.lang), show=self.show)
         if loop.run(resumed=resumed) == LOST:
-            self.wait_for_sound(AudioUnavailable("the sound device went away"))
+            if not self.wait_for_sound(AudioUnavailable("The sound device went away.")):
+                raise AudioUnavailable("The sound device went away during the game.")
             self.play(game, ["--resume", "--save", str(args.save)])
         elif not session.finished:
             raise EOFError("the microphone stream ended during the game")

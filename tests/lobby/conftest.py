@@ -35,6 +35,16 @@ def whisper() -> Recognizer:
     return make_recognizer("whisper")
 
 
+def said(folder: Path, piper: PiperSynthesizer, lines: Sequence[str]) -> Path:
+    """A folder of WAV files, one per line as Piper says it (SILENCE: 15 s of silence)."""
+    folder.mkdir()
+    for number, text in enumerate(lines, 1):
+        pcm = bytes(2 * 16_000 * 15) if text == SILENCE else join_pcm(piper.synthesize(text))
+        write_wav(folder / f"{number:02d}.wav", pcm,
+                  16_000 if text == SILENCE else piper.sample_rate)
+    return folder
+
+
 LobbyMaker = Callable[..., tuple[Lobby, list[str]]]
 
 
@@ -44,12 +54,7 @@ def lobby_hearing(tmp_path: Path, piper: PiperSynthesizer, whisper: Recognizer) 
     lobby and the list of what it shows (the host's lines and what it heard)."""
 
     def make(lines: Sequence[str], **options: object) -> tuple[Lobby, list[str]]:
-        folder = tmp_path / "in"
-        folder.mkdir()
-        for number, text in enumerate(lines, 1):
-            pcm = bytes(2 * 16_000 * 15) if text == SILENCE else join_pcm(piper.synthesize(text))
-            write_wav(folder / f"{number:02d}.wav", pcm,
-                      16_000 if text == SILENCE else piper.sample_rate)
+        folder = said(tmp_path / "in", piper, lines)
         ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
         voices = Voices(None, [])  # type: ignore[arg-type]
         voices.recognizers["en"] = whisper
