@@ -185,6 +185,8 @@ class Lobby:
         from host.core import autosave
         from host.core.protocols import SetupError
         from host.play import make_session
+        from host.speech.stt import EngineError
+        from host.speech.tts import TTSUnavailable
 
         args = play_arguments(game, arguments)
         try:
@@ -193,11 +195,16 @@ class Lobby:
             self.show(f"partyhost: {err}")
             self.asker.say("cannot_start", reason=str(err).split(":")[0])
             return
+        try:
+            recognizer, mouth = self.voices.recognizer(args.lang), self.voices.mouth(args.lang)
+        except (EngineError, TTSUnavailable) as err:
+            self.show(f"partyhost: {err}")
+            self.asker.say("cannot_start", reason=f"no {args.lang} voice")
+            return
         session.phrases.lines.update(in_game_lines(session.phrases.lang))
         session.clock = StreamClock(self.ears)
         self.sessions.append(session)
-        loop = LobbyLoop(session, self.ears, self.voices.recognizer(args.lang),
-                         self.voices.mouth(args.lang), show=self.show)
+        loop = LobbyLoop(session, self.ears, recognizer, mouth, show=self.show)
         if loop.run(resumed=resumed) == LOST:
             if not self.wait_for_sound(AudioUnavailable("The sound device went away.")):
                 raise AudioUnavailable("The sound device went away during the game.")
