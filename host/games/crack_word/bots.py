@@ -14,7 +14,7 @@ from host.core.events import TimeUp
 from host.core.simulate import Dice
 from host.games.crack_word.board import fold, has_majority, letters_of
 from host.games.crack_word.cards import ETOILE, PETARD, Card
-from host.games.crack_word.config import MIN_CRACK
+from host.games.crack_word.config import MIN_CRACK, WORD_CHOICES
 from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.rules import CrackWordGame
@@ -159,7 +159,8 @@ class BotTable:
         if self.game.piles[self.game.turn] and self.dice.happens(self.skills.bluff):
             word = BAD_WORD
         else:
-            word = self.dice.pick(self.game.lexicon.words_containing(fold(formed)))
+            word = self.dice.pick(self.game.lexicon.words_containing(fold(formed),
+                                                                         WORD_CHOICES))
         return Place(move.player, move.letter, move.row, move.side, word, move.star)
 
 

@@ -19,16 +19,13 @@ from dataclasses import dataclass, replace
 from host.core.speaker import LETTER_NAMES, Query, Speakers, Unclear, clean, match_query
 from host.games.crack_word.board import fold, has_majority, letters_of
 from host.games.crack_word.cards import ETOILE, PETARD
-from host.games.crack_word.config import MIN_CRACK
+from host.games.crack_word.config import MIN_CRACK, WORD_CHOICES
 from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.rules import CrackWordGame
 
 Intent = CrackWordEvent | Query | Unclear
 
-WORD_CHOICES = 10
-"""How many justifying words of the dictionary the recognizer is offered per placement (as many
-as the bots draw theirs from)."""
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 FRENCH_LETTERS = {
