@@ -1,0 +1,55 @@
+"""The lobby's words and memory, without audio: every phrase offered is a request, teams are
+seated in order, the stopped game is the last unfinished save."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from host.lobby.grammar import ListGames, Resume, Start, lobby_phrases, parse
+from host.lobby.lobby import squeezed
+from host.lobby.state import LobbyState
+from host.lobby.tables import SETUPS, TABLES, teams_of
+from host.registry import GAMES
+
+
+def test_every_phrase_offered_is_a_request_and_every_game_has_a_set_up() -> None:
+    assert set(SETUPS) == set(GAMES)
+    assert all(parse(phrase, TABLES) is not None for phrase in lobby_phrases(TABLES))
+    assert parse("Party Host, let's play Scattergories with four players.", TABLES) == \
+        Start("scattergories", 4)
+    assert parse("Hey Party Host, play Crack Word!", TABLES) == Start("crack-word")
+    assert parse("resume the game", TABLES) == Resume()
+    assert parse("What can we play?", TABLES) == ListGames()
+    assert parse("let's play cards", TABLES) is None
+    assert parse("let's play outside", TABLES) is None
+
+
+def test_transcripts_are_compared_as_they_sound() -> None:
+    assert squeezed("Hey Party Host, Playcrack Word.") == \
+        squeezed("hey party host, play crack word")
+    assert squeezed("with 4 players") == squeezed("with four players")
+
+
+def test_teams_of_two_in_seat_order_the_last_of_three() -> None:
+    assert teams_of(["A", "B", "C", "D"]) == [["A", "B"], ["C", "D"]]
+    assert teams_of(["A", "B", "C", "D", "E"]) == [["A", "B"], ["C", "D", "E"]]
+
+
+def test_the_stopped_game_is_the_last_unfinished_save(tmp_path: Path) -> None:
+    state = LobbyState(tmp_path)
+    assert state.stopped_game() is None
+    state.remember_table(["Ann", "Bob"])
+    state.remember_options("crack-list", ["--players", "Ann", "Bob"])
+    for number, (name, finished) in enumerate([("short-list", False), ("crack-list", False),
+                                               ("scattergories", True)]):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({"options": {}, "events": [], "finished": finished}))
+        os.utime(path, (1000 + number, 1000 + number))
+    stopped = state.stopped_game()
+    assert stopped is not None and stopped.game == "crack-list"
+    assert state.last_table() == ["Ann", "Bob"]
+    assert state.options("crack-list") == ["--players", "Ann", "Bob"]
+    state.remember_table(["Cat", "Ann"])
+    assert state.recent_names() == ["Cat", "Ann", "Bob"]
