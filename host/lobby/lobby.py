@@ -108,6 +108,7 @@ class Lobby:
         self.asker = LobbyAsker(ears, voices.recognizer("en"), voices.mouth("en"), self.phrases,
                                 show=show)
         self.choices = lobby_phrases(TABLES)
+        self.asker.recognizer.set_choices(self.choices)  # learnt now, not at the first request
         self.sessions: list[Session] = []
         """Every game played, in order (for the log and the tests)."""
 
