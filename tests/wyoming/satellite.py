@@ -46,6 +46,7 @@ class TableSatellite:
         self.server: asyncio.Server | None = None
         self.loop = asyncio.new_event_loop()
         self.microphone = asyncio.Lock()
+        self.running = asyncio.Event()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
 
@@ -90,6 +91,7 @@ class TableSatellite:
         if self.server is not None:
             self.server.close()
             self.server = None
+        self.running.clear()
         writer, self.writer = self.writer, None
         if isinstance(writer, AsyncEventHandler):
             await writer.stop()
@@ -117,6 +119,7 @@ class TableSatellite:
             await self._stream(pcm, rate)
 
     async def _stream(self, pcm: bytes, rate: int) -> None:
+        await asyncio.wait_for(self.running.wait(), TIMEOUT)  # a satellite streams once told to
         samples = np.frombuffer(resample_pcm(pcm, rate, self.mic_rate), dtype="<i2")
         frames = np.repeat(samples, self.mic_channels).tobytes()
         step = 1024 * 2 * self.mic_channels
@@ -132,6 +135,7 @@ class TableSatellite:
             if self.snd_format:
                 await self.writer.write_event(Event("run-pipeline", {
                     "start_stage": "asr", "end_stage": "tts", "snd_format": self.snd_format}))
+            self.running.set()
             self._note(lambda: setattr(self, "runs", self.runs + 1))
         elif AudioStart.is_type(event.type):
             self.starts.append(AudioStart.from_event(event))
