@@ -21,6 +21,8 @@ class LobbyAsker(Asker):
     """An Asker that gives up on a question nobody answers (a required one raises)."""
 
     required: bool = False
+    hurried: bool = False
+    """Someone said "just start": the questions left take their defaults unasked."""
 
     def ask(self, key: str, choices: Sequence[str], tries: int = 2, **params: object) -> str:
         """Ask and hear one of `choices`; "" when nothing was understood (NobodyAnswered
@@ -28,6 +30,7 @@ class LobbyAsker(Asker):
         heard = super().ask(key, choices, tries, **params)
         if not heard and self.required:
             raise NobodyAnswered(key)
+        self.hurried = self.hurried or heard in JUST_START
         return heard
 
 
@@ -35,6 +38,7 @@ def set_up_table(asker: LobbyAsker, setup: SetUp, state: LobbyState,
                  wanted: int | None = None) -> list[str]:
     """The table's `partyhost play` arguments, agreed by voice (NobodyAnswered when nobody
     gives their name)."""
+    asker.hurried = False
     people = meet(asker, setup, state, wanted)
     state.remember_table(people)
     teams = choose_teams(asker, setup, people)
@@ -69,8 +73,8 @@ def choose_teams(asker: LobbyAsker, setup: SetUp, people: list[str]) -> list[lis
         return []
     if len(people) > setup.table.most:
         asker.say("teams_needed", most=setup.table.most)
-    elif asker.ask("ask_teams", ["teams", "no teams", "in teams", *JUST_START],
-                   tries=1) not in ("teams", "in teams"):
+    elif asker.hurried or asker.ask("ask_teams", ["teams", "no teams", "in teams", *JUST_START],
+                                    tries=1) not in ("teams", "in teams"):
         return []
     teams = teams_of(people)
     asker.say("teams_are", teams=", ".join(spoken_list(team) for team in teams))
@@ -79,15 +83,13 @@ def choose_teams(asker: LobbyAsker, setup: SetUp, people: list[str]) -> list[lis
 
 def ask_options(asker: LobbyAsker, questions: Sequence[Question]) -> list[str]:
     """Each question's answer as arguments: the default when nobody answers; "just start"
-    takes the defaults of this question and the ones after it."""
+    (to this question or an earlier one) takes the defaults of the questions left."""
     arguments: list[str] = []
-    started = False
     for question in questions:
-        heard = "" if started else asker.ask(question.key, [*question.answers, *JUST_START],
-                                             tries=1)
-        started = started or heard in JUST_START
+        heard = "" if asker.hurried else asker.ask(
+            question.key, [*question.answers, *JUST_START], tries=1)
         answer = heard if heard in question.answers else question.default
-        if not started:
+        if not asker.hurried:
             asker.say("option_taken" if heard else "default_taken", answer=answer.capitalize())
         arguments += question.answers[answer]
     return arguments

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from host.games.crack_list.rules import State
+from host.lobby.state import LobbyState
 from tests.lobby.conftest import LobbyMaker, host_lines
 
 RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
@@ -42,3 +43,18 @@ def test_what_can_we_play_lists_the_games_and_chatter_gets_no_reply(
     last_reply = max(i for i, line in enumerate(shown) if line.startswith("HOST: "))
     ignored = [line for line in shown[last_reply:] if "(ignored" in line]
     assert len(ignored) == 2 and not lobby.sessions
+
+
+def test_four_players_play_in_teams_and_just_start_takes_every_default(
+        lobby_hearing: LobbyMaker, tmp_path: Path) -> None:
+    LobbyState(tmp_path / "state").remember_table(["Ann", "Bob", "Cat", "Dan"])
+    lobby, shown = lobby_hearing(["let's play Crack List with four players", "yes", "teams",
+                                  "just start"], seed=2, play_options=CRACK_LIST_TESTING)
+    assert lobby.run() == 0
+    [session] = lobby.sessions
+    assert [seat.members for seat in session.game.seats] == [("Ann", "Bob"), ("Cat", "Dan")]
+    said = host_lines(shown)
+    assert "The teams are: Ann and Bob, Cat and Dan." in said
+    assert not any("Virtual, then." in line for line in said)
+    save = json.loads((tmp_path / "state" / "crack-list.json").read_text())
+    assert save["options"]["cards"] == "virtual"
