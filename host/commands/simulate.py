@@ -20,7 +20,7 @@ SHORT_LIST_ONLY = {"host_quizmaster": False}
 """The Short List-only options and their defaults."""
 SCATTERGORIES_ONLY = {"categories": 6, "spoken_answers": False}
 """The Scattergories-only options and their defaults."""
-CRACK_WORD_ONLY = {"expert": False}
+CRACK_WORD_ONLY = {"expert": False, "cards": "virtual"}
 """The Crack Word-only options and their defaults."""
 GAME_OPTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "crack-list": ("Crack List", CRACK_LIST_ONLY),
@@ -57,7 +57,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     crack = parser.add_argument_group("Crack List only")
     crack.add_argument("--cards", choices=("virtual", "physical"),
-                       help="the blue cards on screen or in hand (default: virtual)")
+                       help="the blue cards on screen or in hand (default: virtual; Crack Word "
+                       "too: physical, the bots hold real cards and the host counts them)")
     crack.add_argument("--know", type=float, help="chance a bot knows an answer (default: 0.8)")
     crack.add_argument("--challenge", type=float, help="chance of a challenge (default: 0.15)")
     crack.add_argument("--countdown", type=float,
@@ -82,8 +83,10 @@ def run(args: argparse.Namespace) -> int:
     from host.core.protocols import SetupError
     from host.registry import find_game
 
+    own = GAME_OPTIONS[args.game][1]
     given = [(name, title) for game, (title, options) in GAME_OPTIONS.items()
-             if game != args.game for name in options if getattr(args, name) is not None]
+             if game != args.game for name in options
+             if name not in own and getattr(args, name) is not None]
     if given:
         option = "--" + given[0][0].replace("_", "-")
         print(f"partyhost simulate: {option} is a {given[0][1]} option: leave it out for "
@@ -170,4 +173,5 @@ def _crack_word(args: argparse.Namespace) -> SimulationReport:
         raise SetupError(str(err)) from err
     return simulate_crack_word(dictionary, games=args.games, seed=args.seed,
                                players=args.players, lang=args.lang,
-                               expert=_option(args, "expert", CRACK_WORD_ONLY))
+                               expert=_option(args, "expert", CRACK_WORD_ONLY),
+                               cards=_option(args, "cards", CRACK_WORD_ONLY))

@@ -7,28 +7,69 @@ from collections.abc import Iterable
 from typing import Any
 
 from host.core.events import Note
-from host.core.phrasebook import GameVoice, seat_name, spoken_list
+from host.core.phrasebook import GameVoice, seat_name, spoken_list, with_article
 from host.games.crack_word.cards import ETOILE, PETARD
+from host.judge.text import strip_accents
 
 LANGS = ("fr", "en")
 AND = {"fr": "et", "en": "and"}
 FACES = {"fr": {PETARD: "pétard", ETOILE: "étoile"}, "en": {PETARD: "Petard", ETOILE: "Star"}}
 EMPTY = {"fr": "vide", "en": "empty"}
+UN = {PETARD: "un pétard", ETOILE: "une étoile"}
+ELIDING = frozenset("AEIOU")
+"""What a word opens with for French to elide "de" and "le" before it: a vowel, accents aside
+("d'Ann", "d'étoile", "l'A"). Not before H or Y, nor a consonant letter whose name opens with a
+vowel sound ("le R", "de S"): French allows both there, and the French voices say "le R" and
+"de S" right but mangle "l'R" and "d'S"."""
 CARDS = {"fr": ("aucune carte", "une carte", "{n} cartes"),
          "en": ("no cards", "one card", "{n} cards")}
+
+
+NOTHING = {"pass_draw": ("drew", "pass_draw_nothing"),
+           "end_last_card": ("bonus", "end_last_card_no_bonus")}
+"""A note said otherwise when this count of it is 0 ("aucune carte" is no object in French)."""
+LAST = {"pass_draw": "pass_draw_last", "new_hand": "new_hand_last"}
+"""A note said otherwise when it empties the pile."""
 
 
 def line_keys(note: Note) -> list[str]:
     """The line a note is said with: its kind, "board_row_empty" for an empty row, and
     "board_row_colours" for a row read with whose card each letter is, and
-    "justification_failed_no_word" for a row formed with no word named."""
-    if note.kind == "board_row" and not note.params.get("letters"):
+    "justification_failed_no_word" for a row formed with no word named; a draw of nothing,
+    a bonus of nothing, and a draw that empties the pile have lines of their own."""
+    kind, params = str(note.kind), note.params
+    if kind == "board_row" and not params.get("letters"):
         return ["board_row_empty"]
-    if note.kind == "justification_failed" and not note.params.get("word"):
+    if kind == "justification_failed" and not params.get("word"):
         return ["justification_failed_no_word"]
-    if note.kind == "board_row" and note.params.get("owners"):
+    if kind == "board_row" and params.get("owners"):
         return ["board_row_colours"]
-    return [str(note.kind)]
+    if kind in NOTHING and params.get(NOTHING[kind][0]) == 0:
+        return [NOTHING[kind][1]]
+    if kind in LAST and params.get("pile") == 0:
+        return [LAST[kind]]
+    return [kind]
+
+
+def elides(word: str) -> bool:
+    """Whether French elides "de" and "le" before this word or letter (see ELIDING)."""
+    return strip_accents(word)[:1].upper() in ELIDING
+
+
+def de(word: str) -> str:
+    """ "de" before a word, as French says it: "de Bob", "d'Ann", "d'A", "de R"."""
+    return f"d'{word}" if elides(word) else f"de {word}"
+
+
+def le(word: str) -> str:
+    """ "le" before a letter, as French says it: "l'A", "le R"."""
+    return f"l'{word}" if elides(word) else f"le {word}"
+
+
+def a_letter(letter: str, lang: str) -> str:
+    """A letter with its indefinite article: "un S" (every letter is masculine in French),
+    "an S", "a T" (host.core.phrasebook.with_article, the one English rule)."""
+    return f"un {letter}" if lang == "fr" else with_article(letter)
 
 
 def face(card: str, lang: str) -> str:
@@ -66,6 +107,8 @@ def _per_language(params: dict[str, Any], lang: str) -> None:
             params[f"{name}_{lang}"] = cards_count(params[name], lang)
     if isinstance(params.get("card"), str):
         params[f"card_{lang}"] = face(params["card"], lang)
+    if lang == "fr":
+        _french_articles(params)
     if isinstance(params.get("cards"), list):
         params[f"cards_{lang}"] = ", ".join(face(c, lang) for c in params["cards"]) \
             or cards_count(0, lang)
@@ -85,6 +128,19 @@ def _per_language(params: dict[str, Any], lang: str) -> None:
                                                              list):
         params[f"row_{lang}"] = ", ".join(f"{letter} ({seat_name(who)})" for letter, who
                                           in zip(letters, params["owners"], strict=True))
+
+
+def _french_articles(params: dict[str, Any]) -> None:
+    """ "de", "le" and "un" elided or not before a player, a letter, a card."""
+    for name in ("player", "letter"):
+        if isinstance(params.get(name), str) and params[name]:
+            params[f"de_{name}_fr"] = de(params[name])
+    if isinstance(params.get("letter"), str) and params["letter"]:
+        params["le_letter_fr"] = le(params["letter"])
+    if isinstance(params.get("card"), str) and params["card"]:
+        card = params["card"]
+        params["de_card_fr"] = de(face(card, "fr"))
+        params["un_card_fr"] = UN.get(card) or a_letter(card, "fr")
 
 
 PEOPLE = ("player", "turn")

@@ -2,20 +2,22 @@
 passes and silences included.
 
 Every random choice draws from one Dice, one draw per choice in a fixed order, so a seed always
-plays the same game.
+plays the same game. With physical cards the host cannot see the hands: the bots hold real
+cards of their own (RealCards), and tell the host what they show and place.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from host.core.events import TimeUp
 from host.core.simulate import Dice
 from host.games.crack_word.board import fold, has_majority, letters_of
-from host.games.crack_word.cards import ETOILE, PETARD, Card
-from host.games.crack_word.config import MIN_CRACK, WORD_CHOICES
-from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
+from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck
+from host.games.crack_word.config import MIN_CRACK
+from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.rules import CrackWordGame
 
@@ -46,17 +48,62 @@ class BotSkills:
             raise ValueError("the bots' chances must be between 0 and 1")
 
 
+class RealCards:
+    """The real cards of bots that play with physical cards: each colour's deck shuffled, the
+    pile as it lies, and the hand, which is what left the pile and is not on the table (the
+    host's count of each pile says how much left it)."""
+
+    def __init__(self, game: CrackWordGame, rng: random.Random) -> None:
+        self.game = game
+        self.decks = [colour_deck(colour, game.config.lang) for colour in game.colours]
+        for deck in self.decks:
+            rng.shuffle(deck)
+        self.piles = [deck[:game.config.pile_size] for deck in self.decks]
+        """Each pile as it was dealt, the top card first (a special card turned for a
+        starting letter goes under it)."""
+
+    def taken(self, seat: int) -> int:
+        """How many cards have left the seat's pile."""
+        return self.game.config.pile_size - self.game.held.in_pile(seat)
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards the seat holds: those taken from their pile, less those of their colour
+        shown on the table or in a score pile (the same faces: the host names its own)."""
+        colour = self.game.colours[seat]
+        shown = Counter(card.face for card in self.game.shown_cards() if card.colour == colour)
+        hand = []
+        for card in self.piles[seat][:self.taken(seat)]:
+            if shown[card.face] > 0:
+                shown[card.face] -= 1
+            else:
+                hand.append(card)
+        return hand
+
+    def turn_up(self, seat: int) -> Card:
+        """The letter the seat turns for a starting letter: special cards on top go under."""
+        taken, pile = self.taken(seat), self.piles[seat]
+        rest = pile[taken:]
+        first = next((i for i, card in enumerate(rest) if not card.special), 0)
+        self.piles[seat] = pile[:taken] + rest[first:] + rest[:first]
+        return self.piles[seat][taken]
+
+
 class BotTable:
     """Chooses the next event for whoever should act in a game."""
 
     def __init__(self, game: CrackWordGame, skills: BotSkills, rng: random.Random) -> None:
         self.game = game
         self.skills = skills
+        self.real = RealCards(game, random.Random(rng.random())) if game.config.physical \
+            else None
+        """With physical cards, the bots' own cards (the host sees only counts)."""
         self.dice = Dice(rng)
 
     def next_event(self) -> CrackWordEvent:
         """The next thing the player on turn does."""
         game = self.game
+        if game.state in (State.CUT, State.START):
+            return self._show()
         if self.dice.happens(self.skills.time_out):
             return TimeUp(game.timer_token)
         if game.state is State.REFILL:
@@ -78,7 +125,22 @@ class BotTable:
         return self.game.seats[self.game.turn].name
 
     def _hand(self) -> list[Card]:
+        """The cards of the player on turn (with physical cards, their real ones)."""
+        if self.real is not None:
+            return self.real.hand(self.game.turn)
         return self.game.hands[self.game.turn]
+
+    def _show(self) -> Show:
+        """Physical cards: the card a bot shows at the cut (a random one of its deck), or the
+        starting letter it turns."""
+        game, real = self.game, self.real
+        assert real is not None
+        player = game.expected_player()
+        assert player is not None
+        seat = game.seat_index(player)
+        if game.state is State.CUT:
+            return Show(player, self.dice.pick(real.decks[seat]).face)
+        return Show(player, real.turn_up(seat).face)
 
     def _letters(self) -> list[str]:
         """The distinct letters of the hand (not the special cards)."""
@@ -156,11 +218,11 @@ class BotTable:
         formed = move.letter + letters if move.side is Side.LEFT else letters + move.letter
         if len(formed) == 1:
             return move
-        if self.game.piles[self.game.turn] and self.dice.happens(self.skills.bluff):
+        if self.game.held.in_pile(self.game.turn) and self.dice.happens(self.skills.bluff):
             word = BAD_WORD
         else:
-            word = self.dice.pick(self.game.lexicon.words_containing(fold(formed),
-                                                                         WORD_CHOICES))
+            word = self.dice.pick(self.game.lexicon.words_containing(
+                fold(formed), self.game.config.word_choices))
         return Place(move.player, move.letter, move.row, move.side, word, move.star)
 
 

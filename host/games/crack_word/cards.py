@@ -63,4 +63,9 @@ def deck_size(lang: str = "fr") -> int:
 
 def cut_rank(card: Card) -> int:
     """How close to A a card shown at the cut is: A 0 … Z 25, a special card after Z."""
-    return 26 if card.special else ord(card.face) - ord("A")
+    return face_rank(card.face)
+
+
+def face_rank(face: str) -> int:
+    """How close to A a face is: A 0 … Z 25, a Pétard or an Étoile after Z."""
+    return 26 if face in (PETARD, ETOILE) else ord(face) - ord("A")

@@ -11,7 +11,9 @@ from host.core.protocols import SetupError
 from host.core.simulate import SimulationReport, simulate
 from host.games.crack_word.board import Lexicon, Row, letters_of
 from host.games.crack_word.bots import BotSkills, BotTable
+from host.games.crack_word.cards import Card
 from host.games.crack_word.config import CrackWordConfig
+from host.games.crack_word.hands import deck_count
 from host.games.crack_word.kinds import NoteKind
 from host.games.crack_word.rules import CrackWordGame
 
@@ -35,13 +37,31 @@ def table_problems(game: CrackWordGame) -> list[str]:
     doubled = [card for card, count in cards.items() if count > 1]
     if doubled:
         problems.append(f"cards in two places: {doubled[:3]}")
-    expected = game.config.pile_size * len(game.seats)
-    if len(cards) != expected:
-        problems.append(f"cards not conserved: {len(cards)} in play, not {expected}")
+    problems += colour_problems(game, cards)
     for number, row in enumerate(game.rows):
         problems += [f"row {number}: {problem}" for problem in row_problems(game, row)]
     if not game.over and game.turn in game.out:
         problems.append(f"{game.seats[game.turn].name} is on turn but out for good")
+    return problems
+
+
+def colour_problems(game: CrackWordGame, cards: Counter[Card]) -> list[str]:
+    """Each colour's cards, known one by one or only counted (physical cards in hands and
+    piles), make its starting pile; no colour shows more cards of a face than its deck holds;
+    no count below zero."""
+    problems: list[str] = []
+    size = game.config.pile_size
+    for seat, colour in enumerate(game.colours):
+        mine = [card for card in cards if card.colour == colour]
+        total = len(mine) + game.held.untracked(seat)
+        if total != size:
+            problems.append(f"cards not conserved: {colour} has {total} cards, not {size}")
+        faces = Counter(card.face for card in mine)
+        beyond = [face for face, n in faces.items() if n > deck_count(face, game.config.lang)]
+        if beyond:
+            problems.append(f"{colour} shows more {beyond[0]} than its deck holds")
+        if min(game.held.in_hand(seat), game.held.in_pile(seat)) < 0:
+            problems.append(f"{game.seats[seat].name}'s count went below zero")
     return problems
 
 
@@ -67,6 +87,7 @@ class CrackWordReferee:
         self.game = game
         self.turn = game.turn
         self.out: frozenset[int] = frozenset()
+        self.opening = False
 
     def watch(self) -> None:
         """Remember who is on turn and who is out before the event."""
@@ -89,8 +110,11 @@ class CrackWordReferee:
                     f"{game.seats[self.turn].name}'s turn"]
         if note.kind == NoteKind.OUT_FOR_GOOD:
             self.out = self.out | {game.seat_index(note.params["player"])}
+        if note.kind == NoteKind.HANDS_DEALT:
+            self.opening = True  # the hands taken (physical cards), the starter plays
         if note.kind == NoteKind.TURN:
-            expected = self._next(self.turn)
+            expected = self.turn if self.opening else self._next(self.turn)
+            self.opening = False
             self.turn = game.seat_index(note.params["player"])
             if self.turn != expected:
                 return [f"turn went to {note.params['player']}, expected "
@@ -114,10 +138,13 @@ class CrackWordReferee:
 
 def simulate_crack_word(lexicon: Lexicon, *, games: int, seed: int, players: int = 3,
                         lang: str = "fr", skills: BotSkills | None = None,
-                        expert: bool = False) -> SimulationReport:
-    """Play `games` bot games of Crack Word; SetupError when the table cannot be set up."""
+                        expert: bool = False, cards: str = "virtual") -> SimulationReport:
+    """Play `games` bot games of Crack Word (`cards`: virtual, or physical: the bots hold
+    real cards and say what they show and place); SetupError when the table cannot be set
+    up."""
     names = [f"Bot{i + 1}" for i in range(players)]
-    config = CrackWordConfig(make_seats(names), lang=lang, expert=expert)
+    config = CrackWordConfig(make_seats(names), lang=lang, expert=expert,
+                             cards="physical" if cards == "physical" else "virtual")
     try:
         config.validate()
     except ValueError as err:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from host.core.events import Seat
 from host.games.crack_word.cards import COLOURS, LETTERS, deck_size
@@ -21,6 +22,11 @@ WORD_CHOICES = 4
 """How many justifying words a placement is heard with: the dictionary's commonest words that
 hold the row (the bots name one of them). Ten made some 400 phrases a turn, and scoring them
 on silence (the recognizer's priors) took seconds a turn on two cores."""
+PHYSICAL_WORD_CHOICES = 1
+"""The same with physical cards, where every letter the player's colour may still hold is
+offered (the host cannot see the hand): one word each keeps the phrases of a turn near the
+virtual cards' count; a justifying word said that is not offered is heard as the one offered
+for the same placement, which justifies it as well."""
 
 
 @dataclass(frozen=True)
@@ -35,11 +41,24 @@ class CrackWordConfig:
     """The starting seat; None: each player cuts their deck and the letter closest to A starts."""
     turn_seconds: float = 90.0
     """The rulebook sets no time limit; the host's: time up draws a card and passes."""
+    cards: Literal["virtual", "physical"] = "virtual"
+    """virtual: the host deals and knows every hand; physical: the players hold real cards,
+    say what they show and place, and the host counts each hand and pile."""
 
     @property
     def colours(self) -> tuple[str, ...]:
         """The colour of each seat."""
         return COLOURS[:len(self.seats)]
+
+    @property
+    def physical(self) -> bool:
+        """Whether the players hold real cards."""
+        return self.cards == "physical"
+
+    @property
+    def word_choices(self) -> int:
+        """How many justifying words a placement is heard with (the bots name one)."""
+        return PHYSICAL_WORD_CHOICES if self.physical else WORD_CHOICES
 
     @property
     def pile_size(self) -> int:
@@ -61,5 +80,7 @@ class CrackWordConfig:
             raise ValueError(f"Crack Word has no deck for language '{self.lang}'")
         if self.first is not None and not 0 <= self.first < len(self.seats):
             raise ValueError("the first player must be one of the players")
+        if self.cards not in ("virtual", "physical"):
+            raise ValueError(f"cards are virtual or physical, not '{self.cards}'")
         if not self.turn_seconds > 0:
             raise ValueError(f"a turn of {self.turn_seconds:g} seconds cannot be played")

@@ -50,7 +50,17 @@ class Pass:
     player: str
 
 
-Move = Place | Petard | Pass
+@dataclass(frozen=True, slots=True)
+class Show:
+    """With physical cards, a player says the card they show: at the cut (who starts), or the
+    one they turn from their pile for a starting letter. `face` is a letter, or PETARD or
+    ETOILE (host.games.crack_word.cards)."""
+
+    player: str
+    face: str
+
+
+Move = Place | Petard | Pass | Show
 """What a player does (said, typed, or played by a bot)."""
 CrackWordEvent = Move | TimeUp
 """Everything the rules receive: the players' moves and the session's time-ups."""

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from host.core.events import TimeUp
-from host.games.crack_word.events import Pass, Petard, Place
+from host.games.crack_word.events import Pass, Petard, Place, Show
 
 if TYPE_CHECKING:
     from transitions.core import TransitionConfigDict
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
 class State(StrEnum):
     """Where the game stands."""
 
+    CUT = "cut"
+    """Physical cards: each player cuts their deck and says the card they show."""
+    START = "start"
+    """Physical cards: the players turn the four starting letters and say them."""
     PLAYING = "playing"
     """The player on turn places a card, plays a Pétard or passes."""
     REFILL = "refill"
@@ -33,11 +37,24 @@ TRIGGERS: dict[type, str] = {
     Place: "place",
     Petard: "petard",
     Pass: "pass_turn",
+    Show: "show",
     TimeUp: "time_up",
 }
 """The trigger each event fires."""
 
 TRANSITIONS: list[TransitionConfigDict] = [
+    # Physical cards: the host asks what it cannot see. Each player says the card they show
+    # at the cut (the letter closest to A starts; a tie cuts again), then the four starting
+    # letters as they are turned; then everyone takes a hand of 8. (Virtual cards: the host
+    # deals, cuts and turns them itself, and the game starts in PLAYING.)
+    {"trigger": "show", "source": State.CUT, "dest": None,
+     "prepare": "check_cut", "after": "show_cut"},
+    {"trigger": "cut_won", "source": State.CUT, "dest": State.START,
+     "after": "ask_starting_letter"},
+    {"trigger": "show", "source": State.START, "dest": None,
+     "prepare": "check_starting_letter", "after": "put_starting_letter"},
+    {"trigger": "letters_turned", "source": State.START, "dest": State.PLAYING,
+     "after": "take_hands"},
     # A card on a row, justified by a real word containing the row; unjustified, the card goes
     # back to the hand, the player draws and passes. Crack Word takes the word into the score
     # pile, and the player then places a card on the emptied row.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from host.games.crack_word.events import Pass, Petard, Place
+from host.games.crack_word.events import Pass, Petard, Place, Show
 
 
 class NoteKind(StrEnum):
@@ -16,6 +16,14 @@ class NoteKind(StrEnum):
     CUT = "cut"
     """Each player shows a random card of their deck: the letter closest to A starts."""
     CUT_TIE = "cut_tie"
+    FIRST_PLAYER = "first_player"
+    """The cut is decided: this player starts."""
+    ASK_CUT = "ask_cut"
+    """Physical cards: the players (all, or those tied) cut; `player` says their card first."""
+    ASK_CUT_NEXT = "ask_cut_next"
+    """Physical cards: the next player to say the card they show."""
+    ASK_STARTING_LETTER = "ask_starting_letter"
+    """Physical cards: the player who turns the starting letter of `row` says it."""
     STARTING_LETTER = "starting_letter"
     HANDS_DEALT = "hands_dealt"
     TURN = "turn"
@@ -51,10 +59,24 @@ class Refusal(StrEnum):
     NOT_NOW_PLACE = "not_now_place"
     NOT_NOW_PETARD = "not_now_petard"
     NOT_NOW_PASS = "not_now_pass"
+    NOT_NOW_SHOW = "not_now_show"
+    """A card shown once the game is under way."""
+    NOT_NOW_CUT = "not_now_cut"
+    """A move while the players cut (physical cards)."""
+    NOT_NOW_START = "not_now_start"
+    """A move while the starting letters are turned (physical cards)."""
+    ALREADY_SHOWN = "already_shown"
+    """A player not (or no longer) in the cut, or who has shown their card already."""
+    SPECIAL_START = "special_start"
+    """A Pétard or an Étoile turned for a starting letter: under the pile, turn the next."""
     NOT_YOUR_TURN = "not_your_turn"
     NO_SUCH_ROW = "no_such_row"
     NOT_A_LETTER = "not_a_letter"
     CARD_NOT_IN_HAND = "card_not_in_hand"
+    CARD_NOT_LEFT = "card_not_left"
+    """Every card of this face of the player's colour is on the table or in a score pile."""
+    NO_SUCH_CARD = "no_such_card"
+    """No card of the deck has this face (K in French)."""
     NOT_AN_IDENTICAL_LETTER = "not_an_identical_letter"
     """On top: there is no such letter to cover in the row (an Étoile is never covered)."""
     EMPTY_ROW = "empty_row"
@@ -70,5 +92,6 @@ NOT_NOW: dict[type, Refusal] = {
     Place: Refusal.NOT_NOW_PLACE,
     Petard: Refusal.NOT_NOW_PETARD,
     Pass: Refusal.NOT_NOW_PASS,
+    Show: Refusal.NOT_NOW_SHOW,
 }
 """The refusal of a player's event the game does not take in its state."""

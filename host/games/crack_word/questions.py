@@ -16,6 +16,8 @@ class Answer(StrEnum):
     BOARD_ROW = "board_row"
     """One row, letter by letter; with `colours`, whose card each letter is."""
     HAND = "hand"
+    HAND_PHYSICAL = "hand_physical"
+    """With physical cards: how many cards the player holds, by the host's count."""
     HAND_COUNT = "hand_count"
     SCORE = "score"
     WHOSE_VOICE = "whose_voice"
@@ -38,7 +40,7 @@ class CrackWordQuestions:
         if query.kind == "hand":
             return [self.hand(query.player or self.game.expected_player())]
         if query.kind == "count":
-            return self.counts()
+            return self.counts(query.target)
         if query.kind == "score":
             return [Note(Answer.SCORE, {"points": self.game.points()})]
         return None
@@ -57,16 +59,22 @@ class CrackWordQuestions:
         return notes
 
     def hand(self, player: str | None) -> Note:
-        """A player's hand, for them alone (private_to)."""
+        """A player's hand, for them alone (private_to); with physical cards, how many they
+        hold and have left to draw, for everyone."""
         if player is None:
             return Note(Answer.WHOSE_VOICE)
-        hand = self.game.hands[self.game.seat_index(player)]
-        return Note(Answer.HAND, {"player": player, "cards": sorted(c.face for c in hand),
+        game = self.game
+        seat = game.seat_index(player)
+        if game.config.physical:
+            return Note(Answer.HAND_PHYSICAL, {"player": player, "hand": game.held.in_hand(seat),
+                                               "pile": game.held.in_pile(seat)})
+        return Note(Answer.HAND, {"player": player,
+                                  "cards": sorted(c.face for c in game.hands[seat]),
                                   "private_to": player})
 
-    def counts(self) -> list[Note]:
-        """How many cards each player holds in hand and in their pile."""
+    def counts(self, player: str | None = None) -> list[Note]:
+        """How many cards one player (or each) holds in hand and in their pile."""
         game = self.game
-        return [Note(Answer.HAND_COUNT, {"player": seat.name, "hand": len(game.hands[i]),
-                                         "pile": len(game.piles[i])})
-                for i, seat in enumerate(game.seats)]
+        return [Note(Answer.HAND_COUNT, {"player": seat.name, "hand": game.held.in_hand(i),
+                                         "pile": game.held.in_pile(i)})
+                for i, seat in enumerate(game.seats) if player in (None, seat.name)]

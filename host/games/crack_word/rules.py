@@ -33,7 +33,13 @@ Where the rulebook is silent, the host decides:
 - time up while the emptied row waits leaves it empty: any later card may start it again;
 - at the end by the last card, the bonus takes every card of the player's colour on the table,
   covered ones included;
-- equal biggest score piles share the victory.
+- equal biggest score piles share the victory;
+- with physical cards (host.games.crack_word.opening, host.games.crack_word.hands) the host
+  counts each hand and pile and trusts the face a player says they place or show, but refuses
+  one their colour cannot hold any more (every such card on the table or in a score pile) or
+  no card has; each player says the card they show at the cut, and the player turning a
+  starting letter says it; a special card turned is refused: it goes under the pile and the
+  next is turned; draws are counted and never said; "my hand" answers with the count.
 """
 
 from __future__ import annotations
@@ -57,18 +63,19 @@ from host.games.crack_word.board import (
 )
 from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck, cut_rank
 from host.games.crack_word.config import HAND_SIZE, MIN_CRACK, ROWS, CrackWordConfig
-from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
+from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import TRANSITIONS, TRIGGERS, State
+from host.games.crack_word.hands import CountedHands, DealtHands, Hands, deck_count
 from host.games.crack_word.kinds import NOT_NOW, NoteKind, Refusal
+from host.games.crack_word.opening import CUT_RETRIES, PhysicalOpening
 
 __all__ = ["CrackWordConfig", "CrackWordGame", "Lexicon", "State"]
 
-CUT_RETRIES = 10
 SIDE_KINDS = {Side.LEFT: NoteKind.CARD_PLACED_LEFT, Side.RIGHT: NoteKind.CARD_PLACED_RIGHT,
               Side.TOP: NoteKind.CARD_PLACED_ON_TOP}
 
 
-class CrackWordGame(MachineRules):
+class CrackWordGame(PhysicalOpening, MachineRules):
     """One game of Crack Word: call start(), then handle() each event."""
 
     triggers = TRIGGERS
@@ -86,9 +93,9 @@ class CrackWordGame(MachineRules):
         self.lexicon = lexicon
         self.rng = rng
         players = range(len(self.seats))
-        self.piles: list[list[Card]] = [[] for _ in players]
-        """Each player's draw pile, face down (the top card first)."""
-        self.hands: list[list[Card]] = [[] for _ in players]
+        self.held: Hands = CountedHands(self.colours, config.lang, config.pile_size) \
+            if config.physical else DealtHands(self.colours, config.lang, [[] for _ in players])
+        """Each player's hand and draw pile, as far as the host knows them."""
         self.scores: list[list[Card]] = [[] for _ in players]
         """Each player's score pile: the cards captured, their Pétards, their bonus."""
         self.rows: list[Row] = [[] for _ in range(ROWS)]
@@ -106,17 +113,40 @@ class CrackWordGame(MachineRules):
         self._notes: list[Said] = []
         self._planned: Planned | None = None
         self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
-        self._set_up()
+        if config.physical:
+            self._open()
+            opening = State.CUT if config.first is None else State.START
+        else:
+            self._set_up()
+            opening = State.PLAYING
         self._setup_notes = self._flush()
-        self._start_machine(State, TRANSITIONS, State.PLAYING)
+        self._start_machine(State, TRANSITIONS, opening)
 
     # ----------------------------------------------------------------- public API
 
     def start(self) -> list[Said]:
-        """Say the set-up (the cut, the starting letters, the hands) and open the first turn."""
+        """Say the set-up (the cut, the starting letters, the hands) and open the first turn;
+        with physical cards, ask for the cut or the first starting letter."""
         self._notes = self._setup_notes
-        self._begin_turn(self.turn)
+        if self.state is State.PLAYING:
+            self._begin_turn(self.turn)
         return self._flush()
+
+    def _not_now(self, event: Any) -> IllegalEvent:
+        """While a game with physical cards opens, a move waits: the host says what it
+        waits for."""
+        if self.state in (State.CUT, State.START) and not isinstance(event, Show | TimeUp):
+            waiting = self._waiting_for()
+            reason = Refusal.NOT_NOW_CUT if self.state is State.CUT else Refusal.NOT_NOW_START
+            return IllegalEvent(reason, **waiting.params)
+        return super()._not_now(event)
+
+    def _waiting_for(self) -> Note:
+        """What the host waits to hear while a game with physical cards opens."""
+        if self.state is State.CUT:
+            return Note(NoteKind.ASK_CUT_NEXT, {"player": self.expected_player()})
+        return Note(NoteKind.ASK_STARTING_LETTER, {"player": self.expected_player(),
+                                                    "row": self.next_row()})
 
     def _new_event(self) -> None:
         """Forget the last event's checked placement."""
@@ -128,6 +158,16 @@ class CrackWordGame(MachineRules):
         return self.state is State.OVER
 
     @property
+    def hands(self) -> list[list[Card]]:
+        """Each player's hand as the host sees it (physical cards: face-down HIDDEN cards)."""
+        return self.held.hands
+
+    @property
+    def piles(self) -> list[list[Card]]:
+        """Each player's draw pile as the host sees it, the top card first."""
+        return self.held.piles
+
+    @property
     def board(self) -> list[list[tuple[str, str]]]:
         """Each row as its visible (letter, colour) cards, left to right."""
         return [[(stack[-1].letter, stack[-1].colour) for stack in row] for row in self.rows]
@@ -137,8 +177,14 @@ class CrackWordGame(MachineRules):
         return letters_of(self.rows[row])
 
     def expected_player(self) -> str | None:
-        """The player on turn, while the game is played."""
-        return None if self.over else self._name(self.turn)
+        """The player on turn, while the game is played (while it opens, the next to say the
+        card they show)."""
+        if self.over:
+            return None
+        if self.state is State.CUT:
+            seat = self.next_to_cut()
+            return None if seat is None else self._name(seat)
+        return self._name(self.turner() if self.state is State.START else self.turn)
 
     def current_timer(self) -> ArmTimer:
         """The timer running now."""
@@ -149,6 +195,8 @@ class CrackWordGame(MachineRules):
         """Picking up a game replayed from its save: whose turn it is, and the timer."""
         if self.over:
             return []
+        if self.state in (State.CUT, State.START):
+            return [self._waiting_for()]
         return [Note(NoteKind.TURN, self._turn_params(self.turn)), self.current_timer()]
 
     def points(self) -> dict[str, int]:
@@ -156,8 +204,22 @@ class CrackWordGame(MachineRules):
         return {self._name(i): len(pile) for i, pile in enumerate(self.scores)}
 
     def cards_in_play(self) -> list[Card]:
-        """Every card in a pile, a hand, the board or a score pile (duplicates included)."""
-        cards = [card for pile in (*self.piles, *self.hands, *self.scores) for card in pile]
+        """Every card the host knows one by one, in a pile, a hand, the board or a score pile
+        (duplicates included; physical cards in hands and piles are only counted)."""
+        return self.held.known() + self.shown_cards()
+
+    def faces(self, seat: int) -> set[str]:
+        """The faces the seat may place: those in hand (physical cards: every face their
+        colour may still hold)."""
+        return self.held.faces(seat, self.shown_cards())
+
+    def card_for(self, seat: int, face: str) -> Card | None:
+        """The card of this face the seat would place, or None when they cannot."""
+        return self.held.card(seat, face, self.shown_cards())
+
+    def shown_cards(self) -> list[Card]:
+        """Every card on the table and in the score piles (covered ones included)."""
+        cards = [card for pile in self.scores for card in pile]
         return cards + [tile.card for row in self.rows for tile in cards_of(row)]
 
     def seat_index(self, name: str) -> int:
@@ -176,11 +238,11 @@ class CrackWordGame(MachineRules):
         self.turn = self._cut(decks) if self.config.first is None else self.config.first
         for seat, deck in enumerate(decks):
             self.rng.shuffle(deck)
-            self.piles[seat] = deck[:self.config.pile_size]
+            self.piles[seat][:] = deck[:self.config.pile_size]
         for row in range(ROWS):
             self._turn_starting_letter(row, (self.turn + row) % len(self.seats))
         for seat in range(len(self.seats)):
-            self.hands[seat] = self._draw(seat, HAND_SIZE)
+            self.held.draw(seat, HAND_SIZE)
         self._say(NoteKind.HANDS_DEALT, cards=HAND_SIZE, pile=self.config.pile_size)
 
     def _cut(self, decks: list[list[Card]]) -> int:
@@ -195,16 +257,12 @@ class CrackWordGame(MachineRules):
             if len(tied) == 1:
                 break
             self._say(NoteKind.CUT_TIE, players=[self._name(seat) for seat in tied])
+        self._say(NoteKind.FIRST_PLAYER, player=self._name(tied[0]))
         return tied[0]
 
     def _turn_starting_letter(self, row: int, seat: int) -> None:
         """The seat turns its pile's top card into row `row`; a special card goes under."""
-        pile = self.piles[seat]
-        for _ in range(len(pile)):
-            if not pile[0].special:
-                break
-            pile.append(pile.pop(0))
-        card = pile.pop(0)
+        card = self.held.turn_up(seat)
         self.rows[row] = [[Tile(card.face, card.colour, card)]]
         self._say(NoteKind.STARTING_LETTER, player=self._name(seat), row=row, letter=card.face)
 
@@ -265,10 +323,18 @@ class CrackWordGame(MachineRules):
         return self.rows[row]
 
     def _card_in_hand(self, seat: int, face: str) -> Card:
-        card = next((card for card in self.hands[seat] if card.face == face), None)
-        if card is None:
-            raise IllegalEvent(Refusal.CARD_NOT_IN_HAND, player=self._name(seat), card=face)
-        return card
+        """The card of this face the seat places from their hand: refused when the hand has
+        none, when every card of the face in their colour is shown, or when no card has it."""
+        shown = self.shown_cards()
+        card = self.held.card(seat, face, shown)
+        if card is not None:
+            return card
+        reason = Refusal.CARD_NOT_IN_HAND
+        if deck_count(face, self.config.lang) == 0:
+            reason = Refusal.NO_SUCH_CARD
+        elif self.held.left_in_deck(seat, face, shown) <= 0:
+            reason = Refusal.CARD_NOT_LEFT
+        raise IllegalEvent(reason, player=self._name(seat), card=face)
 
     def _check_slot(self, event: Place, row: Row, letter: str) -> int:
         """Where the card goes: -1 left, len(row) right, else the place it covers."""
@@ -318,7 +384,7 @@ class CrackWordGame(MachineRules):
     def put_card(self, event: Place) -> None:
         """The card leaves the hand for its place on the row."""
         plan, seat = self._plan(event), self.turn
-        self.hands[seat].remove(plan.card)
+        self.held.play(seat, plan.card)
         tile = Tile(fold(event.letter), plan.card.colour, plan.card)
         self.rows[event.row] = formed(self.rows[event.row], tile, event.side, plan.slot)
         self._say(SIDE_KINDS[event.side], player=self._name(seat), row=event.row,
@@ -347,7 +413,7 @@ class CrackWordGame(MachineRules):
         its colour's player."""
         seat = self.turn
         petard = self._card_in_hand(seat, PETARD)
-        self.hands[seat].remove(petard)
+        self.held.play(seat, petard)
         self.scores[seat].append(petard)
         tiles = cards_of(self.rows[event.row])
         self._say(NoteKind.PETARD, player=self._name(seat), row=event.row,
@@ -355,15 +421,15 @@ class CrackWordGame(MachineRules):
         for owner, colour in enumerate(self.colours):
             back = [tile.card for tile in tiles if tile.colour == colour]
             if back:
-                self.hands[owner] += back
+                self.held.take_back(owner, back)
                 self._say(NoteKind.CARDS_RETURNED, player=self._name(owner), cards=len(back))
         self._empty_row(event.row)
 
     def ready_to_refill(self, event: Place | Petard) -> None:
         """The player places a card on the emptied row, from a new hand if theirs is empty;
         with nothing left to draw, they have placed their last card and the game ends."""
-        if not self.hands[self.turn]:
-            if not self.piles[self.turn]:
+        if not self.held.in_hand(self.turn):
+            if not self.held.in_pile(self.turn):
                 self._finish_by_last_card(event)
                 return
             self._new_hand()
@@ -373,8 +439,8 @@ class CrackWordGame(MachineRules):
         """An empty hand takes a new hand of 8 (or ends the game with nothing left to draw);
         then the next player plays."""
         self.emptied = None
-        if not self.hands[self.turn]:
-            if not self.piles[self.turn]:
+        if not self.held.in_hand(self.turn):
+            if not self.held.in_pile(self.turn):
                 self._finish_by_last_card(event)
                 return
             self._new_hand()
@@ -391,11 +457,10 @@ class CrackWordGame(MachineRules):
         """The player draws a card and passes; with nothing to draw after a pass (not a failed
         justification), they are out for good."""
         seat = self.turn
-        if self.piles[seat] or isinstance(event, Place):
-            drawn = self._draw(seat, 1)
-            self.hands[seat] += drawn
-            self._say(NoteKind.PASS_DRAW, player=self._name(seat), drew=len(drawn),
-                      pile=len(self.piles[seat]))
+        if self.held.in_pile(seat) or isinstance(event, Place):
+            drawn = self.held.draw(seat, 1)
+            self._say(NoteKind.PASS_DRAW, player=self._name(seat), drew=drawn,
+                      pile=self.held.in_pile(seat))
         else:
             self.out.add(seat)
             self._say(NoteKind.OUT_FOR_GOOD, player=self._name(seat))
@@ -454,14 +519,9 @@ class CrackWordGame(MachineRules):
         self.emptied = row
 
     def _new_hand(self) -> None:
-        self.hands[self.turn] = self._draw(self.turn, HAND_SIZE)
-        self._say(NoteKind.NEW_HAND, player=self._name(self.turn),
-                  cards=len(self.hands[self.turn]), pile=len(self.piles[self.turn]))
-
-    def _draw(self, seat: int, count: int) -> list[Card]:
-        """Up to `count` cards off the top of the seat's pile."""
-        drawn, self.piles[seat] = self.piles[seat][:count], self.piles[seat][count:]
-        return drawn
+        drawn = self.held.draw(self.turn, HAND_SIZE)
+        self._say(NoteKind.NEW_HAND, player=self._name(self.turn), cards=drawn,
+                  pile=self.held.in_pile(self.turn))
 
     def _next_turn(self, event: CrackWordEvent) -> None:
         """The next player clockwise who is not out plays; with everyone out, the game ends."""
@@ -478,8 +538,8 @@ class CrackWordGame(MachineRules):
         self._arm("turn")
 
     def _turn_params(self, seat: int) -> dict[str, Any]:
-        return {"player": self._name(seat), "hand": len(self.hands[seat]),
-                "pile": len(self.piles[seat])}
+        return {"player": self._name(seat), "hand": self.held.in_hand(seat),
+                "pile": self.held.in_pile(seat)}
 
     def _name(self, seat: int) -> str:
         return self.seats[seat].name

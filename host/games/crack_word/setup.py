@@ -22,7 +22,8 @@ from host.games.crack_word.questions import CrackWordQuestions
 from host.games.crack_word.rules import CrackWordGame
 from host.games.crack_word.talk import CrackWordTalk
 
-PLAY_OPTIONS = frozenset({"players", "teams", "first", "seed", "lang", "expert", "turn_seconds"})
+PLAY_OPTIONS = frozenset({"players", "teams", "first", "seed", "lang", "expert", "turn_seconds",
+                          "cards"})
 """The `partyhost play` options a Crack Word table is set up with (others are refused)."""
 
 
@@ -33,12 +34,15 @@ class CrackWordOptions(TableBasics):
 
     expert: bool = False
     turn_seconds: float = CrackWordConfig.turn_seconds
+    cards: str = "virtual"
+    """virtual, or physical: the players hold the real cards (CrackWordConfig.cards)."""
 
 
 def options_from_args(args: argparse.Namespace) -> CrackWordOptions:
     """Table options from `partyhost play crack-word`'s command line."""
     return CrackWordOptions(**basics_from_args(args), expert=args.expert,
-                            turn_seconds=given(args.turn_seconds, CrackWordConfig.turn_seconds))
+                            turn_seconds=given(args.turn_seconds, CrackWordConfig.turn_seconds),
+                            cards=args.cards)
 
 
 def demo_options(players: Sequence[str], args: argparse.Namespace) -> CrackWordOptions:
@@ -52,7 +56,8 @@ def build_game(options: CrackWordOptions) -> CrackWordGame:
     seats, first = options.seating()
     config = CrackWordConfig(seats, lang=options.lang, expert=options.expert,
                              first=first if options.first else None,
-                             turn_seconds=options.turn_seconds)
+                             turn_seconds=options.turn_seconds,
+                             cards="physical" if options.cards == "physical" else "virtual")
     try:
         dictionary = load_dictionary(options.lang)
         return CrackWordGame(config, dictionary, random.Random(options.seed))

@@ -5,9 +5,11 @@ The grammar is written once, here, per language (GRAMMARS): the same words are w
 reads, say() speaks for the bots and choices() offers to the recognizer. A placement:
 "R à droite de la ligne deux, pour château" / "R on the right of row two, word castle"; an
 Étoile: "étoile, un S, à gauche de la ligne un" / "star, an S, on the left of row one"; on top:
-"A sur le (deuxième) A de la ligne trois" / "A on the (second) A of row three"; "Crack Word !"
-after (or before) the placement; "pétard sur la ligne quatre" / "petard on row four"; "je
-passe" / "pass".
+"A sur l'A de la ligne trois", "R sur le deuxième R de la ligne un" / "A on the (second) A
+of row three"; "Crack Word !" after (or before) the placement; "pétard sur la ligne quatre" /
+"petard on row four"; "je passe" / "pass". With physical cards, while the game opens, the card
+a player shows or turns: "c'est un R" / "it's an R" (or the letter alone). "combien de cartes
+a Bob" / "how many cards has Bob got" asks one player's count.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from host.core.phrasebook import with_article
 from host.core.speaker import LETTER_NAMES, Query, Speakers, Unclear, clean, match_query
+from host.games.crack_word.announce import UN, a_letter, le
 from host.games.crack_word.board import fold, has_majority, letters_of
 from host.games.crack_word.cards import ETOILE, PETARD
-from host.games.crack_word.config import MIN_CRACK, WORD_CHOICES
-from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
+from host.games.crack_word.config import MIN_CRACK
+from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
+from host.games.crack_word.hands import deck_count
 from host.games.crack_word.rules import CrackWordGame
 
 Intent = CrackWordEvent | Query | Unclear
@@ -47,12 +52,14 @@ class Grammar:
     row: str
     """The word for a row: "ligne", "row"."""
     top: str
-    """On top, before the covered letter: "sur le", "on the"."""
+    """On top, before the covered letter and its article: "sur", "on"."""
+    top_article: str
+    """The covered letter's article as heard (cleaned, a regex): "le", "l'", "the"."""
     top_after: str
     """After the covered letter, before the row: "de la", "of"."""
     star: str
-    article: tuple[str, str]
-    """A letter's article after the star's name: (before a vowel sound, else)."""
+    petard_name: str
+    """A Pétard card's name: "pétard", "petard"."""
     petard: str
     petard_pattern: str
     passes: str
@@ -60,6 +67,13 @@ class Grammar:
     crack: str
     word: str
     word_pattern: str
+    shows: str
+    """Before a card shown at the cut or turned for a starting letter: "c'est", "it's"."""
+    show_pattern: str
+    count_pattern: str
+    """One player's count, `{names}` standing for the table's names (cleaned, a regex)."""
+    count_phrase: str
+    """How one player's count is asked, `{name}` standing for their name."""
     numbers: dict[str, int]
     ordinals: tuple[str, ...]
     """1st, 2nd …: which identical letter is covered."""
@@ -74,10 +88,17 @@ FR = Grammar(
     sides={Side.LEFT: "à gauche de la", Side.RIGHT: "à droite de la"},
     side_patterns={Side.LEFT: r"a gauche(?: de la|,| sur la)?", Side.RIGHT:
                    r"a droite(?: de la|,| sur la)?"},
-    row="ligne", top="sur le", top_after="de la", star="étoile", article=("un", "un"),
-    petard="pétard sur la", petard_pattern=r"(?:je joue )?(?:un |mon )?petard(?: sur)?(?: la)?",
+    row="ligne", top="sur", top_article=r"(?:le |l' ?|l )", top_after="de la", star="étoile",
+    petard_name="pétard", petard="pétard sur la",
+    petard_pattern=r"(?:je joue )?(?:un |mon )?petard(?: sur)?(?: la)?",
     passes="je passe", pass_pattern=r"(?:je )?passe|je pioche|je ne peux pas jouer",
     crack="Crack Word !", word="pour", word_pattern=r"(?:pour|mot|avec)(?: le mot)?",
+    shows="c'est",
+    show_pattern=r"(?:c'? ?est |j'? ?ai |je montre |je retourne |voici |moi )?(?:une? |le |la )?",
+    count_pattern=r"combien de cartes (?:a t il |a t elle |pour |chez |a |reste t il a )?"
+                  r"(?P<who>{names})(?: en main)?|(?P<also>{names}) a combien de cartes"
+                  r"(?: en main)?",
+    count_phrase="combien de cartes a {name}",
     numbers={"un": 1, "une": 1, "1": 1, "deux": 2, "2": 2, "trois": 3, "3": 3, "quatre": 4,
              "4": 4},
     ordinals=("premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième",
@@ -108,10 +129,15 @@ EN = Grammar(
     sides={Side.LEFT: "on the left of", Side.RIGHT: "on the right of"},
     side_patterns={Side.LEFT: r"(?:on|to) the left(?: of|,| on)?",
                    Side.RIGHT: r"(?:on|to) the right(?: of|,| on)?"},
-    row="row", top="on the", top_after="of", star="star", article=("an", "a"),
-    petard="petard on", petard_pattern=r"(?:play )?(?:a |my )?petard(?: on)?",
+    row="row", top="on", top_article="the ", top_after="of", star="star",
+    petard_name="petard", petard="petard on", petard_pattern=r"(?:play )?(?:a |my )?petard(?: on)?",
     passes="pass", pass_pattern=r"(?:i )?pass|i can'?t play|i draw",
     crack="Crack Word!", word="word", word_pattern=r"(?:word|for the word|with the word)",
+    shows="it's",
+    show_pattern=r"(?:it'?s |i'?ve got |i have |i show |i turn(?:ed)? |i got )?(?:an? |the )?",
+    count_pattern=r"how many cards (?:has |does |have |do |for |left for )?(?P<who>{names})"
+                  r"(?: got| have| hold| left)?|(?P<also>{names}) has how many cards",
+    count_phrase="how many cards has {name} got",
     numbers={"one": 1, "won": 1, "1": 1, "two": 2, "to": 2, "too": 2, "2": 2, "three": 3,
              "tree": 3, "3": 3, "four": 4, "for": 4, "4": 4},
     ordinals=("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -159,12 +185,16 @@ class CrackWordTalk:
         star = rf"(?:(?P<star>{clean(g.star)}) (?:une? |an? )?)?"
         sides = "|".join(f"(?P<{side.value}>{pattern})"
                          for side, pattern in g.side_patterns.items())
-        top = rf"(?P<top>{clean(g.top)} {ordinal}(?P<covered>{_names(g.letter_names)}|[a-z])" \
-              rf" {clean(g.top_after)})"
+        top = rf"(?P<top>{clean(g.top)} {g.top_article}{ordinal}" \
+              rf"(?P<covered>{_names(g.letter_names)}|[a-z]) {clean(g.top_after)})"
         self._place = re.compile(rf"{star}{letter} (?:{sides}|{top}) (?:la )?{g.row} {number}")
         self._petard = re.compile(rf"{g.petard_pattern} (?:la )?{g.row} {number}")
         self._word = re.compile(rf"(?P<move>.+?) {g.word_pattern} (?P<word>\S+)")
         self._crack = re.compile(r"(?:crack ?words?|crac word)")
+        specials = rf"(?P<petard>{clean(g.petard_name)})|(?P<etoile>{clean(g.star)})"
+        self._show = re.compile(rf"{g.show_pattern}(?:{specials}|{letter})")
+        names = _names(self.speakers.person_to_seat)
+        self._count = re.compile(g.count_pattern.format(names=names))
 
     # ------------------------------------------------------------------ parse
 
@@ -176,12 +206,33 @@ class CrackWordTalk:
         words = clean(rest)
         if not words:
             return Query("speaker", named) if named else Unclear(text)
-        query = match_query(words, who, self.grammar.questions)
+        query = self._count_of(words, who) or match_query(words, who, self.grammar.questions)
         if query is not None:
             return query
         if who is None:
             return Unclear(text, anonymous=not self.game.over)
+        if self.game.state in (State.CUT, State.START):
+            return self._shown(words, who) or self._move(words, rest, who) or Unclear(text)
         return self._move(words, rest, who) or Unclear(text)
+
+    def _count_of(self, words: str, who: str | None) -> Query | None:
+        """ "combien de cartes a Bob": one player's count."""
+        count = self._count.fullmatch(words)
+        if count is None:
+            return None
+        target = self.speakers.seat_named(count.group("who") or count.group("also"))
+        return Query("count", who, target)
+
+    def _shown(self, words: str, who: str) -> Show | None:
+        """The card a player shows at the cut or turns for a starting letter."""
+        shown = self._show.fullmatch(words)
+        if shown is None:
+            return None
+        if shown.group("petard"):
+            return Show(who, PETARD)
+        if shown.group("etoile"):
+            return Show(who, ETOILE)
+        return Show(who, self._letter(shown.group("letter")))
 
     def _is_move(self, words: str) -> bool:
         """What may follow a bare name ("Ann je passe"): any move of the grammar."""
@@ -256,6 +307,8 @@ class CrackWordTalk:
         g = self.grammar
         if isinstance(event, Pass):
             return g.passes
+        if isinstance(event, Show):
+            return f"{g.shows} {self._card(event.face)}"
         if isinstance(event, Petard):
             return f"{g.petard} {g.row} {self._number(event.row)}"
         if not isinstance(event, Place):
@@ -272,15 +325,26 @@ class CrackWordTalk:
         g, letter = self.grammar, fold(event.letter)
         where = f"{g.row} {self._number(event.row)}"
         if event.side is Side.TOP:
-            nth = self._nth(event, letter)
-            ordinal = f"{g.ordinals[nth]} " if nth else ""
-            said = f"{letter} {g.top} {ordinal}{letter} {g.top_after} {where}"
+            said = f"{letter} {g.top} {self._covered(event, letter)} {g.top_after} {where}"
         else:
             said = f"{letter} {g.sides[event.side]} {where}"
         if event.star:
-            article = g.article[0] if letter in "AEFHILMNORSX" else g.article[1]
-            return f"{g.star}, {article} {said.replace(' ', ', ', 1)}"
+            return f"{g.star}, {a_letter(letter, self.lang)}, {said.split(' ', 1)[1]}"
         return said
+
+    def _covered(self, event: Place, letter: str) -> str:
+        """The covered letter with its article: "l'A", "le deuxième A", "the second A"."""
+        nth = self._nth(event, letter)
+        if self.lang == "fr":
+            return f"le {self.grammar.ordinals[nth]} {letter}" if nth else le(letter)
+        return f"the {self.grammar.ordinals[nth]} {letter}" if nth else f"the {letter}"
+
+    def _card(self, face: str) -> str:
+        """A card shown, with its article: "un R", "une étoile", "an R", "a star"."""
+        if self.lang == "fr":
+            return UN.get(face) or a_letter(face, "fr")
+        names = {PETARD: self.grammar.petard_name, ETOILE: self.grammar.star}
+        return with_article(names.get(face, face))
 
     def _nth(self, event: Place, letter: str) -> int:
         """Which identical letter of the row the card covers (0: the leftmost)."""
@@ -301,18 +365,29 @@ class CrackWordTalk:
         a Pétard held on each row with cards, passing, and the questions."""
         game = self.game
         phrases: list[str] = []
-        if not game.over:
+        if game.state in (State.CUT, State.START):
+            phrases += self._shows()
+        elif not game.over:
             for move in self._placements():
                 phrases += self._forms(move)
             phrases += self._others()
         phrases += self.grammar.question_phrases
+        phrases += [self.grammar.count_phrase.format(name=seat.name) for seat in game.seats]
         return list(dict.fromkeys(phrases))
+
+    def _shows(self) -> list[str]:
+        """The cards the player awaited may show or turn: every face of their deck."""
+        player = self.game.expected_player()
+        if player is None:
+            return []
+        faces = sorted(face for face in (*ALPHABET, PETARD, ETOILE)
+                       if deck_count(face, self.game.config.lang))
+        return [self.say(Show(player, face)) for face in faces]
 
     def _placements(self) -> list[Place]:
         """Every placement the player on turn may say."""
         game = self.game
-        player, hand = game.seats[game.turn].name, game.hands[game.turn]
-        faces = {card.face for card in hand}
+        player, faces = game.seats[game.turn].name, game.faces(game.turn)
         rows: Sequence[int] = range(len(game.rows))
         if game.state is State.REFILL and game.emptied is not None:
             rows = [game.emptied]
@@ -336,7 +411,7 @@ class CrackWordTalk:
         formed = self._formed(move)
         forms: list[str] = []
         if len(formed) > 1 and move.side is not Side.TOP:
-            words = self.game.lexicon.words_containing(formed, WORD_CHOICES)
+            words = self.game.lexicon.words_containing(formed, self.game.config.word_choices)
             forms += [self.say(replace(move, word=word)) for word in words]
         else:
             forms.append(self.say(move))
@@ -356,8 +431,9 @@ class CrackWordTalk:
         game = self.game
         if len(formed) < MIN_CRACK or not game.lexicon.is_word(formed):
             return False
-        face = ETOILE if move.star else move.letter
-        card = next(card for card in game.hands[game.turn] if card.face == face)
+        card = game.card_for(game.turn, ETOILE if move.star else move.letter)
+        if card is None:
+            return False
         return has_majority(game.formed_row(move, card), game.colours[game.turn])
 
     def _others(self) -> list[str]:
@@ -366,7 +442,7 @@ class CrackWordTalk:
         if game.state is not State.PLAYING:
             return []
         phrases = [self.grammar.passes]
-        if any(c.face == PETARD for c in game.hands[game.turn]):
+        if PETARD in game.faces(game.turn):
             player = game.seats[game.turn].name
             phrases += [self.say(Petard(player, row)) for row, cards in enumerate(game.rows)
                         if cards]
