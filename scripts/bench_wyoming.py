@@ -20,7 +20,8 @@ from wyoming.server import AsyncEventHandler
 from wyoming.snd import Played
 
 from host.speech.audio import BlockResampler
-from host.speech.wyoming import Address, wyoming_audio
+from host.speech.wyoming.audio import wyoming_audio
+from host.speech.wyoming.link import Address
 
 CHUNK = 320
 """Microphone samples a chunk (20 ms at 16 kHz), as the host's ears read them."""

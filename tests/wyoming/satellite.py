@@ -147,6 +147,7 @@ class TableSatellite:
 
     async def _played(self, chunks: list[AudioChunk]) -> None:
         """The stream has played: the microphone heard it meanwhile; then Played."""
+        self._note(lambda: self.streams.append(chunks))
         mono = [AudioChunkConverter(width=2, channels=1).convert(c) for c in chunks]
         rate = mono[0].rate if mono else 16_000
         voice = np.frombuffer(b"".join(c.audio for c in mono), dtype="<i2")
@@ -154,7 +155,6 @@ class TableSatellite:
         await self._say(heard, rate)
         if self.says_played:
             await self.writer.write_event(Played().event())
-        self._note(lambda: self.streams.append(chunks))
 
     def _note(self, change: Any) -> None:
         with self.changed:

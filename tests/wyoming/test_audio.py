@@ -17,7 +17,8 @@ from host.speech.piper_tts import PiperSynthesizer
 from host.speech.ports import Recognizer
 from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
-from host.speech.wyoming import LinkError, parse_uri, wyoming_audio
+from host.speech.wyoming.audio import wyoming_audio
+from host.speech.wyoming.link import LinkError, parse_uri
 from tests.wyoming.satellite import TIMEOUT, TableSatellite
 
 FAST_RETRY = 0.05
@@ -151,3 +152,14 @@ def test_addresses_and_a_satellite_that_is_not_there() -> None:
     nobody.stop()  # nothing listens there any more
     with pytest.raises(AudioUnavailable, match="No Wyoming satellite answers"):
         wyoming_audio(f"tcp://127.0.0.1:{port}", serve=False)
+
+
+def test_without_played_the_line_ends_when_its_length_of_microphone_audio_has_come() -> None:
+    satellite = TableSatellite(says_played=False)  # as a satellite with no sound service
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    speaker.play(bytes(2 * 16_000), 16_000)
+    assert mic.link.played == 0
+    assert mic.clock() >= 1.0  # the satellite's microphone ran for the line's second
+    mic.close()
+    speaker.close()
+    satellite.stop()

@@ -28,7 +28,7 @@ from host.speech.ports import SAMPLE_RATE
 from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
-from host.speech.wyoming import WyomingInput, wyoming_audio
+from host.speech.wyoming.audio import WyomingInput, wyoming_audio
 from host.voice import Mouth, VoiceLoop
 from tests.wyoming.satellite import TIMEOUT, TableSatellite
 

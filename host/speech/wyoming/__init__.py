@@ -1,7 +1,6 @@
-"""Wyoming satellites (Home Assistant's voice satellites) as the table's microphone and speaker."""
+"""Wyoming satellites (Home Assistant's voice satellites) as the table's microphone and speaker.
 
-from host.speech.wyoming.audio import WyomingInput, WyomingOutput, wyoming_audio
-from host.speech.wyoming.link import Address, Link, LinkError, parse_uri
-
-__all__ = ["Address", "Link", "LinkError", "WyomingInput", "WyomingOutput", "parse_uri",
-           "wyoming_audio"]
+audio.py: the AudioIn/AudioOut pair and wyoming_audio(); link.py: the connection, run by
+asyncio in a thread; options.py: --wyoming-satellite and --wyoming-server (which import the
+optional wyoming package only when given).
+"""

@@ -40,6 +40,13 @@ class WyomingInput:
         """Wait for a satellite to be connected; False if `timeout` seconds pass first."""
         return self.link.wait_connected(timeout)
 
+    def reopen(self, timeout: float = 5.0) -> WyomingInput:
+        """This microphone once its satellite is back, as a sound card is reopened;
+        AudioUnavailable if it is not back within `timeout` seconds."""
+        if not self.wait_back(timeout):
+            raise self.link.gone()
+        return self
+
     def close(self) -> None:
         """Done listening (the link closes once the speaker is done too)."""
         self.link.release()
