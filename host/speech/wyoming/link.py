@@ -100,6 +100,7 @@ class Link:
         self.played = 0
         """Played events received from it on this connection."""
         self.received_seconds = 0.0
+        """Microphone audio received so far, on every connection, in seconds."""
         self.connected = False
         self.closed = False
         self._state = threading.Condition()
@@ -112,10 +113,14 @@ class Link:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="wyoming",
                                         daemon=True)
+        self._start()
+
+    def _start(self) -> None:
+        """Run the event loop's thread, and connect or listen; LinkError when that fails."""
         self._thread.start()
-        self._main = asyncio.run_coroutine_threadsafe(self._run(), self._loop)
+        asyncio.run_coroutine_threadsafe(self._run(), self._loop)
         try:
-            self._ready.result(timeout)
+            self._ready.result(self.timeout)
         except (OSError, FutureTimeout) as error:
             self.close()
             raise self._unreachable(error) from error
