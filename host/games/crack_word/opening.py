@@ -50,6 +50,7 @@ class PhysicalOpening:
             self._say(NoteKind.ASK_CUT, players=[self._name(s) for s in self.cut_tied],
                       player=self._name(0))
         else:
+            self.turn = self.config.first
             self.ask_starting_letter(None)
 
     def next_to_cut(self) -> int | None:

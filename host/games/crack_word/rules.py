@@ -113,6 +113,7 @@ class CrackWordGame(PhysicalOpening, MachineRules):
         self._notes: list[Said] = []
         self._planned: Planned | None = None
         self._seat_numbers = {seat.name.strip().lower(): i for i, seat in enumerate(self.seats)}
+        self.cut_tied, self.cut_shown, self.cut_rounds = [], {}, 0
         if config.physical:
             self._open()
             opening = State.CUT if config.first is None else State.START

@@ -22,6 +22,7 @@ from host.games.crack_word.checks import (
 from host.games.crack_word.config import CrackWordConfig
 from host.games.crack_word.dictionary import load_dictionary
 from host.games.crack_word.events import Pass
+from host.games.crack_word.hands import CountedHands
 from host.games.crack_word.rules import CrackWordGame
 
 FRENCH = Path("/usr/share/dict/french")
@@ -124,3 +125,24 @@ def test_a_seed_replays_the_same_games(lexicon: WordSet) -> None:
     first = simulate_crack_word(lexicon, games=3, seed=11, players=2).as_json()
     again = simulate_crack_word(lexicon, games=3, seed=11, players=2).as_json()
     assert first["events"] == again["events"] and first["events_handled"] > 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_physical_bot_games_meet_every_kind_and_break_nothing(lexicon: WordSet,
+                                                             players: int) -> None:
+    report = simulate_crack_word(lexicon, games=35, seed=7, players=players, cards="physical")
+    data = report.as_json()
+    assert data["invariant_violations"] == 0, data["first_violations"]
+    assert data["completed"] == 35 and data["missing_event_kinds"] == []
+    assert not data["refused"]
+    assert {"ask_cut", "ask_starting_letter", "first_player"} <= set(data["events"])
+
+
+def test_the_referee_catches_a_count_that_loses_a_card(lexicon: WordSet) -> None:
+    config = CrackWordConfig(make_seats(["Ann", "Bob"]), cards="physical", first=0)
+    game = CrackWordGame(config, lexicon, random.Random(1))
+    game.start()
+    assert table_problems(game) == []
+    assert isinstance(game.held, CountedHands)
+    game.held.held[0] += 1
+    assert any("minus has 41 cards" in problem for problem in table_problems(game))

@@ -30,12 +30,14 @@ SAMPLE = {"player": "Ann", "turn": "Bob", "row": 2, "letter": "R", "letters": "C
 
 
 def game_notes() -> list[Note]:
-    """Every note of a few bot games, with the questions asked along the way."""
+    """Every note of a few bot games (virtual, then physical cards), with the questions asked
+    along the way."""
     notes: list[Note] = []
     for seed in range(6):
         seats = make_seats(NAMES[:2 + seed % 3])
-        game = CrackWordGame(CrackWordConfig(seats, lang=LANGS[seed % 2]), WORDS,
-                             random.Random(seed))
+        config = CrackWordConfig(seats, lang=LANGS[seed % 2],
+                                 cards="physical" if seed >= 3 else "virtual")
+        game = CrackWordGame(config, WORDS, random.Random(seed))
         notes += [n for n in game.start() if isinstance(n, Note)]
         bots = BotTable(game, BotSkills(time_out=0.05, petard=0.4), random.Random(seed))
         questions = CrackWordQuestions(game)
@@ -74,7 +76,8 @@ def test_every_note_of_the_games_renders(lang: str, notes: list[Note]) -> None:
     seen = {note.kind for note in notes}
     assert {NoteKind.CUT, NoteKind.STARTING_LETTER, NoteKind.HANDS_DEALT,
             NoteKind.CARD_PLACED_LEFT, NoteKind.JUSTIFIED, NoteKind.PASS_DRAW,
-            NoteKind.PETARD, NoteKind.CRACK_WORD} <= seen
+            NoteKind.PETARD, NoteKind.CRACK_WORD, NoteKind.ASK_CUT, NoteKind.ASK_CUT_NEXT,
+            NoteKind.ASK_STARTING_LETTER, NoteKind.FIRST_PLAYER, "hand_physical"} <= seen
     for note in notes:
         for key in VOICE.keys(note):
             for variant in book.lines[key]:
@@ -106,6 +109,38 @@ def test_french_is_french() -> None:
     assert won is not None and "Ann et Bob" in won and "Ann 3 et Bob 3" in won
     assert book.render(Note("board_row", {"row": 3, "letters": []})) == "Ligne 4 : vide."
     assert book.line("paused").startswith("Partie en pause")
+
+
+@pytest.mark.parametrize(("note", "said"), [
+    (Note(NoteKind.GAME_WON, {"player": "Ann", "points": {"Ann": 3}}), "Victoire d'Ann"),
+    (Note(NoteKind.GAME_WON, {"player": "Bob", "points": {"Bob": 3}}), "Victoire de Bob"),
+    (IllegalEvent(Refusal.NOT_AN_IDENTICAL_LETTER, letter="A", row=0).note(), "pas d'A à"),
+    (IllegalEvent(Refusal.NOT_AN_IDENTICAL_LETTER, letter="R", row=0).note(), "pas de R à"),
+    (IllegalEvent(Refusal.CARD_NOT_IN_HAND, player="Ann", card="*").note(), "pas d'étoile en"),
+    (IllegalEvent(Refusal.CARD_NOT_IN_HAND, player="Ann", card="!").note(), "pas de pétard en"),
+    (IllegalEvent(Refusal.SPECIAL_START, player="Ann", card="*").note(), "retourné une étoile"),
+    (IllegalEvent(Refusal.NO_SUCH_CARD, card="K").note(), "Il n'y a pas de K dans"),
+    (Note(NoteKind.END_LAST_CARD, {"player": "Ann", "bonus": 0}), "pas de bonus"),
+    (Note(NoteKind.PASS_DRAW, {"player": "Ann", "drew": 0, "pile": 0}), "plus rien à piocher"),
+    (Note(NoteKind.NEW_HAND, {"player": "Ann", "cards": 3, "pile": 0}), "les dernières"),
+])
+def test_french_elides_and_says_nothing_as_french_does(note: Note, said: str) -> None:
+    book = Phrasebook("fr", random.Random(0), VOICE)
+    if note.kind == "refused":
+        variants = book.refusals[str(note.params["reason"])]
+    else:
+        variants = [v for key in VOICE.keys(note) for v in book.lines[key]]
+    texts = [book.fill(variant, note.params) for variant in variants]
+    assert any(said in text for text in texts), texts
+    assert not any(re.search(r"(ramasse|reste|tire|reprend) aucune", text) for text in texts)
+
+
+@pytest.mark.parametrize(("card", "said"), [("R", "an R"), ("T", "a T"), ("!", "a Petard"),
+                                            ("*", "a Star"), ("U", "a U"), ("E", "an E")])
+def test_english_says_an_before_a_vowel_sound(card: str, said: str) -> None:
+    book = Phrasebook("en", random.Random(0), VOICE)
+    text = book.render(IllegalEvent(Refusal.CARD_NOT_IN_HAND, player="Ann", card=card).note())
+    assert text == f"You don't hold {said}, Ann."
 
 
 def test_core_french_has_every_core_key() -> None:

@@ -1,5 +1,5 @@
-"""Random event streams, legal or not, never break a Crack Word game: nothing raises, the table
-stays sound, and a refused event changes nothing."""
+"""Random event streams, legal or not, never break a Crack Word game, with virtual or physical
+cards: nothing raises, the table stays sound, and a refused event changes nothing."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from host.core.events import Note, TimeUp, make_seats
 from host.games.crack_word.board import WordSet, fold, letters_of
+from host.games.crack_word.cards import ETOILE, PETARD
 from host.games.crack_word.checks import CrackWordReferee, table_problems
 from host.games.crack_word.config import CrackWordConfig
-from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Side
+from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.rules import CrackWordGame
 
 WORDS = WordSet(["chat", "chateau", "char", "chariot", "rat", "rate", "art", "arbre", "tarte",
@@ -25,7 +26,8 @@ LETTERS = ["@hand", "@hand", "@hand", "A", "e", "Z", "", "QU"]
 WORD_SPECS = ["@good", "@good", "", "xyz", "chat", "Château"]
 
 Spec = tuple[str, str, str, int, str, str, bool, bool]
-specs = st.tuples(st.sampled_from(["place", "place", "place", "petard", "pass", "time_up"]),
+specs = st.tuples(st.sampled_from(["place", "place", "place", "petard", "pass", "time_up",
+                                   "show", "show"]),
                   st.sampled_from(PLAYERS), st.sampled_from(LETTERS), st.integers(-1, 5),
                   st.sampled_from(list(Side)), st.sampled_from(WORD_SPECS), st.booleans(),
                   st.booleans())
@@ -34,7 +36,7 @@ specs = st.tuples(st.sampled_from(["place", "place", "place", "petard", "pass", 
 def build(game: CrackWordGame, spec: Spec) -> CrackWordEvent:
     """The event a spec describes, against the game as it stands."""
     kind, player, letter, row, side, word, star, crack = spec
-    if player == "@turn":
+    if player == "@turn" and kind != "show":
         player = game.seats[game.turn].name
     if kind == "time_up":
         return TimeUp(game.timer_token - (row % 2))
@@ -42,7 +44,11 @@ def build(game: CrackWordGame, spec: Spec) -> CrackWordEvent:
         return Pass(player)
     if kind == "petard":
         return Petard(player, row)
-    hand = [card.face for card in game.hands[game.turn] if not card.special]
+    if kind == "show":  # physical cards: the cut and the starting letters
+        who = game.expected_player() if player == "@turn" else player
+        return Show(who or player, [PETARD, ETOILE, "A", "R", "Z", "K"][row % 6] if star
+                    else letter if letter not in ("@hand", "") else "E")
+    hand = sorted(face for face in game.faces(game.turn) if face not in (PETARD, ETOILE))
     if letter == "@hand":
         letter = hand[row % len(hand)] if hand else "E"
     if word == "@good" and 0 <= row < 4:
@@ -57,15 +63,17 @@ def snapshot(game: CrackWordGame) -> tuple[Any, ...]:
     """Everything an event may change."""
     return (game.board, [list(h) for h in game.hands], [list(p) for p in game.piles],
             [list(s) for s in game.scores], game.turn, game.state, set(game.out),
-            game.timer_token, game.emptied)
+            game.timer_token, game.emptied, dict(game.cut_shown), list(game.cut_tied))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(stream=st.lists(specs, min_size=10, max_size=200), seed=st.integers(0, 2**16),
-       players=st.integers(2, 4))
-def test_any_event_stream_keeps_the_game_sound(stream: list[Spec], seed: int,
-                                               players: int) -> None:
-    config = CrackWordConfig(make_seats(NAMES[:players]), first=seed % players)
+       players=st.integers(2, 4), cards=st.sampled_from(["virtual", "physical"]),
+       cut=st.booleans())
+def test_any_event_stream_keeps_the_game_sound(stream: list[Spec], seed: int, players: int,
+                                               cards: str, cut: bool) -> None:
+    config = CrackWordConfig(make_seats(NAMES[:players]), first=None if cut else seed % players,
+                             cards="physical" if cards == "physical" else "virtual")
     game = CrackWordGame(config, WORDS, random.Random(seed))
     referee = CrackWordReferee(game)
     game.start()

@@ -41,3 +41,12 @@ def test_counts_and_score() -> None:
         [Note("score", {"points": {"Ann": 0, "Bob": 0, "Cat": 0}})]
     assert questions.answer(Query("repeat", "Ann")) is None
     assert questions.seconds_after_deadline() == 0.0
+
+
+def test_one_player_s_count() -> None:
+    game = new_game()
+    questions = CrackWordQuestions(game)
+    assert questions.answer(Query("count", "Ann", "Bob")) == \
+        [Note("hand_count", {"player": "Bob", "hand": 8, "pile": 21})]
+    assert [n.params["player"] for n in questions.answer(Query("count", "Ann")) or []] == \
+        ["Ann", "Bob", "Cat"]

@@ -97,3 +97,52 @@ def test_the_host_listens_for_its_commands_in_the_game_language(
     offered = set(session.expected_phrases() or [])
     assert said <= offered and not offered & not_said
     assert any(", pour " in phrase for phrase in offered) == (lang == "fr")
+
+
+def test_physical_cards_from_the_command_line() -> None:
+    args = build_parser().parse_args(["play", "crack-word", "--text", "--players", "Ann", "Bob",
+                                      "--cards", "physical", "--seed", "2", "--lang", "fr"])
+    options = options_from_args(args)
+    assert options.cards == "physical"
+    assert CrackWordOptions.from_json(json.loads(json.dumps(options.as_json()))) == options
+    assert CrackWordOptions.from_json({"players": ["Ann", "Bob"]}).cards == "virtual"  # old saves
+    game = build_session(options, FakeClock(), None).game
+    assert game.config.physical and game.state == "cut"
+
+
+@pytest.mark.parametrize("said", [
+    ["Ann: c'est un R"],  # stopped during the cut
+    ["Ann: c'est un R", "Bob: c'est un E", "c'est un C", "c'est un H"],  # the starting letters
+    ["Ann: c'est un R", "Bob: c'est un E", "c'est un C", "c'est un H", "A", "O", "je passe"],
+])
+def test_a_physical_game_resumes_where_it_was(tmp_path: Path, said: list[str]) -> None:
+    save = tmp_path / "crack-word.json"
+    options = CrackWordOptions(players=["Ann", "Bob"], lang="fr", seed=5, cards="physical")
+    session = build_session(options, FakeClock(), save)
+    session.start()
+    for line in said:
+        session.hear(line)
+    game = session.game
+    saved, events = autosave.load(save, CRACK_WORD.events)
+    assert len(events) == len(said)
+    again = CRACK_WORD.new_session(CRACK_WORD.options_from_json(saved), FakeClock(), save,
+                                   events).game
+    assert (again.state, again.board, again.expected_player(), again.cut_shown) == \
+        (game.state, game.board, game.expected_player(), game.cut_shown)
+    assert [again.held.in_hand(s) for s in range(2)] == [game.held.in_hand(s) for s in range(2)]
+    assert again.resumed()[0].kind in ("ask_cut_next", "ask_starting_letter", "turn")
+
+
+def test_the_command_line_plays_physical_cards(tmp_path: Path) -> None:
+    run = partyhost("play", "crack-word", "--text", "--players", "Ann", "Bob", "--cards",
+                    "physical", "--seed", "3", "--save", str(tmp_path / "g.json"),
+                    stdin="Ann: c'est un R\nBob: c'est un pétard\nc'est un T\nc'est une étoile\n"
+                    "A\nR\nE\nma main\ncombien de cartes a Bob\nquitter\noui\n")
+    assert run.returncode == 0, run.stderr
+    assert "Ann commence" in run.stdout or "C'est Ann qui commence" in run.stdout
+    assert "ça ne sert pas de lettre de départ" in run.stdout
+    assert "d'après mon compte, 8 cartes en main" in run.stdout
+    assert "Bob : 8 cartes en main" in run.stdout
+    simulated = partyhost("simulate", "crack-word", "--cards", "physical", "--games", "3",
+                          "--json")
+    assert simulated.returncode == 0 and json.loads(simulated.stdout)["completed"] == 3

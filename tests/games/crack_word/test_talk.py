@@ -13,7 +13,7 @@ from host.games.crack_word.board import Tile, WordSet
 from host.games.crack_word.bots import BAD_WORD, BotSkills, BotTable
 from host.games.crack_word.cards import ETOILE, PETARD, Card
 from host.games.crack_word.config import CrackWordConfig
-from host.games.crack_word.events import Pass, Petard, Place, Side
+from host.games.crack_word.events import Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.rules import CrackWordGame
 from host.games.crack_word.talk import CrackWordTalk, same_move
@@ -188,3 +188,77 @@ def test_same_move_forgives_spelling_and_the_leftmost_place() -> None:
 def test_talk_flags() -> None:
     assert CrackWordTalk.open_answers is False and CrackWordTalk.secret_choices is False
     assert ETOILE != PETARD
+
+
+def physical_game(lang: str = "fr", first: int | None = None) -> CrackWordGame:
+    """A started game with physical cards, at the cut (or, Ann first, the starting letters)."""
+    config = CrackWordConfig(make_seats(NAMES[:3]), lang=lang, cards="physical", first=first)
+    game = CrackWordGame(config, WORDS, random.Random(1))
+    game.start()
+    return game
+
+
+@pytest.mark.parametrize(("lang", "text", "shown"), [
+    ("fr", "c'est un R", Show("Ann", "R")), ("fr", "R", Show("Ann", "R")),
+    ("fr", "je montre un erre", Show("Ann", "R")), ("fr", "c'est une étoile", Show("Ann", ETOILE)),
+    ("fr", "un pétard", Show("Ann", PETARD)), ("fr", "Bob : j'ai un A", Show("Bob", "A")),
+    ("en", "it's an R", Show("Ann", "R")), ("en", "a star", Show("Ann", ETOILE)),
+    ("en", "Cat: I show a petard", Show("Cat", PETARD)), ("en", "E", Show("Ann", "E")),
+])
+def test_the_card_shown_at_the_cut_parses(lang: str, text: str, shown: Show) -> None:
+    assert CrackWordTalk(physical_game(lang)).parse(text) == shown
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_cards_shown_are_said_offered_and_read_back(lang: str) -> None:
+    game = physical_game(lang)
+    talk = CrackWordTalk(game)
+    choices = talk.choices()
+    for face in ("A", "E", "R", PETARD, ETOILE):
+        said = talk.say(Show("Ann", face))
+        assert talk.parse(said) == Show("Ann", face) and said in choices
+    assert talk.say(Show("Ann", "R")) == ("c'est un R" if lang == "fr" else "it's an R")
+    assert any(c.endswith(" K") for c in choices) == (lang == "en")  # no K in French
+    assert not any(" à droite " in c or " on the right " in c for c in choices)
+    assert isinstance(CrackWordTalk(new_game(lang)).parse("R"), Unclear)  # not while playing
+
+
+def test_physical_choices_offer_every_letter_the_colour_may_hold() -> None:
+    game = physical_game(first=0)
+    for number, letter in enumerate("CHAO"):
+        game.handle(Show(NAMES[number % 3], letter))
+    choices = CrackWordTalk(game).choices()
+    assert "H à droite de la ligne un" not in choices  # CH needs its word: one is offered
+    assert [c for c in choices if c.startswith("H à droite de la ligne un")] == \
+        ["H à droite de la ligne un, pour char"]
+    assert "R à droite de la ligne trois, pour arbre" in choices  # any letter Ann's colour has
+    assert not any(c.startswith("Z à gauche de la ligne trois") for c in choices)  # no word
+    assert "pétard sur la ligne un" in choices and "je passe" in choices
+
+
+@pytest.mark.parametrize(("lang", "text", "target"), [
+    ("fr", "combien de cartes a Bob", "Bob"), ("fr", "combien de cartes à Cat ?", "Cat"),
+    ("fr", "combien de cartes pour Bob", "Bob"), ("fr", "Bob a combien de cartes", "Bob"),
+    ("fr", "combien de cartes a-t-il Bob", "Bob"), ("fr", "combien de cartes", None),
+    ("en", "how many cards has Bob got", "Bob"), ("en", "how many cards does Cat have", "Cat"),
+    ("en", "how many cards for Bob", "Bob"), ("en", "how many cards", None),
+])
+def test_one_player_s_count_is_asked_by_name(lang: str, text: str, target: str | None) -> None:
+    talk = CrackWordTalk(new_game(lang))
+    assert talk.parse(text) == Query("count", "Ann", target)
+    assert talk.parse(f"Cat, {text}") == Query("count", "Cat", target)
+    phrase = "combien de cartes a Bob" if lang == "fr" else "how many cards has Bob got"
+    assert phrase in talk.choices()
+    assert isinstance(talk.parse(text.replace("Bob", "Zed").replace("Cat", "Zed")),
+                      Unclear) == (target is not None)
+
+
+def test_on_top_of_a_vowel_french_elides() -> None:
+    game = with_hand(new_game(), "ARE", "RAT", "ERE", "A")
+    talk = CrackWordTalk(game)
+    assert talk.say(Place("Ann", "A", 0, T, at=1)) == "A sur l'A de la ligne un"
+    assert talk.say(Place("Ann", "R", 0, T, at=0)) == "R sur le R de la ligne un"
+    assert talk.say(Place("Ann", "E", 1, T, at=2)) == "E sur le deuxième E de la ligne deux"
+    for said in ("A sur l'A de la ligne un", "A sur le A de la ligne un",
+                 "A sur l a de la ligne un"):
+        assert talk.parse(said) == Place("Ann", "A", 0, T, at=1), said
