@@ -1,18 +1,20 @@
-"""How a Crack Word game with physical cards opens: the host cannot see the cards, so each
-player says the card they show at the cut, then the starting letters as they are turned.
+"""How a Crack Word game opens: the cut for who starts, the four starting letters, the hands
+of 8. With virtual cards the host deals and does it all at once; with physical cards it cannot
+see the cards, so each player says the card they show at the cut, then the starting letters as
+they are turned.
 
-PhysicalOpening holds the checks and moves that host.games.crack_word.flow's CUT and START
-rows name; CrackWordGame inherits them (the cut's rule, the letter closest to A, is shared
-with the virtual cards' own cut through `cut_rank`).
+Opening holds the set-up, and the checks and moves that host.games.crack_word.flow's CUT and
+START rows name; CrackWordGame inherits them (both cuts rank faces with `face_rank`).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from host.core.events import IllegalEvent
 from host.games.crack_word.board import Row, Tile, fold
-from host.games.crack_word.cards import ETOILE, PETARD, Card, face_rank
+from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck, cut_rank, face_rank
 from host.games.crack_word.config import HAND_SIZE, ROWS, CrackWordConfig
 from host.games.crack_word.events import CrackWordEvent, Show
 from host.games.crack_word.hands import Hands, deck_count
@@ -22,11 +24,13 @@ CUT_RETRIES = 10
 """After ten ties in a row, the first of the tied players clockwise starts."""
 
 
-class PhysicalOpening:
-    """The cut and the starting letters, said by the players who hold the real cards."""
+class Opening:
+    """The cut and the starting letters: dealt by the host, or said by the players who hold
+    the real cards."""
 
     config: CrackWordConfig
     colours: tuple[str, ...]
+    rng: random.Random
     held: Hands
     rows: list[Row]
     turn: int
@@ -65,7 +69,44 @@ class PhysicalOpening:
         """The seat that turns the next starting letter (the starter first, clockwise)."""
         return (self.turn + self.next_row()) % len(self.colours)
 
-    # ----------------------------------------------------------------- the cut
+    # ----------------------------------------------------------------- virtual cards
+
+    def _set_up(self) -> None:
+        """Cut for the first player, deal the piles, turn the four starting letters, take the
+        hands of 8."""
+        decks = [colour_deck(colour, self.config.lang) for colour in self.colours]
+        self.turn = self._cut(decks) if self.config.first is None else self.config.first
+        for seat, deck in enumerate(decks):
+            self.rng.shuffle(deck)
+            self.held.piles[seat][:] = deck[:self.config.pile_size]
+        for row in range(ROWS):
+            self._turn_starting_letter(row, (self.turn + row) % len(self.colours))
+        for seat in range(len(self.colours)):
+            self.held.draw(seat, HAND_SIZE)
+        self._say(NoteKind.HANDS_DEALT, cards=HAND_SIZE, pile=self.config.pile_size)
+
+    def _cut(self, decks: list[list[Card]]) -> int:
+        """Each tied player shows a random card of their deck; the letter closest to A starts."""
+        tied = list(range(len(self.colours)))
+        for _ in range(CUT_RETRIES):
+            shown = {seat: decks[seat][int(self.rng.random() * len(decks[seat]))]
+                     for seat in tied}
+            self._say(NoteKind.CUT, shown={self._name(s): c.face for s, c in shown.items()})
+            best = min(cut_rank(card) for card in shown.values())
+            tied = [seat for seat in tied if cut_rank(shown[seat]) == best]
+            if len(tied) == 1:
+                break
+            self._say(NoteKind.CUT_TIE, players=[self._name(seat) for seat in tied])
+        self._say(NoteKind.FIRST_PLAYER, player=self._name(tied[0]))
+        return tied[0]
+
+    def _turn_starting_letter(self, row: int, seat: int) -> None:
+        """The seat turns its pile's top card into row `row`; a special card goes under."""
+        card = self.held.turn_up(seat)
+        self.rows[row] = [[Tile(card.face, card.colour, card)]]
+        self._say(NoteKind.STARTING_LETTER, player=self._name(seat), row=row, letter=card.face)
+
+    # ----------------------------------------------------------------- physical cards: the cut
 
     def check_cut(self, event: Show) -> None:
         """A player still cutting shows a card their deck holds."""

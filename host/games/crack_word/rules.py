@@ -61,13 +61,13 @@ from host.games.crack_word.board import (
     has_majority,
     letters_of,
 )
-from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck, cut_rank
+from host.games.crack_word.cards import ETOILE, PETARD, Card
 from host.games.crack_word.config import HAND_SIZE, MIN_CRACK, ROWS, CrackWordConfig
 from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import TRANSITIONS, TRIGGERS, State
 from host.games.crack_word.hands import CountedHands, DealtHands, Hands, deck_count
 from host.games.crack_word.kinds import NOT_NOW, NoteKind, Refusal
-from host.games.crack_word.opening import CUT_RETRIES, PhysicalOpening
+from host.games.crack_word.opening import Opening
 
 __all__ = ["CrackWordConfig", "CrackWordGame", "Lexicon", "State"]
 
@@ -75,7 +75,7 @@ SIDE_KINDS = {Side.LEFT: NoteKind.CARD_PLACED_LEFT, Side.RIGHT: NoteKind.CARD_PL
               Side.TOP: NoteKind.CARD_PLACED_ON_TOP}
 
 
-class CrackWordGame(PhysicalOpening, MachineRules):
+class CrackWordGame(Opening, MachineRules):
     """One game of Crack Word: call start(), then handle() each event."""
 
     triggers = TRIGGERS
@@ -229,43 +229,6 @@ class CrackWordGame(PhysicalOpening, MachineRules):
         if index is None:
             raise IllegalEvent(Refusal.UNKNOWN_PLAYER, player=name)
         return index
-
-    # ----------------------------------------------------------------- the set-up
-
-    def _set_up(self) -> None:
-        """Cut for the first player, deal the piles, turn the four starting letters, take the
-        hands of 8."""
-        decks = [colour_deck(colour, self.config.lang) for colour in self.colours]
-        self.turn = self._cut(decks) if self.config.first is None else self.config.first
-        for seat, deck in enumerate(decks):
-            self.rng.shuffle(deck)
-            self.piles[seat][:] = deck[:self.config.pile_size]
-        for row in range(ROWS):
-            self._turn_starting_letter(row, (self.turn + row) % len(self.seats))
-        for seat in range(len(self.seats)):
-            self.held.draw(seat, HAND_SIZE)
-        self._say(NoteKind.HANDS_DEALT, cards=HAND_SIZE, pile=self.config.pile_size)
-
-    def _cut(self, decks: list[list[Card]]) -> int:
-        """Each tied player shows a random card of their deck; the letter closest to A starts."""
-        tied = list(range(len(self.seats)))
-        for _ in range(CUT_RETRIES):
-            shown = {seat: decks[seat][int(self.rng.random() * len(decks[seat]))]
-                     for seat in tied}
-            self._say(NoteKind.CUT, shown={self._name(s): c.face for s, c in shown.items()})
-            best = min(cut_rank(card) for card in shown.values())
-            tied = [seat for seat in tied if cut_rank(shown[seat]) == best]
-            if len(tied) == 1:
-                break
-            self._say(NoteKind.CUT_TIE, players=[self._name(seat) for seat in tied])
-        self._say(NoteKind.FIRST_PLAYER, player=self._name(tied[0]))
-        return tied[0]
-
-    def _turn_starting_letter(self, row: int, seat: int) -> None:
-        """The seat turns its pile's top card into row `row`; a special card goes under."""
-        card = self.held.turn_up(seat)
-        self.rows[row] = [[Tile(card.face, card.colour, card)]]
-        self._say(NoteKind.STARTING_LETTER, player=self._name(seat), row=row, letter=card.face)
 
     # ----------------------------------------------------------------- checks (prepare)
 
