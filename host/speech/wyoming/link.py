@@ -249,6 +249,7 @@ class Link:
                     return
                 await asyncio.sleep(self.retry_seconds)
                 continue
+            await self.attach(client)
             if not self._ready.done():
                 self._ready.set_result(None)
             await self._converse(client)
@@ -259,7 +260,6 @@ class Link:
 
     async def _converse(self, client: AsyncTcpClient) -> None:
         """Run one connection made by Party Host until the satellite goes."""
-        await self.attach(client)
         try:
             while (event := await client.read_event()) is not None:
                 await self.on_event(event, client)
