@@ -163,3 +163,21 @@ def test_without_played_the_line_ends_when_its_length_of_microphone_audio_has_co
     mic.close()
     speaker.close()
     satellite.stop()
+
+
+def test_in_server_mode_a_satellite_that_connects_replaces_the_one_before() -> None:
+    mic, speaker = wyoming_audio("tcp://:0", serve=True)
+    first, second = TableSatellite(), TableSatellite()
+    first.connect(mic.link.address.port)
+    assert first.wait_for(lambda: first.runs == 1)
+    second.connect(mic.link.address.port)
+    assert second.wait_for(lambda: second.runs == 1)
+    second.say(np.full(1600, 1000, dtype="<i2").tobytes())
+    assert mic.read(1600) == np.full(1600, 1000, dtype="<i2").tobytes()
+    speaker.play(bytes(3200), 16_000)
+    assert (len(first.streams), len(second.streams)) == (0, 1)
+    assert mic.link.connections == 2
+    mic.close()
+    speaker.close()
+    first.stop()
+    second.stop()
