@@ -243,19 +243,27 @@ class Session:
 
     def expected_phrases(self) -> list[str] | None:
         """What players may sensibly say now (the recognizer's choices); None: decode freely."""
+        phrases = self._phrases_now()
         if self.table.confirming_quit:
-            return [*yes_no(self.phrases.lang), carry_on(self.phrases.lang)]
-        if self.paused:
-            return core_phrases(self.phrases.lang, paused=True)
-        phrases = self.talk.choices()
-        if phrases is not None:
-            phrases = [phrase for phrase in phrases if phrase not in self.table.denied]
-            phrases += core_phrases(self.phrases.lang, paused=False)
+            # A move said instead of the yes or no is heard as that move (it cancels the
+            # quit), not forced into a yes that would end the game.
+            answers = [*yes_no(self.phrases.lang), carry_on(self.phrases.lang)]
+            return list(dict.fromkeys([*answers, *(phrases or [])]))
         if self.table.confirming is not None:
             if self.talk.open_answers:  # a "no" heard as another choice would be played
                 return [*yes_no(self.phrases.lang), self.table.confirming]
             return list(dict.fromkeys([*yes_no(self.phrases.lang), *(phrases or [])]))
         return phrases
+
+    def _phrases_now(self) -> list[str] | None:
+        """The game's moves and the core commands (only these while paused)."""
+        if self.paused:
+            return core_phrases(self.phrases.lang, paused=True)
+        phrases = self.talk.choices()
+        if phrases is None:
+            return None
+        phrases = [phrase for phrase in phrases if phrase not in self.table.denied]
+        return phrases + core_phrases(self.phrases.lang, paused=False)
 
     @property
     def asking(self) -> bool:

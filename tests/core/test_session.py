@@ -176,6 +176,16 @@ def test_quit_is_confirmed_first(clock: FakeClock) -> None:
     assert session.finished
 
 
+def test_a_move_said_instead_of_yes_or_no_to_quit_is_played(clock: FakeClock) -> None:
+    session = started(clock)
+    session.hear("quit")
+    offered = session.expected_phrases() or []
+    assert offered[:3] == ["yes", "no", "carry on"]
+    assert "help" in offered and len(offered) > 3  # the moves too: none is forced into a yes
+    session.hear("help")
+    assert not session.finished and not session.asking
+
+
 def other_than_turn(session: Session) -> str:
     turn = session.game.expected_player()
     return next(s.name for s in session.game.seats if s.name != turn)
