@@ -171,6 +171,9 @@ def false_starts(recognizer: Recognizer, name: str, pcm: bytes) -> Counter[str]:
         if not audio:
             continue
         counts["utterances"] += 1
+        if counts["utterances"] % 100 == 0:
+            print(f"  {name}: {counts['utterances']} utterances, "
+                  f"{ears.stream_time / 60:.1f} min", flush=True)
         intent, heard = request_heard(recognizer, choices, audio)
         counts["unsure"] += bool(heard.text and heard.unsure)
         if intent is not None:
