@@ -64,7 +64,8 @@ def table_of(kind: GameKind, players: int, seed: int) -> Any:
     """A session for `players` bots, on the real clock, with no save file."""
     from host.cli import build_parser
 
-    args = build_parser().parse_args(["play", kind.name, "--seed", str(seed), "--players",
+    args = build_parser().parse_args(["play", kind.name, "--seed", str(seed), "--lang",
+                                      kind.default_lang, "--players",
                                       *PLAYERS[:players]])
     options = kind.options_from_args(args)
     return kind.new_session(options, MonotonicClock(), None, ())
