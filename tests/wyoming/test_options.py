@@ -15,7 +15,7 @@ import pytest
 
 from host.speech.audio import AudioUnavailable
 from host.speech.wyoming.audio import WyomingInput, WyomingOutput
-from host.speech.wyoming.options import add_wyoming_arguments, wyoming_from_args
+from host.speech.wyoming.options import add_wyoming_arguments, sound_back, wyoming_from_args
 from tests.wyoming.satellite import TIMEOUT, TableSatellite
 
 
@@ -65,7 +65,10 @@ def test_a_server_says_where_it_waits_and_returns_once_a_satellite_is_there() ->
             pass
     with pytest.raises(AudioUnavailable):
         mic.reopen(timeout=0.0)
+    back = sound_back(mic)
+    assert back is not None and sound_back(object()) is None
     satellite.connect(int(where.group(1)))
+    assert back()
     assert mic.reopen(timeout=TIMEOUT) is mic
     mic.close()
     speaker.close()

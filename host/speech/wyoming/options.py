@@ -53,3 +53,12 @@ def wyoming_from_args(args: argparse.Namespace, *, show: Callable[[str], None] =
         show("The Wyoming satellite is connected.")
         return mic, speaker
     return wyoming_audio(args.wyoming_satellite, serve=False)
+
+
+def sound_back(source: object) -> Callable[[], bool] | None:
+    """For a satellite's microphone (anything with wait_back), a wait until the satellite is
+    back (True once it is); None for a source that cannot come back by itself."""
+    wait_back = getattr(source, "wait_back", None)
+    if wait_back is None:
+        return None
+    return lambda: bool(wait_back(None))
