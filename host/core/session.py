@@ -175,11 +175,13 @@ class Session:
         engine is sure of it, and is asked back when it is half sure (or unsure that it was
         none of the choices): a player's move is never judged on a mishearing. A question
         for the host heard unsure is not asked back (it is as quick to ask again): it counts
-        as not heard."""
+        as not heard; so does anything heard unsure when the host asked whether to quit (the
+        game carries on)."""
         text, unsure, free = heard.text, heard.unsure, heard.free
-        if text and unsure and (isinstance(self.talk.parse(text), Query)
+        if text and unsure and (self.table.confirming_quit
+                                or isinstance(self.talk.parse(text), Query)
                                 or self._may_give_away(text, free)):
-            text = ""
+            text = ""  # only a sure yes ends a game
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
         if free and self.talk.open_answers and not self.asking \

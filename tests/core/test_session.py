@@ -184,6 +184,9 @@ def test_a_move_said_instead_of_yes_or_no_to_quit_is_played(clock: FakeClock) ->
     assert "help" in offered and len(offered) > 3  # the moves too: none is forced into a yes
     session.hear("help")
     assert not session.finished and not session.asking
+    session.hear("quit")
+    session.heard(Transcript("yes", unsure=True))  # only a sure yes ends the game
+    assert not session.finished and not session.asking
 
 
 def other_than_turn(session: Session) -> str:
