@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from host.clock import MonotonicClock
-from host.console import Speak, run_console
+from host.companion.address import CompanionError
+from host.companion.hookup import open_companion
+from host.console import Speak, run_console, show
 from host.core import autosave
 from host.core.protocols import GameKind, SetupError
 from host.core.session import Line, Session
@@ -139,7 +141,17 @@ def play_game(args: argparse.Namespace) -> int:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
     warn_language(session, args.lang)
-    return run_console(session, speak=wav_voice(args), resumed=resumed)
+    speak = wav_voice(args)
+    try:
+        pages = open_companion(args, session, lambda lines: show(lines, sys.stdout, speak))
+    except CompanionError as err:
+        print(f"partyhost: {err}", file=sys.stderr)
+        return 2
+    try:
+        return run_console(session, speak=speak, resumed=resumed, pages=pages)
+    finally:
+        if pages is not None:
+            pages.close()
 
 
 def warn_language(session: Session, deck_lang: str) -> None:

@@ -8,10 +8,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from host.console import Pages
 from host.core.session import Line, Session
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars
 from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer
+
+PAGES_LISTEN = 0.4
+"""With the companion page open, the longest wait in silence before its moves are heard
+(longer than the ears' pre-roll, so that nothing said at the start of a turn is lost)."""
 
 
 class Ears(Protocol):
@@ -59,12 +64,15 @@ class VoiceLoop:
         mouth: Mouth,
         *,
         show: Callable[[str], None] | None = None,
+        pages: Pages | None = None,
     ) -> None:
         self.session = session
         self.ears = ears
         self.recognizer = recognizer
         self.mouth = mouth
         self.show = show
+        self.pages = pages
+        """The companion page, when open: published after each step, its moves heard."""
 
     def say(self, lines: list[Line]) -> None:
         """Speak (and show) the host's lines; private lines are only shown."""
@@ -83,10 +91,10 @@ class VoiceLoop:
 
     def step(self) -> bool:
         """Handle one utterance or one timer; False when the audio has ended."""
-        self.say(self.session.tick())
+        self.say(self._with_pages(self.session.tick()))
         if self.session.finished:
             return True
-        audio = self.ears.listen(self.session.seconds_to_next_tick())
+        audio = self.ears.listen(self._listen_seconds())
         if audio is None:
             return False
         if not audio:
@@ -99,12 +107,24 @@ class VoiceLoop:
             self.show(f"  (heard: {text!r}{how})")
         if text and self.ears.is_echo(text):
             return True
-        self.say(self.session.heard(heard))
+        self.say(self._with_pages(self.session.heard(heard)))
         return True
+
+    def _with_pages(self, lines: list[Line]) -> list[Line]:
+        """These lines, then the host's answers to the moves sent from pages (all published)."""
+        return [*lines, *self.pages.step(lines)] if self.pages else lines
+
+    def _listen_seconds(self) -> float | None:
+        """How long to listen before the next tick; with pages open, at most PAGES_LISTEN, so
+        that a move sent from a page waits no longer (a silence ends the wait, not a word)."""
+        seconds = self.session.seconds_to_next_tick()
+        if self.pages is None:
+            return seconds
+        return PAGES_LISTEN if seconds is None else min(seconds, PAGES_LISTEN)
 
     def run(self, *, resumed: bool = False) -> int:
         """Play until the game ends, the players quit, or the audio ends."""
-        self.say(self.session.start(resumed=resumed))
+        self.say(self._with_pages(self.session.start(resumed=resumed)))
         while not self.session.finished:
             try:
                 if not self.step():
@@ -122,6 +142,8 @@ class VoiceLoop:
 
 def run_voice(args: argparse.Namespace) -> int:
     """Build ears, recognizer and voice from the command line, meet the players, and play."""
+    from host.companion.address import CompanionError
+    from host.companion.hookup import open_companion
     from host.core import autosave
     from host.core.protocols import SetupError
     from host.play import make_session, warn_language
@@ -139,7 +161,17 @@ def run_voice(args: argparse.Namespace) -> int:
         return 2
     warn_language(session, args.lang)
     session.clock = StreamClock(ears)
-    return VoiceLoop(session, ears, recognizer, mouth, show=print).run(resumed=resumed)
+    loop = VoiceLoop(session, ears, recognizer, mouth, show=print)
+    try:
+        loop.pages = open_companion(args, session, loop.say)
+    except CompanionError as err:
+        print(f"partyhost: {err}", file=sys.stderr)
+        return 2
+    try:
+        return loop.run(resumed=resumed)
+    finally:
+        if loop.pages is not None:
+            loop.pages.close()
 
 
 def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from host.companion.hookup import add_companion_arguments
 from host.games.crack_list.config import MAX_PEOPLE, PLAYERS_HELP
 from host.games.scattergories.config import PLAYERS_HELP as SCATTERGORIES_PLAYERS
 from host.games.short_list.config import PLAYERS_HELP as SHORT_LIST_PLAYERS
@@ -142,6 +143,7 @@ def register(subparsers: Any) -> None:
         metavar="FILE_OR_DIR",
         help="use recorded WAV audio as the microphone",
     )
+    add_companion_arguments(parser)
     parser.set_defaults(func=run)
 
 

@@ -74,9 +74,8 @@ def loop_takes_tapped_move(driver: WebDriver, companion: Companion) -> int:
     return companion.seq
 
 
-def speak(tmp_path: Path, text: str) -> MicrophoneEars:
+def speak(tmp_path: Path, piper: PiperSynthesizer, text: str) -> MicrophoneEars:
     """`text` said by Piper into a WAV file, as the microphone's audio."""
-    piper = PiperSynthesizer(steady=True)
     folder = tmp_path / "said"
     folder.mkdir(exist_ok=True)
     write_wav(folder / "01.wav", join_pcm(piper.synthesize(text)), piper.sample_rate)
@@ -104,12 +103,13 @@ def test_two_phones_and_the_table_follow_a_game_played_by_voice_console_and_taps
     assert browser.find_element(By.ID, "headline").text == title
     assert browser.find_element(By.ID, "turn").text == "Turn: Bob"
 
-    # Bob passes by voice: recorded audio, the real ears and recognizer, the voice loop.
-    ears = speak(tmp_path, "pass")
-    loop = VoiceLoop(session, ears, make_recognizer("auto"), Mouth(PiperSynthesizer(), []))
+    # Bob passes by voice: recorded audio, the real ears and recognizer, the voice loop with
+    # the pages open (it publishes them after each step).
+    piper = PiperSynthesizer(steady=True)
+    loop = VoiceLoop(session, speak(tmp_path, piper, "pass"), make_recognizer("auto"),
+                     Mouth(piper, []), pages=table)
     while game.expected_player() == "Bob" and loop.step():
         pass
-    table.step()
     wait_for(on(browser, bob), lambda d: shows(d, table.seq))
     assert texts(browser, "#hand .card") == hand_of(session, 1) and len(game.hands[1]) == 9  # type: ignore[attr-defined]
 
