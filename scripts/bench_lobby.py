@@ -12,6 +12,9 @@ outside", said by espeak-ng voices and Piper, every other one in party babble at
 request heard is a false start when it starts a game; a false reply when it lists the games
 or resumes one.
 
+Requests: a sample of the lobby's own phrases said by espeak-ng voices and Piper, clean and
+in babble at 10 dB: how many it takes right (the price of rejecting so much).
+
 Idle: the lobby listens for --idle-seconds in real time (audio delivered at the pace a sound
 card gives it) to a quiet room, then to a television talking (babble); printed: the CPU time
 it took as a share of one core, and the resident memory with the recognizer and the voice.
@@ -32,9 +35,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+from rapidfuzz import fuzz
 
-from host.lobby.grammar import Start, lobby_phrases
-from host.lobby.lobby import request_heard
+from host.lobby.grammar import Start, lobby_phrases, parse
+from host.lobby.lobby import request_heard, squeezed
 from host.lobby.tables import TABLES
 from host.speech.bench import ASTERISK, babble, klettres_items, load_piper, mix, pad
 from host.speech.ears import MicrophoneEars
@@ -176,6 +180,11 @@ def false_starts(recognizer: Recognizer, name: str, pcm: bytes) -> Counter[str]:
                   f"{ears.stream_time / 60:.1f} min", flush=True)
         intent, heard = request_heard(recognizer, choices, audio)
         counts["unsure"] += bool(heard.text and heard.unsure)
+        if intent is None and heard.text and not heard.unsure and heard.free:
+            counts["disowned"] += 1  # a sure choice that free decoding heard as other words
+            alike = fuzz.ratio(squeezed(heard.free), squeezed(heard.text))
+            print(f"  {name}: {heard.text!r} disowned, freely heard as {heard.free!r} "
+                  f"(alike: {alike:.0f})", flush=True)
         if intent is not None:
             counts["false_starts" if isinstance(intent, Start) else "false_replies"] += 1
             print(f"  {name}: {heard.text!r} (free: {heard.free!r})", flush=True)
@@ -192,6 +201,28 @@ def television(seconds: float) -> bytes:
     """A television talking in the room: the bench's babble of voices, at about -30 dBFS."""
     voices = babble(int(SAMPLE_RATE * seconds))
     return to_pcm((voices / (voices.std() or 1.0) * 0.03).astype(np.float32))
+
+
+def requests_heard(recognizer: Recognizer, count: int = 30) -> dict[str, str]:
+    """How many of the lobby's own phrases it takes right, said by espeak-ng voices and
+    Piper, clean and in babble at 10 dB (a seeded sample of `count` phrases)."""
+    from host.speech.bench import load_piper
+    from host.speech.wavio import resample_pcm
+
+    choices = lobby_phrases(TABLES)
+    phrases = random.Random(1).sample(choices, count)
+    piper = load_piper()
+    right: Counter[str] = Counter()
+    for index, phrase in enumerate(phrases):
+        if index % 3 == 2 and piper is not None:
+            pcm = resample_pcm(b"".join(piper.synthesize(phrase)), piper.sample_rate)
+        else:
+            pcm = espeak(phrase, VOICES[index % len(VOICES)])
+        for condition, audio in (("clean", pad(pcm)), ("babble 10 dB", mix(pad(pcm), 10.0,
+                                                                           seed=index))):
+            intent, _ = request_heard(recognizer, choices, audio)
+            right[condition] += intent == parse(phrase, TABLES)
+    return {condition: f"{right[condition]}/{count}" for condition in ("clean", "babble 10 dB")}
 
 
 def idle(recognizer: Recognizer, pcm: bytes) -> dict[str, float]:
@@ -239,6 +270,7 @@ def main() -> int:
           flush=True)
     print(f"memory (Whisper tiny.en and the Piper voice {voice is not None and 'loaded'}): "
           f"{memory()}", flush=True)
+    print(f"requests heard right: {requests_heard(recognizer)}", flush=True)
     if args.skip_false_starts:
         return 0
     total: Counter[str] = Counter()

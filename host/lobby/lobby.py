@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from importlib import resources
 from itertools import count
 
@@ -48,7 +49,8 @@ def in_game_lines(lang: str) -> dict[str, list[str]]:
 
 def request_heard(recognizer: Recognizer, choices: Sequence[str],
                   audio: bytes) -> tuple[LobbyIntent | None, Transcript]:
-    """What one utterance asks of the lobby (None: nothing it takes), and what was heard.
+    """What one utterance asks of the lobby (None: nothing it takes), and what was heard
+    (with `free` filled in when free decoding disowned a sure choice).
 
     A request is short: a longer utterance is not even recognised. Only a choice heard sure
     counts (asking back would be answering the television), and only when decoding freely
@@ -64,7 +66,7 @@ def request_heard(recognizer: Recognizer, choices: Sequence[str],
     recognizer.set_choices(None)
     free = recognizer.transcribe(audio, SAMPLE_RATE).text
     if fuzz.ratio(squeezed(free), squeezed(heard.text)) < SAME_WORDS:
-        return None, Transcript("", heard.engine, free=free)
+        return None, replace(heard, free=free)  # a sure choice that free decoding disowns
     return intent, heard
 
 
@@ -136,7 +138,7 @@ class Lobby:
             if intent and not self.ears.is_echo(heard.text):
                 self.show(f"  (heard: {heard.text!r})")
                 return intent
-            self.show(f"  (ignored: {heard.text or heard.free!r})")
+            self.show(f"  (ignored: {heard.free or heard.text!r})")
 
     def handle(self, intent: LobbyIntent) -> None:
         """Answer one request."""
