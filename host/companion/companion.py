@@ -14,7 +14,7 @@ from host.companion.hub import TABLE, Hub, PageMove
 from host.companion.server import Server, build_app
 from host.companion.views import TableViews
 from host.core.session import Line, Session
-from host.core.speaker import Speakers
+from host.core.speaker import NO, YES, Speakers, clean
 
 POLL_SECONDS = 0.1
 """How often a loop that cannot be woken looks for moves sent from pages."""
@@ -119,7 +119,8 @@ class Companion:
     def hear(self, move: PageMove) -> list[Line]:
         """A page's move, heard exactly as the console hears it typed with the player's name
         first ("Bob: challenge"): same grammar, same rules. A page speaks for its own seat
-        only: a line naming another player first is refused without reaching the game."""
+        only: a line naming another player first is refused without reaching the game. A yes
+        or a no while the host asks its own question ("really quit?") is that answer, as typed."""
         from host.console import hear_typed
 
         seat = self.session.game.seats[move.seat]
@@ -127,8 +128,9 @@ class Companion:
         if named is not None and named != seat.name:
             text = self.session.phrases.line("companion_own_seat", player=seat.name)
             return [Line(text, "companion_own_seat", private_to=seat.name)]
-        text = move.text if named == seat.name else f"{seat.people[0]}: {move.text}"
-        return hear_typed(self.session, text)
+        answering = self.session.asking and clean(move.text) in (*YES, *NO)
+        own = named == seat.name or answering  # a yes or a no to the host's own question
+        return hear_typed(self.session, move.text if own else f"{seat.people[0]}: {move.text}")
 
     def publish(self, lines: Iterable[Line] = ()) -> None:
         """Send every page its new state (a page that has not changed is not sent again)."""

@@ -69,6 +69,8 @@ class SeatView(TypedDict, total=False):
     """What this player may type or say now."""
     sheet: list[str]
     """Scattergories: the categories of the player's own sheet (kept on their phone)."""
+    read_as: str
+    """How an answer of the sheet is said when read ("my answer is {answer}")."""
 
 
 def action(say: str, label: str | None = None) -> Action:

@@ -180,3 +180,39 @@ def test_short_list_the_quizmaster_alone_sees_the_card_and_a_typed_guess_is_judg
         assert texts(browser, "#hand .card.c-found") == [answers[0]]
     finally:
         companion.close()
+
+
+def test_scattergories_a_sheet_written_on_the_phone_is_read_with_a_tap(
+        browser: WebDriver) -> None:
+    from host.core.events import TimeUp
+
+    session = new_session("scattergories", ["Ann", "Bob"], first="Ann")
+    game = session.game
+    companion = Companion(session, "Scattergories", host="127.0.0.1", port=0)
+    companion.start()
+    companion.publish()
+    try:
+        ann = join_as(browser, companion.links.join, "Ann")
+        bob = join_as(browser, companion.links.join, "Bob")
+        board = open_tab(browser, companion.links.table)
+        first = on(browser, ann).find_element(By.CSS_SELECTOR, "#sheet input")
+        first.send_keys("Crocodile")
+        assert on(browser, bob).find_element(By.CSS_SELECTOR, "#sheet input").get_attribute(
+            "value") == ""
+        while str(game.state) != "reading":  # type: ignore[attr-defined]
+            session.push(TimeUp(game.timer_token))  # type: ignore[attr-defined]
+        companion.publish()
+        reader_is_ann = game.expected_player() == "Ann"
+        reader = on(browser, ann if reader_is_ann else bob)
+        box = reader.find_element(By.CSS_SELECTOR, "#sheet input")
+        if box.get_attribute("value") != "Crocodile":
+            box.send_keys("Crocodile")
+        read = reader.find_element(By.CSS_SELECTOR, "#sheet button.read")
+        wait_for(reader, lambda d: read.is_enabled())
+        read.click()
+        step = loop_takes_tapped_move(browser, companion)
+        wait_for(on(browser, board), lambda d: shows(d, step))
+        assert f"{game.seats[0 if reader_is_ann else 1].name}: Crocodile" in texts(
+            browser, "#sections li"), texts(browser, "#sections li")
+    finally:
+        companion.close()

@@ -135,3 +135,28 @@ def test_the_table_page_shows_the_join_page_as_a_qr_code(crack_list: Companion) 
     assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
     assert svg.text.startswith("<?xml") and "<svg" in svg.text
     assert client.get(f"/t/{hub.seat_tokens[0]}/qr.svg").status_code == 404
+
+
+def test_a_yes_from_a_page_answers_the_host_s_own_question(crack_list: Companion) -> None:
+    crack_list.hub.send_move(2, "quit")
+    crack_list.step()
+    assert crack_list.session.asking
+    crack_list.hub.send_move(1, "yes")
+    crack_list.step()
+    assert crack_list.session.finished
+
+
+def test_an_answer_read_from_the_sheet_is_the_reader_s_answer() -> None:
+    from host.core.events import TimeUp
+    from tests.companion.conftest import new_session
+
+    session = new_session("scattergories", ["Ann", "Bob", "Cat"])
+    game = session.game
+    while str(game.state) != "reading":  # type: ignore[attr-defined]
+        session.push(TimeUp(game.timer_token))  # type: ignore[attr-defined]
+    companion = Companion(session, "Scattergories", host="127.0.0.1", port=0)
+    reader = game.seats.index(next(s for s in game.seats if s.name == game.expected_player()))
+    me = json.loads(companion.views.pages()[reader][1])["me"]
+    companion.hub.send_move(reader, me["read_as"].replace("{answer}", "Bob"))
+    companion.step()
+    assert game.sheet[0][reader] == "Bob"  # type: ignore[attr-defined]

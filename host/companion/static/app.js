@@ -114,7 +114,10 @@ function renderSheet(me, table) {
       input.value = sessionStorage.getItem(key) || "";
       input.addEventListener("input", () => sessionStorage.setItem(key, input.value));
       const read = el("button", { type: "button", class: "read" }, "Read");
-      read.addEventListener("click", () => { if (input.value.trim()) send(input.value.trim()); });
+      read.addEventListener("click", () => {
+        const answer = input.value.trim();
+        if (answer) send((me.read_as || "{answer}").replace("{answer}", answer));
+      });
       row.append(el("label", {}, title), input, read);
       return row;
     }));

@@ -6,6 +6,7 @@ from __future__ import annotations
 from host.companion.schema import Action, PublicView, Say, SeatView, action, score, section
 from host.games.scattergories.events import AgreeMoreTime, AskMoreTime, Challenge, ReadAnswer, Vote
 from host.games.scattergories.rules import ScattergoriesGame, State
+from host.games.scattergories.talk import FILLER_SAID
 
 READ = (State.READING, State.REVIEW, State.VOTING)
 
@@ -40,6 +41,7 @@ def seat_view(game: ScattergoriesGame, seat: int, say: Say) -> SeatView:
             for i, read in enumerate(game.sheet) if seat in read]
     return SeatView(
         sheet=game.category_titles(),
+        read_as=f"{FILLER_SAID} {{answer}}",
         facts=[["Letter", game.letter or "?"], ["Points", str(game.totals[seat])],
                *([["Read so far", "; ".join(mine)]] if mine else [])],
         actions=[_button(say(move)) for move in _moves(game, seat, name)],
