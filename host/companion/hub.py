@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 TABLE = -1
 """The audience of the table's page (seats are 0, 1, 2 …)."""
+EXPIRED = ""
+"""Put in an open page's queue when its link expires: the page is closed (code 4404)."""
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The join code's alphabet: no 0/O, 1/I/L to misread."""
 
@@ -72,10 +74,14 @@ class Hub:
             return self.seat_tokens[seat]
 
     def release(self, seat: int) -> None:
-        """Give a seat up ("not me"): its link expires and the join page offers it again."""
+        """Give a seat up ("not me"): its link expires (its open pages are closed) and the join
+        page offers it again. Called on the server's thread."""
         with self._lock:
             self.seat_tokens[seat] = secrets.token_urlsafe(16)
             self.claimed[seat] = False
+            outboxes = list(self._pages.get(seat, ()))
+        for outbox in outboxes:
+            outbox.put_nowait(EXPIRED)
 
     # ------------------------------------------------------------------ pages
 

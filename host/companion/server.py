@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from host.companion.hub import TABLE, Hub
+from host.companion.hub import EXPIRED, TABLE, Hub
 
 STATIC = Path(str(files("host.companion") / "static"))
 HEADERS = {
@@ -143,7 +143,11 @@ async def serve_page(websocket: WebSocket, hub: Hub, audience: int) -> None:
 async def _send_all(websocket: WebSocket, outbox: asyncio.Queue[str]) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            await websocket.send_text(await outbox.get())
+            page = await outbox.get()
+            if page == EXPIRED:
+                await websocket.close(code=4404)
+                return
+            await websocket.send_text(page)
 
 
 def _move_text(message: str) -> str | None:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
 
 from host.companion.companion import Companion
 
@@ -160,3 +161,14 @@ def test_an_answer_read_from_the_sheet_is_the_reader_s_answer() -> None:
     companion.hub.send_move(reader, me["read_as"].replace("{answer}", "Bob"))
     companion.step()
     assert game.sheet[0][reader] == "Bob"  # type: ignore[attr-defined]
+
+
+def test_a_page_open_on_a_seat_given_back_is_closed(crack_list: Companion) -> None:
+    client, hub = TestClient(crack_list.app), crack_list.hub
+    token = hub.seat_tokens[0]
+    with client.websocket_connect(f"/ws/{token}") as page:
+        page.receive_json()
+        assert client.post(f"/s/{token}/leave", follow_redirects=False).status_code == 303
+        with pytest.raises(WebSocketDisconnect) as closed:
+            page.receive_json()
+    assert closed.value.code == 4404

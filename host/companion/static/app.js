@@ -168,6 +168,7 @@ function connect() {
   socket.addEventListener("message", (event) => render(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) { expired(); return; }
+    if (last && last.table.over) { status("game over", "over"); return; }
     status("reconnecting…", "lost");
     fetch(location.href, { method: "HEAD", cache: "no-store" })
       .then((answer) => (answer.status === 404 ? expired() : setTimeout(connect, 1000)))
