@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from host.companion.address import DEFAULT_PORT
+from host.companion.address import DEFAULT_PORT, CompanionError, bind_address
 from host.core.session import Line, Session
 
 if TYPE_CHECKING:
@@ -26,6 +26,18 @@ def add_companion_arguments(parser: Any) -> None:
                        "address; a public address is refused)")
     group.add_argument("--companion-port", type=int, default=DEFAULT_PORT, metavar="N",
                        help=f"the port to listen on (default {DEFAULT_PORT})")
+
+
+def companion_problem(args: argparse.Namespace) -> str | None:
+    """Why the companion page cannot listen where asked (a public address), said before the
+    game is set up; None when it can or is not asked for."""
+    if not getattr(args, "companion", False):
+        return None
+    try:
+        bind_address(args.companion_host)
+    except CompanionError as err:
+        return str(err)
+    return None
 
 
 def open_companion(args: argparse.Namespace, session: Session,

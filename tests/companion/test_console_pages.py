@@ -83,3 +83,17 @@ def test_companion_options_are_off_by_default_and_open_the_pages_when_given() ->
         assert [line.kind for line in said] == ["companion_join"]
     finally:
         companion.close()
+
+
+def test_a_public_companion_address_is_a_problem_said_before_the_game_is_set_up() -> None:
+    import argparse
+
+    from host.companion.hookup import add_companion_arguments, companion_problem
+
+    parser = argparse.ArgumentParser()
+    add_companion_arguments(parser)
+    assert companion_problem(parser.parse_args(["--companion-host", "8.8.8.8"])) is None
+    problem = companion_problem(parser.parse_args(["--companion", "--companion-host", "8.8.8.8"]))
+    assert problem is not None and "--companion-host 8.8.8.8" in problem
+    assert companion_problem(parser.parse_args(["--companion", "--companion-host",
+                                                "127.0.0.1"])) is None
