@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -65,6 +66,7 @@ class VoiceLoop:
         *,
         show: Callable[[str], None] | None = None,
         pages: Pages | None = None,
+        comes_back: Callable[[], bool] | None = None,
     ) -> None:
         self.session = session
         self.ears = ears
@@ -73,6 +75,8 @@ class VoiceLoop:
         self.show = show
         self.pages = pages
         """The companion page, when open: published after each step, its moves heard."""
+        self.comes_back = comes_back
+        """Waits for lost audio to return (a Wyoming satellite); None: a lost device ends play."""
 
     def say(self, lines: list[Line]) -> None:
         """Speak (and show) the host's lines; private lines are only shown."""
@@ -124,13 +128,18 @@ class VoiceLoop:
 
     def run(self, *, resumed: bool = False) -> int:
         """Play until the game ends, the players quit, or the audio ends."""
-        self.say(self._with_pages(self.session.start(resumed=resumed)))
+        opening = self._with_pages(self.session.start(resumed=resumed))
         while not self.session.finished:
             try:
+                self.say(opening)  # again after lost sound comes back, if it was lost in it
+                opening = []
                 if not self.step():
                     return 0
             except AudioUnavailable as lost:
                 self.session.hear("pause")
+                if self.comes_back is not None:
+                    self._wait_for_sound(lost, self.comes_back)
+                    continue
                 if self.show:
                     self.show(
                         f"{lost} The game is paused and saved: fix the sound and "
@@ -138,6 +147,14 @@ class VoiceLoop:
                     )
                 return 3
         return 0
+
+    def _wait_for_sound(self, lost: AudioUnavailable, comes_back: Callable[[], bool]) -> None:
+        """The game is paused and saved until the audio is back; then it resumes."""
+        if self.show:
+            self.show(f"{lost} The game is paused and saved: waiting for the sound to come back.")
+        if comes_back():
+            with contextlib.suppress(AudioUnavailable):  # gone again: the next step will say
+                self.say(self.session.hear("resume"))
 
 
 def run_voice(args: argparse.Namespace) -> int:
@@ -150,18 +167,21 @@ def run_voice(args: argparse.Namespace) -> int:
     from host.speech.ears import StreamClock
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
+    from host.speech.wyoming.options import sound_back
 
     try:
         ears, recognizer, mouth = _senses(args)
         if not args.resume:
             args.players = _meet_players(args, ears, recognizer, mouth)
         session, resumed = make_session(args)
-    except (EngineError, TTSUnavailable, SetupError, autosave.SaveError, EOFError) as err:
+    except (EngineError, TTSUnavailable, SetupError, autosave.SaveError, EOFError,
+            AudioUnavailable) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
     warn_language(session, args.lang)
     session.clock = StreamClock(ears)
-    loop = VoiceLoop(session, ears, recognizer, mouth, show=print)
+    loop = VoiceLoop(session, ears, recognizer, mouth, show=print,
+                     comes_back=sound_back(ears.source))
     try:
         loop.pages = open_companion(args, session, loop.say)
     except CompanionError as err:
@@ -182,6 +202,7 @@ def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth
     from host.speech.cache import CachedSynthesizer, warm_texts
     from host.speech.stt import recognizer_from
     from host.speech.tts import make_synthesizer
+    from host.speech.wyoming.options import wyoming_from_args
 
     recognizer = recognizer_from(args, args.lang)
     synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice, args.lang))
@@ -190,6 +211,11 @@ def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth
     outputs: list[AudioOut] = []
     if args.speak_to:
         outputs.append(WavFolderOutput(args.speak_to))
+    satellite = wyoming_from_args(args)
+    if satellite:  # a Wyoming satellite's microphone and speaker; its audio time is the clock
+        outputs.append(satellite[1])
+        return MicrophoneEars(satellite[0], clock=satellite[0].clock), recognizer, \
+            Mouth(synthesizer, outputs)
     if not args.listen_from:
         outputs.append(SoundDeviceOutput(args.output_device))
     source = (

@@ -12,6 +12,7 @@ from host.games.crack_list.config import MAX_PEOPLE, PLAYERS_HELP
 from host.games.scattergories.config import PLAYERS_HELP as SCATTERGORIES_PLAYERS
 from host.games.short_list.config import PLAYERS_HELP as SHORT_LIST_PLAYERS
 from host.speech.stt import add_engine_arguments
+from host.speech.wyoming.options import add_wyoming_arguments
 
 GAMES = ("crack-list", "short-list", "scattergories", "crack-word")
 
@@ -143,6 +144,7 @@ def register(subparsers: Any) -> None:
         metavar="FILE_OR_DIR",
         help="use recorded WAV audio as the microphone",
     )
+    add_wyoming_arguments(voice)
     add_companion_arguments(parser)
     parser.set_defaults(func=run)
 

@@ -125,6 +125,8 @@ class TableSatellite:
         step = 1024 * 2 * self.mic_channels
         for i in range(0, len(frames), step):
             chunk = AudioChunk(self.mic_rate, 2, self.mic_channels, frames[i : i + step])
+            if self.writer is None:
+                return  # hung up meanwhile
             await self.writer.write_event(chunk.event())
 
     # --- what the satellite is sent --------------------------------------------------------
