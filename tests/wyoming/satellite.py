@@ -129,6 +129,10 @@ class TableSatellite:
                 return  # hung up meanwhile
             await self.writer.write_event(chunk.event())
 
+    def stop_streaming(self) -> None:
+        """End the microphone's stream with AudioStop (a satellite whose VAD heard the end)."""
+        self._do(self.writer.write_event(AudioStop().event()))
+
     # --- what the satellite is sent --------------------------------------------------------
 
     async def on_event(self, event: Event) -> None:

@@ -181,3 +181,14 @@ def test_in_server_mode_a_satellite_that_connects_replaces_the_one_before() -> N
     speaker.close()
     first.stop()
     second.stop()
+
+
+def test_a_satellite_that_stops_streaming_after_speech_still_ends_the_utterance(
+        satellite: TableSatellite, recordings: list[Item]) -> None:
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    satellite.say(recording(recordings, "seventeen"))
+    satellite.stop_streaming()  # AudioStop, as a satellite with its own VAD sends
+    ears = MicrophoneEars(mic, clock=mic.clock, half_duplex=False)
+    assert ears.listen(timeout=10.0)
+    mic.close()
+    speaker.close()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlparse
 
-from wyoming.audio import AudioChunk, AudioChunkConverter, AudioFormat
+from wyoming.audio import AudioChunk, AudioChunkConverter, AudioFormat, AudioStop
 from wyoming.client import AsyncTcpClient
 from wyoming.event import Event
 from wyoming.ping import Ping, Pong
@@ -35,6 +35,9 @@ MAX_BUFFER_SECONDS = 60.0
 """Microphone audio kept unread at most; older audio is dropped (the host was not listening)."""
 SEND_TIMEOUT = 10.0
 """Seconds a write to the satellite may take before the satellite counts as gone."""
+STOP_SILENCE = 1.0
+"""Seconds of silence heard after the satellite's microphone stops (its own VAD found the end
+of speech), so that the ears end the utterance without waiting for more audio."""
 LOOPBACK = "127.0.0.1"
 
 
@@ -304,12 +307,14 @@ class Link:
         """Take one event from the satellite: microphone audio, Played, its speaker format."""
         if AudioChunk.is_type(event.type):
             self._hear(AudioChunk.from_event(event))
+        elif AudioStop.is_type(event.type):  # a satellite that streams only while it hears
+            self._hear(AudioChunk(SAMPLE_RATE, 2, 1, bytes(2 * int(STOP_SILENCE * SAMPLE_RATE))))
         elif Played.is_type(event.type):
             with self._state:
                 self.played += 1
                 self._state.notify_all()
         elif RunPipeline.is_type(event.type):
-            wanted = event.data.get("snd_format")  # sent by wyoming-satellite, newer than 1.10
+            wanted = event.data.get("snd_format")  # wyoming-satellite's (wyoming 1.5's field)
             self.snd_format = AudioFormat.from_dict(wanted) if wanted else None
         elif Ping.is_type(event.type):
             await peer.write_event(Pong(text=Ping.from_event(event).text).event())
