@@ -87,14 +87,17 @@ def stats(values: list[float]) -> dict[str, float]:
 
 
 def microphone_latency(bench: Bench, mic: Any) -> dict[str, float]:
-    """From the satellite writing a chunk to the host's read() returning it."""
+    """From the satellite writing a chunk to the host's read() returning it; and the CPU this
+    process spends meanwhile (the satellite's side and the host's, streaming in real time)."""
     latencies = []
+    cpu, wall = time.process_time(), time.perf_counter()
     for _ in range(bench.mic_chunks):
         pcm = mic.read(CHUNK)
         got = time.perf_counter()
         number = int(np.frombuffer(pcm[:2], dtype="<i2")[0])
         latencies.append(got - bench.sent[number])
-    return stats(latencies)
+    busy = (time.process_time() - cpu) / (time.perf_counter() - wall)
+    return {**stats(latencies), "cpu_percent_both_sides": round(100 * busy, 2)}
 
 
 def speaker_latency(bench: Bench, speaker: Any, lines: int) -> dict[str, Any]:
