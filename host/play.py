@@ -11,7 +11,7 @@ from typing import Any
 
 from host.clock import MonotonicClock
 from host.companion.address import CompanionError
-from host.companion.hookup import open_companion
+from host.companion.hookup import companion_problem, open_companion
 from host.console import Speak, run_console, show
 from host.core import autosave
 from host.core.protocols import GameKind, SetupError
@@ -128,6 +128,10 @@ def microphone_problem(args: argparse.Namespace) -> str | None:
 
 def play_game(args: argparse.Namespace) -> int:
     """Host a game by voice, or in the text console when there is no microphone."""
+    refused = companion_problem(args)
+    if refused:
+        print(f"partyhost: {refused}", file=sys.stderr)
+        return 2
     problem = microphone_problem(args)
     if not args.text and problem is None:
         from host.voice import run_voice

@@ -15,9 +15,12 @@ from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars
 from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer
 
-PAGES_LISTEN = 0.4
-"""With the companion page open, the longest wait in silence before its moves are heard
-(longer than the ears' pre-roll, so that nothing said at the start of a turn is lost)."""
+PAGES_LISTEN = 1.0
+"""With the companion page open, the longest wait in silence before its moves are heard. Each
+wait that ends starts the ears afresh: speech that begins in its last 0.12 s (before the ears
+count it as speech) loses its first syllable, so the wait is not shorter (1 utterance in 8
+that starts while the host waits; the ears keeping their pre-roll from one wait to the next
+would make it none)."""
 
 
 class Ears(Protocol):
