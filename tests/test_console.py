@@ -178,8 +178,10 @@ def test_at_a_terminal_the_countdown_never_lands_in_the_prompt(tmp_path: Path) -
     assert re.search(rb"\] > [^\r\n]*HOST:", seen) is None
 
 
-def test_the_readme_says_a_hand_is_not_private_yet() -> None:
-    """`my hand` is printed on the shared screen: the README must not promise otherwise."""
+def test_the_readme_says_a_hand_is_private_only_on_the_companion_page() -> None:
+    """Without --companion `my hand` is printed on the shared screen: the README must not
+    promise otherwise."""
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text("utf-8").split())
     assert "shown only to you" not in readme
-    assert "Your hand is not private yet." in readme and "`--cards physical`" in readme
+    assert "Your hand, in private: `--companion`." in readme and "`--cards physical`" in readme
+    assert "your hand is not private" in readme

@@ -199,9 +199,9 @@ def test_finishing_on_a_crack_list_card_says_why_not(book: Phrasebook) -> None:
         assert "category" in line and ("pass" in line.lower())
 
 
-def test_the_help_says_a_hand_is_not_private(book: Phrasebook) -> None:
+def test_the_help_says_a_hand_is_private_only_on_the_companion_page(book: Phrasebook) -> None:
     (help_line,) = _all(book, "help")
-    assert "isn't private" in help_line and "--cards physical" in help_line
+    assert "--companion" in help_line and "--cards physical" in help_line
 
 
 def test_every_placeholder_of_the_cases_is_known() -> None:
