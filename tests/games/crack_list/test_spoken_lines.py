@@ -21,7 +21,7 @@ COMMON: dict[str, Any] = {
     "answer": "Igloo", "category": "Animals", "titles": TITLES, "round": 2, "rounds": 3,
     "direction": "anticlockwise", "n": "Four", "said": "Egg timer", "accept": False,
     "limit": 200, "choice": 4, "how": "again", "state": "turn", "reason": "default",
-    "seconds": 10,
+    "seconds": 10, "address": "192.168.1.20 port 8765", "code": "K 7 Q 2 X M",
 }
 
 ONE: dict[str, Any] = {
