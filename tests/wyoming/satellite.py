@@ -11,6 +11,7 @@ as long as the stream lasts, then the satellite says Played.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Coroutine
 from typing import Any
@@ -33,11 +34,16 @@ class TableSatellite:
     """A satellite whose microphone and speaker are the test's."""
 
     def __init__(self, *, mic_rate: int = 16_000, mic_channels: int = 1, echo: float = 0.0,
-                 says_played: bool = True, snd_format: dict[str, int] | None = None) -> None:
+                 says_played: bool = True, snd_format: dict[str, int] | None = None,
+                 busy: bool = False) -> None:
         self.mic_rate, self.mic_channels = mic_rate, mic_channels
         self.echo, self.says_played, self.snd_format = echo, says_played, snd_format
         self.streams: list[list[AudioChunk]] = []
         """What the host played: one list of chunks per AudioStart ... AudioStop."""
+        self.busy = busy
+        """Serving another controller: every connection is turned away, as wyoming-satellite
+        does while Home Assistant holds it."""
+        self.turned_away = 0
         self.starts: list[AudioStart] = []
         self.playing: list[AudioChunk] = []
         self.runs = 0
@@ -93,10 +99,11 @@ class TableSatellite:
             self.server = None
         self.running.clear()
         writer, self.writer = self.writer, None
-        if isinstance(writer, AsyncEventHandler):
-            await writer.stop()
-        elif writer is not None:
-            await writer.disconnect()
+        with contextlib.suppress(OSError):  # the host may be gone first
+            if isinstance(writer, AsyncEventHandler):
+                await writer.stop()
+            elif writer is not None:
+                await writer.disconnect()
 
     def stop(self) -> None:
         """Hang up and end the satellite's thread."""
@@ -137,12 +144,13 @@ class TableSatellite:
 
     async def on_event(self, event: Event) -> None:
         """RunSatellite starts the microphone; audio streams are played and recorded."""
-        if RunSatellite.is_type(event.type):
+        if RunSatellite.is_type(event.type):  # answered with RunPipeline, as wyoming-satellite
+            pipeline = {"start_stage": "asr", "end_stage": "tts"}
             if self.snd_format:
-                await self.writer.write_event(Event("run-pipeline", {
-                    "start_stage": "asr", "end_stage": "tts", "snd_format": self.snd_format}))
+                pipeline["snd_format"] = self.snd_format  # type: ignore[assignment]
+            await self.writer.write_event(Event("run-pipeline", pipeline))
             self.running.set()
-            self._note(lambda: setattr(self, "runs", self.runs + 1))
+            self.note(lambda: setattr(self, "runs", self.runs + 1))
         elif AudioStart.is_type(event.type):
             self.starts.append(AudioStart.from_event(event))
             self.playing = []
@@ -153,16 +161,16 @@ class TableSatellite:
 
     async def _played(self, chunks: list[AudioChunk]) -> None:
         """The stream has played: the microphone heard it meanwhile; then Played."""
-        self._note(lambda: self.streams.append(chunks))
+        self.note(lambda: self.streams.append(chunks))
         mono = [AudioChunkConverter(width=2, channels=1).convert(c) for c in chunks]
         rate = mono[0].rate if mono else 16_000
         voice = np.frombuffer(b"".join(c.audio for c in mono), dtype="<i2")
         heard = (voice * self.echo).astype("<i2").tobytes()
         await self._say(heard, rate)
-        if self.says_played:
+        if self.says_played and self.writer is not None:
             await self.writer.write_event(Played().event())
 
-    def _note(self, change: Any) -> None:
+    def note(self, change: Any) -> None:
         with self.changed:
             change()
             self.changed.notify_all()
@@ -182,6 +190,10 @@ class Handler(AsyncEventHandler):
         self.satellite = satellite
 
     async def handle_event(self, event: Event) -> bool:
-        """Every event goes to the satellite."""
+        """Every event goes to the satellite (none while it is busy: the caller is hung up on)."""
+        if self.satellite.busy:
+            self.satellite.note(lambda: setattr(self.satellite, "turned_away",
+                                                 self.satellite.turned_away + 1))
+            return False
         await self.satellite.on_event(event)
         return True

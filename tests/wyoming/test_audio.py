@@ -192,3 +192,19 @@ def test_a_satellite_that_stops_streaming_after_speech_still_ends_the_utterance(
     assert ears.listen(timeout=10.0)
     mic.close()
     speaker.close()
+
+
+def test_a_satellite_that_serves_another_controller_never_counts_as_connected() -> None:
+    satellite = TableSatellite(busy=True)  # as wyoming-satellite while Home Assistant holds it
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False,
+                                 retry_seconds=FAST_RETRY)
+    with pytest.raises(AudioUnavailable, match="not connected"):
+        while mic.read(320) is not None:
+            pass
+    assert satellite.wait_for(lambda: satellite.turned_away >= 3)  # called again and again
+    assert not mic.link.connected and mic.link.connections == 0
+    satellite.busy = False  # Home Assistant lets it go
+    assert mic.wait_back(TIMEOUT)
+    mic.close()
+    speaker.close()
+    satellite.stop()

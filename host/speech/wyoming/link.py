@@ -105,6 +105,10 @@ class Link:
         self.received_seconds = 0.0
         """Microphone audio received so far, on every connection, in seconds."""
         self.connected = False
+        """A satellite is streaming to Party Host (it has answered RunSatellite)."""
+        self.calling = False
+        """A connection is open and RunSatellite sent, with no answer yet: a satellite that
+        serves another controller hangs up without one, and never counts as connected."""
         self.closed = False
         self._state = threading.Condition()
         self._pcm = bytearray()
@@ -143,10 +147,10 @@ class Link:
         wanted = 2 * frames
         with self._state:
             self._state.wait_for(
-                lambda: len(self._pcm) >= wanted or not self.connected or self.closed, timeout)
+                lambda: len(self._pcm) >= wanted or not self._open() or self.closed, timeout)
             if self.closed:
                 return None
-            if not self._pcm and not self.connected:
+            if not self._pcm and not self._open():
                 raise self.gone()
             chunk = bytes(self._pcm[:wanted])
             del self._pcm[:wanted]
@@ -157,6 +161,10 @@ class Link:
         """Microphone audio received and not read yet, in seconds."""
         with self._state:
             return len(self._pcm) / 2 / SAMPLE_RATE
+
+    def _open(self) -> bool:
+        """Whether a connection is up (answered or not yet); called holding the state lock."""
+        return self.connected or self.calling
 
     def gone(self) -> LinkError:
         """The error a caller gets while the satellite is away."""
@@ -173,14 +181,17 @@ class Link:
     def play(self, events: Sequence[Event], seconds: float, timeout: float) -> None:
         """Send one audio stream lasting `seconds` and wait until it has played: the satellite
         has said Played for every stream sent on this connection, or has streamed `seconds`
-        of live microphone audio since (at most `timeout` seconds)."""
+        of live microphone audio since (at most `timeout` seconds); LinkError if it went away
+        meanwhile."""
         heard = self.received_seconds
         self.send(events)
         with self._state:
             self.streams += 1
             self._state.wait_for(
-                lambda: self.played >= self.streams or not self.connected
+                lambda: self.played >= self.streams or not self._open()
                 or self.received_seconds >= heard + seconds, timeout)
+            if not self._open() and self.played < self.streams:
+                raise self.gone()  # it went away before saying the stream was played
 
     def send(self, events: Sequence[Event]) -> None:
         """Write events to the satellite in order; LinkError if it is not there."""
@@ -286,8 +297,7 @@ class Link:
         except OSError:
             return
         with self._state:
-            self.connected = True
-            self.connections += 1
+            self.calling = True
             self._state.notify_all()
 
     def is_current(self, peer: Peer) -> bool:
@@ -300,11 +310,17 @@ class Link:
             return
         self._peer = None
         with self._state:
-            self.connected = False
+            self.connected = self.calling = False
             self._state.notify_all()
 
     async def on_event(self, event: Event, peer: Peer) -> None:
-        """Take one event from the satellite: microphone audio, Played, its speaker format."""
+        """Take one event from the satellite: microphone audio, Played, its speaker format.
+        The first one makes the satellite connected."""
+        if self.calling:
+            with self._state:
+                self.calling, self.connected = False, True
+                self.connections += 1
+                self._state.notify_all()
         if AudioChunk.is_type(event.type):
             self._hear(AudioChunk.from_event(event))
         elif AudioStop.is_type(event.type):  # a satellite that streams only while it hears
