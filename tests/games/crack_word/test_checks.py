@@ -4,7 +4,6 @@ kind and break no invariant; a corrupted table is caught."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -46,7 +45,6 @@ def new_game(lexicon: WordSet, players: int = 3, seed: int = 4) -> CrackWordGame
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bot_games_meet_every_kind_and_break_nothing(lexicon: WordSet, players: int) -> None:
-    started = time.perf_counter()
     report = simulate_crack_word(lexicon, games=35, seed=7, players=players)
     data = report.as_json()
     assert data["invariant_violations"] == 0, data["first_violations"]
@@ -54,7 +52,6 @@ def test_bot_games_meet_every_kind_and_break_nothing(lexicon: WordSet, players: 
     assert data["missing_event_kinds"] == []
     assert not data["refused"]
     assert set(REQUIRED_KINDS) <= set(data["events"])
-    assert time.perf_counter() - started < 10
 
 
 def test_expert_and_english_tables_play_through(lexicon: WordSet) -> None:
