@@ -101,10 +101,11 @@ def test_a_satellite_that_drops_is_unavailable_until_it_returns(
         satellite: TableSatellite) -> None:
     port = satellite.listen()
     mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{port}", serve=False, retry_seconds=FAST_RETRY)
+    assert satellite.wait_for(lambda: satellite.runs == 1)  # connected before it hangs up
     satellite.hang_up()
     with pytest.raises(AudioUnavailable, match="not connected"):
-        while mic.read(320) is not None:
-            pass
+        for _ in range(int(TIMEOUT)):  # each read waits at most about a second
+            mic.read(320)
     with pytest.raises(AudioUnavailable):
         speaker.play(bytes(3200), 16_000)
     satellite.listen(port)
