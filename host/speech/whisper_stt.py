@@ -62,10 +62,6 @@ class WhisperTuning:
     max_no_speech: float = 0.95
     """Reject when Whisper's no-speech probability is above this (only near-silence: the
     demo's answers in babble reach 0.6)."""
-    long_transcript_words: int = 4
-    words_ratio: float = 3.0
-    """A free transcript of at least `long_transcript_words` words, more than `words_ratio`
-    times the chosen phrase's, makes the choice unsure (see WhisperRecognizer._too_short)."""
     no_repeat_ngram: int = 3
     """Forbid repeated 3-grams in the free decoding: a looping transcript ("Location Location
     ...") scores so low that any phrase would look likely beside it."""
@@ -156,7 +152,7 @@ class WhisperRecognizer:
             / len(forms[best])
         if no_speech > self.tuning.max_no_speech:
             return Transcript("", self.name)
-        if evidence >= self.tuning.ask_below and not self._too_short(best, free_text):
+        if evidence >= self.tuning.ask_below:
             return Transcript(best, self.name, _posterior(scores, best))
         heard = self._confidence(cross, free_text) if free_text else 0.0
         if evidence < self.tuning.reject_below:
@@ -164,16 +160,6 @@ class WhisperRecognizer:
                               unsure=evidence >= self.tuning.free_sure_below)
         return Transcript(best, self.name, _posterior(scores, best), unsure=True,
                           free=free_text, free_confidence=heard)
-
-    def _too_short(self, phrase: str, free_text: str) -> bool:
-        """Whether the free transcript holds far more words than the phrase (a whole sentence
-        said, a bare "non" chosen): then the phrase comes back unsure however it scored. The
-        evidence compares whole-utterance likelihoods, which favour a short phrase over a
-        long transcript of poorly heard words ("D à gauche de la ligne deux, pour dit", said
-        by espeak-ng in French, came back a sure "non")."""
-        heard = len(words(free_text, self.lang))
-        return heard >= self.tuning.long_transcript_words \
-            and heard > self.tuning.words_ratio * len(words(phrase, self.lang))
 
     def _confidence(self, cross: KeysValues, text: str) -> float:
         """The mean token probability of the free transcript, as written (said once)."""
