@@ -5,10 +5,17 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.speech.stt import add_engine_arguments
+from host.speech.wyoming.options import add_wyoming_arguments
+
+if TYPE_CHECKING:
+    from host.speech.ears import MicrophoneEars
+    from host.speech.ports import AudioIn
+    from host.speech.wyoming.audio import WyomingInput
 
 
 def register(subparsers: Any) -> None:
@@ -38,16 +45,16 @@ def register(subparsers: Any) -> None:
                        help="use recorded WAV audio as the microphone (ends when it does)")
     voice.add_argument("--speak-to", type=Path, metavar="DIR",
                        help="also write each host line to a WAV file in DIR")
+    add_wyoming_arguments(voice)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the table's audio, load the voices, and keep the lobby until the audio ends."""
-    from host.lobby.audio import Voices, open_audio, open_input
+    from host.lobby.audio import Voices, open_audio
     from host.lobby.lobby import Lobby
     from host.lobby.state import LobbyState, default_dir
     from host.speech.audio import AudioUnavailable
-    from host.speech.ears import MicrophoneEars
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
 
@@ -55,11 +62,35 @@ def run(args: argparse.Namespace) -> int:
     try:
         source, outputs = open_audio(args)
         voices = Voices(args, outputs)
-        ears = MicrophoneEars(source, half_duplex=not args.listen_from)
+        ears, reopen = _ears(args, source)
         lobby = Lobby(ears, voices, LobbyState(args.state_dir or default_dir()), seed=args.seed,
-                      show=show, reopen=None if args.listen_from else lambda: open_input(args))
+                      show=show, reopen=reopen)
     except (AudioUnavailable, EngineError, TTSUnavailable) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
     show("Party Host is listening: say 'Party Host, let's play Crack List'.")
     return lobby.run()
+
+
+def _ears(args: argparse.Namespace, source: AudioIn) -> tuple[MicrophoneEars,
+                                                             Callable[[], AudioIn] | None]:
+    """The ears on the table's audio, and how to get the audio back once it is lost: a
+    satellite comes back by itself (its audio time is the ears' clock), a sound card is opened
+    again, a recording is not."""
+    from host.lobby.audio import open_input
+    from host.speech.ears import MicrophoneEars
+    from host.speech.wyoming.options import wyoming_uri
+
+    if wyoming_uri(args):
+        from host.speech.wyoming.audio import WyomingInput
+
+        assert isinstance(source, WyomingInput)
+        return MicrophoneEars(source, clock=source.clock), lambda: _satellite_back(source)
+    ears = MicrophoneEars(source, half_duplex=not args.listen_from)
+    return ears, None if args.listen_from else lambda: open_input(args)
+
+
+def _satellite_back(mic: WyomingInput) -> AudioIn:
+    """The satellite's microphone, once the satellite is connected again."""
+    mic.wait_back(None)
+    return mic

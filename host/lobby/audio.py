@@ -20,22 +20,29 @@ def open_input(args: argparse.Namespace) -> AudioIn:
     return SoundDeviceInput(args.input_device)
 
 
-def open_outputs(args: argparse.Namespace) -> list[AudioOut]:
+def open_outputs(args: argparse.Namespace, *, sound_card: bool = True) -> list[AudioOut]:
     """Where the host's voice goes: a WAV folder with --speak-to, the sound card unless the
-    microphone is a recording."""
+    microphone is a recording (or the speaker a satellite's)."""
     from host.speech.audio import SoundDeviceOutput, WavFolderOutput
 
     outputs: list[AudioOut] = []
     if args.speak_to:
         outputs.append(WavFolderOutput(args.speak_to))
-    if not args.listen_from:
+    if sound_card and not args.listen_from:
         outputs.append(SoundDeviceOutput(args.output_device))
     return outputs
 
 
 def open_audio(args: argparse.Namespace) -> tuple[AudioIn, list[AudioOut]]:
-    """The table's audio source and sinks, from the command line (the one place a new kind
-    of audio, such as a Wyoming satellite, is chosen)."""
+    """The table's audio source and sinks, from the command line: a Wyoming satellite's
+    microphone and speaker with --wyoming-satellite or --wyoming-server, else the sound card
+    (or the recordings)."""
+    from host.speech.wyoming.options import wyoming_from_args
+
+    satellite = wyoming_from_args(args)
+    if satellite:
+        mic, speaker = satellite
+        return mic, [*open_outputs(args, sound_card=False), speaker]
     return open_input(args), open_outputs(args)
 
 
