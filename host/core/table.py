@@ -44,15 +44,15 @@ class TableBasics(SavedOptions):
         return seats, first_seat(seats, self.first)
 
 
-def basics_from_args(args: argparse.Namespace) -> dict[str, Any]:
+def basics_from_args(args: argparse.Namespace, *, default_lang: str = "en") -> dict[str, Any]:
     """The `partyhost play` options every table has, as TableBasics fields (a new random seed
-    when none is given)."""
+    when none is given, the game's language when --lang is not)."""
     return {
         "players": list(args.players),
         "teams": teams_from_args(args.teams),
         "first": args.first,
         "seed": args.seed if args.seed is not None else secrets.randbelow(2**31),
-        "lang": args.lang,
+        "lang": args.lang or default_lang,
         "decks": [str(path) for path in args.deck],
         "shipped_decks": not args.only_my_decks,
     }

@@ -16,6 +16,8 @@ PILE_SIZE: dict[int, int] = {2: 40, 3: 30, 4: 25}
 """Each player's starting pile, by the number of players (all the cards in expert mode)."""
 HAND_SIZE = 8
 ROWS = 4
+DEFAULT_LANG = "fr"
+"""The host speaks French for Crack Word unless told otherwise (the box is French)."""
 MIN_CRACK = 3
 """A Crack Word needs a word of at least 3 letters."""
 WORD_CHOICES = 4

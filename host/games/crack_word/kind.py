@@ -5,6 +5,7 @@ from __future__ import annotations
 from host.core.protocols import GameKind
 from host.games.crack_word.announce import VOICE
 from host.games.crack_word.bots import voice_bots
+from host.games.crack_word.config import DEFAULT_LANG
 from host.games.crack_word.events import CrackWordEvent
 from host.games.crack_word.setup import (
     PLAY_OPTIONS,
@@ -27,5 +28,5 @@ CRACK_WORD = GameKind(
     same_move=same_move,
     play_options=PLAY_OPTIONS,
     demo_options=demo_options,
-    default_lang="fr",
+    default_lang=DEFAULT_LANG,
 )

@@ -16,7 +16,7 @@ from host.core.protocols import SetupError
 from host.core.session import Session
 from host.core.table import TableBasics, basics_from_args, given
 from host.games.crack_word.announce import VOICE
-from host.games.crack_word.config import CrackWordConfig
+from host.games.crack_word.config import DEFAULT_LANG, CrackWordConfig
 from host.games.crack_word.dictionary import MissingWordList, load_dictionary
 from host.games.crack_word.questions import CrackWordQuestions
 from host.games.crack_word.rules import CrackWordGame
@@ -40,7 +40,8 @@ class CrackWordOptions(TableBasics):
 
 def options_from_args(args: argparse.Namespace) -> CrackWordOptions:
     """Table options from `partyhost play crack-word`'s command line."""
-    return CrackWordOptions(**basics_from_args(args), expert=args.expert,
+    return CrackWordOptions(**basics_from_args(args, default_lang=DEFAULT_LANG),
+                            expert=args.expert,
                             turn_seconds=given(args.turn_seconds, CrackWordConfig.turn_seconds),
                             cards=args.cards)
 
@@ -48,7 +49,7 @@ def options_from_args(args: argparse.Namespace) -> CrackWordOptions:
 def demo_options(players: Sequence[str], args: argparse.Namespace) -> CrackWordOptions:
     """The options of a spoken demo game (`partyhost demo crack-word`)."""
     return CrackWordOptions(players=list(players), seed=args.seed,
-                            lang=getattr(args, "lang", None) or "fr")
+                            lang=getattr(args, "lang", None) or DEFAULT_LANG)
 
 
 def build_game(options: CrackWordOptions) -> CrackWordGame:
