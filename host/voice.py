@@ -13,7 +13,7 @@ from host.console import Pages
 from host.core.session import Line, Session
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars
-from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer
+from host.speech.ports import SAMPLE_RATE, AudioIn, AudioOut, Recognizer, Synthesizer
 
 PAGES_LISTEN = 1.0
 """With the companion page open, the longest wait in silence before its moves are heard. Each
@@ -198,35 +198,69 @@ def run_voice(args: argparse.Namespace) -> int:
 
 
 def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]:
-    """The microphone (or recorded audio), the recognizer and the host's voice."""
+    """The microphone (or recorded audio, or a satellite), the recognizer and the host's
+    voice."""
     from host.core.phrasebook import Phrasebook
     from host.registry import find_game
-    from host.speech.audio import SoundDeviceInput, SoundDeviceOutput, WavFileInput, WavFolderOutput
     from host.speech.cache import CachedSynthesizer, warm_texts
     from host.speech.stt import recognizer_from
     from host.speech.tts import make_synthesizer
-    from host.speech.wyoming.options import wyoming_from_args
 
     recognizer = recognizer_from(args, args.lang)
     synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice, args.lang))
     synthesizer.warm(warm_texts(Phrasebook(args.lang, game=find_game(args.game).voice),
                                 list(args.players)))
+    source, outputs = open_audio(args)
+    return table_ears(args, source), recognizer, Mouth(synthesizer, outputs)
+
+
+def open_input(args: argparse.Namespace) -> AudioIn:
+    """The table's microphone: recorded WAV audio with --listen-from, else the sound card
+    (AudioUnavailable when there is none)."""
+    from host.speech.audio import SoundDeviceInput, WavFileInput
+
+    if args.listen_from:
+        return WavFileInput(args.listen_from)
+    return SoundDeviceInput(args.input_device)
+
+
+def open_outputs(args: argparse.Namespace, *, sound_card: bool = True) -> list[AudioOut]:
+    """Where the host's voice goes: a WAV folder with --speak-to, the sound card unless the
+    microphone is a recording (or the speaker a satellite's)."""
+    from host.speech.audio import SoundDeviceOutput, WavFolderOutput
+
     outputs: list[AudioOut] = []
     if args.speak_to:
         outputs.append(WavFolderOutput(args.speak_to))
-    satellite = wyoming_from_args(args)
-    if satellite:  # a Wyoming satellite's microphone and speaker; its audio time is the clock
-        outputs.append(satellite[1])
-        return MicrophoneEars(satellite[0], clock=satellite[0].clock), recognizer, \
-            Mouth(synthesizer, outputs)
-    if not args.listen_from:
+    if sound_card and not args.listen_from:
         outputs.append(SoundDeviceOutput(args.output_device))
-    source = (
-        WavFileInput(args.listen_from) if args.listen_from else SoundDeviceInput(args.input_device)
-    )
-    # Recorded audio cannot echo the host, so only a live microphone is gated.
-    ears = MicrophoneEars(source, half_duplex=not args.listen_from)
-    return ears, recognizer, Mouth(synthesizer, outputs)
+    return outputs
+
+
+def open_audio(args: argparse.Namespace) -> tuple[AudioIn, list[AudioOut]]:
+    """The table's audio source and sinks, from the command line: a Wyoming satellite's
+    microphone and speaker with --wyoming-satellite or --wyoming-server, else the sound card
+    (or the recordings)."""
+    from host.speech.wyoming.options import wyoming_from_args
+
+    satellite = wyoming_from_args(args)
+    if satellite:
+        mic, speaker = satellite
+        return mic, [*open_outputs(args, sound_card=False), speaker]
+    return open_input(args), open_outputs(args)
+
+
+def table_ears(args: argparse.Namespace, source: AudioIn) -> MicrophoneEars:
+    """The ears on the table's audio: a satellite's audio time is their clock; recorded
+    audio cannot echo the host, so only a live microphone is gated."""
+    from host.speech.wyoming.options import wyoming_uri
+
+    if wyoming_uri(args):
+        from host.speech.wyoming.audio import WyomingInput
+
+        assert isinstance(source, WyomingInput)
+        return MicrophoneEars(source, clock=source.clock)
+    return MicrophoneEars(source, half_duplex=not args.listen_from)
 
 
 def _meet_players(

@@ -15,7 +15,6 @@ from host.speech.wyoming.options import add_wyoming_arguments
 if TYPE_CHECKING:
     from host.speech.ears import MicrophoneEars
     from host.speech.ports import AudioIn
-    from host.speech.wyoming.audio import WyomingInput
 
 
 def register(subparsers: Any) -> None:
@@ -51,12 +50,13 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the table's audio, load the voices, and keep the lobby until the audio ends."""
-    from host.lobby.audio import Voices, open_audio
+    from host.lobby.audio import Voices
     from host.lobby.lobby import Lobby
     from host.lobby.state import LobbyState, default_dir
     from host.speech.audio import AudioUnavailable
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
+    from host.voice import open_audio
 
     show = functools.partial(print, flush=True)  # the journal shows each line at once
     try:
@@ -75,22 +75,20 @@ def run(args: argparse.Namespace) -> int:
 def _ears(args: argparse.Namespace, source: AudioIn) -> tuple[MicrophoneEars,
                                                              Callable[[], AudioIn] | None]:
     """The ears on the table's audio, and how to get the audio back once it is lost: a
-    satellite comes back by itself (its audio time is the ears' clock), a sound card is opened
-    again, a recording is not."""
-    from host.lobby.audio import open_input
-    from host.speech.ears import MicrophoneEars
+    satellite comes back by itself, a sound card is opened again, a recording is not."""
     from host.speech.wyoming.options import wyoming_uri
+    from host.voice import open_input, table_ears
 
+    ears = table_ears(args, source)
     if wyoming_uri(args):
-        from host.speech.wyoming.audio import WyomingInput
-
-        assert isinstance(source, WyomingInput)
-        return MicrophoneEars(source, clock=source.clock), lambda: _satellite_back(source)
-    ears = MicrophoneEars(source, half_duplex=not args.listen_from)
+        return ears, lambda: _satellite_back(source)
     return ears, None if args.listen_from else lambda: open_input(args)
 
 
-def _satellite_back(mic: WyomingInput) -> AudioIn:
+def _satellite_back(mic: AudioIn) -> AudioIn:
     """The satellite's microphone, once the satellite is connected again."""
+    from host.speech.wyoming.audio import WyomingInput
+
+    assert isinstance(mic, WyomingInput)
     mic.wait_back(None)
     return mic

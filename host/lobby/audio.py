@@ -1,49 +1,13 @@
-"""The lobby's audio and voices: where the table's sound comes from and goes to, and the
-recognizer and synthesizer of each language, loaded once (as `partyhost play` builds them)."""
+"""The lobby's voices: the recognizer and synthesizer of each language, loaded once (as
+`partyhost play` builds them; the table's audio is host.voice.open_audio's)."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
 
-from host.speech.ports import AudioIn, AudioOut, Recognizer
+from host.speech.ports import AudioOut, Recognizer
 from host.voice import Mouth
-
-
-def open_input(args: argparse.Namespace) -> AudioIn:
-    """The table's microphone: recorded WAV audio with --listen-from, else the sound card
-    (AudioUnavailable when there is none)."""
-    from host.speech.audio import SoundDeviceInput, WavFileInput
-
-    if args.listen_from:
-        return WavFileInput(args.listen_from)
-    return SoundDeviceInput(args.input_device)
-
-
-def open_outputs(args: argparse.Namespace, *, sound_card: bool = True) -> list[AudioOut]:
-    """Where the host's voice goes: a WAV folder with --speak-to, the sound card unless the
-    microphone is a recording (or the speaker a satellite's)."""
-    from host.speech.audio import SoundDeviceOutput, WavFolderOutput
-
-    outputs: list[AudioOut] = []
-    if args.speak_to:
-        outputs.append(WavFolderOutput(args.speak_to))
-    if sound_card and not args.listen_from:
-        outputs.append(SoundDeviceOutput(args.output_device))
-    return outputs
-
-
-def open_audio(args: argparse.Namespace) -> tuple[AudioIn, list[AudioOut]]:
-    """The table's audio source and sinks, from the command line: a Wyoming satellite's
-    microphone and speaker with --wyoming-satellite or --wyoming-server, else the sound card
-    (or the recordings)."""
-    from host.speech.wyoming.options import wyoming_from_args
-
-    satellite = wyoming_from_args(args)
-    if satellite:
-        mic, speaker = satellite
-        return mic, [*open_outputs(args, sound_card=False), speaker]
-    return open_input(args), open_outputs(args)
 
 
 class Voices:

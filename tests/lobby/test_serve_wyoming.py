@@ -7,9 +7,9 @@ from pathlib import Path
 
 from host.cli import build_parser
 from host.commands.serve import _ears
-from host.lobby.audio import open_audio
 from host.speech.audio import WavFolderOutput
 from host.speech.wyoming.audio import WyomingInput, WyomingOutput
+from host.voice import open_audio
 from tests.wyoming.satellite import TableSatellite
 
 
