@@ -64,7 +64,7 @@ SETUPS: dict[str, SetUp] = {
     "scattergories": SetUp(_table("scattergories", scattergories.MIN_SEATS,
                                   scattergories.MAX_SEATS), questions=(ANSWERS,)),
     "crack-word": SetUp(_table("crack-word", crack_word.MIN_SEATS, crack_word.MAX_SEATS),
-                        questions=(LANGUAGE,)),
+                        questions=(LANGUAGE, CARDS)),
 }
 """Every game of the registry, as the lobby sets it up."""
 

@@ -58,3 +58,18 @@ def test_four_players_play_in_teams_and_just_start_takes_every_default(
     assert not any("Virtual, then." in line for line in said)
     save = json.loads((tmp_path / "state" / "crack-list.json").read_text())
     assert save["options"]["cards"] == "virtual"
+
+
+def test_crack_word_asks_the_language_and_the_cards(lobby_hearing: LobbyMaker,
+                                                    tmp_path: Path) -> None:
+    LobbyState(tmp_path / "state").remember_table(["Ann", "Bob"])
+    lobby, shown = lobby_hearing(["let's play Crack Word", "yes", "in English",
+                                  "physical cards"], seed=2)
+    assert lobby.run() == 0
+    [session] = lobby.sessions
+    assert [seat.name for seat in session.game.seats] == ["Ann", "Bob"]
+    said = host_lines(shown)
+    assert any(line.startswith("Crack Word in French or in English?") for line in said)
+    assert any(line.startswith("Virtual cards, dealt by me") for line in said)
+    save = json.loads((tmp_path / "state" / "crack-word.json").read_text())
+    assert save["options"]["cards"] == "physical" and save["options"]["lang"] == "en"
