@@ -59,9 +59,6 @@ class Talk(Protocol):
     open_answers: bool
     """True when a move may be none of the choices (a Short List guess that is not on the
     card): the session then also takes what the recognizer heard outside them."""
-    secret_choices: bool
-    """True when a choice must not be said aloud unless it was heard (a Short List card's
-    answers): asking back, the host then says only what it heard."""
 
     def parse(self, text: str, speaker: str | None = None) -> Any | Query | Unclear:
         """An utterance as a game event, a question for the host, or Unclear. `speaker` is
@@ -70,6 +67,11 @@ class Talk(Protocol):
 
     def say(self, event: Any, prefix: str | None = None) -> str:
         """How a player says this event out loud (`prefix`: their name first)."""
+        ...
+
+    def is_secret(self, choice: str) -> bool:
+        """Whether this choice must not be said aloud unless it was heard (a Short List
+        card's answer): asking back, the host then says only what it heard."""
         ...
 
     def choices(self) -> list[str] | None:

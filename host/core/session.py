@@ -91,6 +91,9 @@ class TableTalk:
     """Guesses the players said no to, not offered to the recognizer again until a move."""
     next_speaker: str | None = None
     """Who said "my turn, Bob": their next utterance is theirs."""
+    half_heard: str | None = None
+    """A secret choice heard unsure, with other words heard freely: the host asked for it
+    again, and takes it when the next utterance is heard as the same choice."""
 
 
 COUNTDOWN = "countdown"
@@ -173,14 +176,24 @@ class Session:
         them. Then, in a game whose moves may be none of its choices (talk.open_answers: a
         Short List guess off the card), the engine's free transcript is the move when the
         engine is sure of it, and is asked back when it is half sure (or unsure that it was
-        none of the choices): a player's move is never judged on a mishearing. A question
-        for the host heard unsure is not asked back (it is as quick to ask again): it counts
-        as not heard; so does anything heard unsure when the host asked whether to quit (the
-        game carries on)."""
+        none of the choices): a player's move is never judged on a mishearing. A secret
+        choice heard unsure is never asked back: the host asks for it again instead (unless
+        it heard other words clearly, which it asks back), and takes it when the next
+        utterance is heard as that choice again. A question for the host heard unsure is not
+        asked back (it is as quick to ask again): it counts as not heard; so does anything
+        heard unsure when the host asked whether to quit (the game carries on)."""
         text, unsure, free = heard.text, heard.unsure, heard.free
+        half_heard, self.table.half_heard = self.table.half_heard, None
+        if text and unsure and not self.table.confirming_quit \
+                and self._may_give_away(text, free):
+            if text == half_heard:
+                return self.hear(text)  # heard as the same secret twice running
+            if heard.free_confidence < FREE_GUESS_SURE:
+                self.table.half_heard = text
+                return self._remember([self._line("unclear")])
+            text = ""
         if text and unsure and (self.table.confirming_quit
-                                or isinstance(self.talk.parse(text), Query)
-                                or self._may_give_away(text, free)):
+                                or isinstance(self.talk.parse(text), Query)):
             text = ""  # only a sure yes ends a game
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
@@ -191,11 +204,10 @@ class Session:
         return self.hear("")
 
     def _may_give_away(self, choice: str, free: str) -> bool:
-        """In a game whose choices are secret, asking back a choice that is not what was
-        heard would say it aloud (a Short List card's answer nobody has found): the host asks
-        back what it heard instead."""
-        return self.talk.secret_choices and bool(free) and \
-            fuzz.ratio(clean(choice), clean(free)) < SAME_WORDS_RATIO
+        """Asking back a secret choice that is not what was heard would say it aloud (a Short
+        List card's answer): the host asks back what it heard instead."""
+        return bool(free) and fuzz.ratio(clean(choice), clean(free)) < SAME_WORDS_RATIO \
+            and self.talk.is_secret(choice)
 
     def ask_back(self, text: str) -> list[Line]:
         """The recognizer's best guess was weak: ask the table before acting on it."""

@@ -394,8 +394,6 @@ class CrackListTalk:
     open_answers = False
     """Every answer the host knows is among the choices, and an open category decodes freely:
     an utterance the recognizer rejected is asked for again, not played."""
-    secret_choices = False
-    """The choices are the moves a player may make; none is a secret."""
 
     def __init__(self, game: CrackListGame) -> None:
         self.game = game
@@ -449,6 +447,10 @@ class CrackListTalk:
     def say(self, event: CrackListEvent, prefix: str | None = None) -> str:
         """How a player says the move out loud."""
         return say_event(event, prefix=prefix)
+
+    def is_secret(self, choice: str) -> bool:
+        """The choices are the moves a player may make; none is a secret."""
+        return False
 
     def choices(self) -> list[str] | None:
         """The phrases that make sense now: every legal move as a player says it (with their

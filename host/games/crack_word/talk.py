@@ -169,8 +169,6 @@ class CrackWordTalk:
     open_answers = False
     """Every move is among the choices (the justifying words offered are the dictionary's for
     each placement): an utterance the recognizer rejected is asked again, not played."""
-    secret_choices = False
-    """The choices are the moves of the player on turn; none is a secret."""
 
     def __init__(self, game: CrackWordGame, lang: str | None = None) -> None:
         self.game = game
@@ -357,6 +355,10 @@ class CrackWordTalk:
                      if n == row + 1 and not word.isdigit()), str(row + 1))
 
     # ------------------------------------------------------------------ choices
+
+    def is_secret(self, choice: str) -> bool:
+        """The choices are the moves of the player on turn; none is a secret."""
+        return False
 
     def choices(self) -> list[str]:
         """The phrases that make sense now: the placements of the player on turn (each letter

@@ -127,9 +127,6 @@ class ScattergoriesTalk:
     """Players write anything: an answer is by nature often none of the choices, so the host
     also takes what the recognizer heard freely (the choices, the category's known answers and
     the answers read already, only help it hear them)."""
-    secret_choices = False
-    """The categories' known answers are no secret: a near miss is asked back as the
-    known answer ("Lemur?" for "Lamer")."""
 
     def __init__(self, game: ScattergoriesGame) -> None:
         self.game = game
@@ -369,6 +366,11 @@ class ScattergoriesTalk:
         return f"{FILLER_SAID} {text}" if heard_else else text
 
     # ------------------------------------------------------------------ choices
+
+    def is_secret(self, choice: str) -> bool:
+        """The categories' known answers are no secret: a near miss is asked back as the
+        known answer ("Lemur?" for "Lamer")."""
+        return False
 
     def choices(self) -> list[str]:
         """The phrases that make sense now, by the moment: the letters left while the roller

@@ -68,9 +68,6 @@ class ShortListTalk:
     open_answers = True
     """A wrong answer is by nature not among the choices: the host also takes a guess it heard
     outside them (the lead wires this in the session)."""
-    secret_choices = True
-    """The card's answers nobody has found are the quizmaster's secret: never asked back
-    unless heard."""
 
     def __init__(self, game: ShortListGame) -> None:
         self.game = game
@@ -167,6 +164,12 @@ class ShortListTalk:
         return f"{FILLER_SAID} {text}" if heard_else else text
 
     # ------------------------------------------------------------------ choices
+
+    def is_secret(self, choice: str) -> bool:
+        """A card's answer is the quizmaster's secret, also inside a jump: never asked back
+        unless heard (a pass or a question is no secret)."""
+        move = self.parse(choice)
+        return isinstance(move, Answer | Jump) and self.listed(move.text)
 
     def choices(self) -> list[str]:
         """The phrases that make sense now: the card's answer forms (a repeat is a move too),

@@ -186,7 +186,7 @@ def test_same_move_forgives_spelling_and_the_leftmost_place() -> None:
 
 
 def test_talk_flags() -> None:
-    assert CrackWordTalk.open_answers is False and CrackWordTalk.secret_choices is False
+    assert CrackWordTalk.open_answers is False
     assert ETOILE != PETARD
 
 

@@ -117,6 +117,34 @@ def test_asking_back_never_says_a_card_answer_that_was_not_heard() -> None:
     assert lines[0].text == f"{answer}?"  # heard nearly so: that is the guess asked back
 
 
+def test_a_card_answer_half_heard_among_unclear_words_is_asked_again_and_taken_if_heard_again(
+        ) -> None:
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    guesser = session.game.expected_player()
+    lines = session.heard(Transcript(answer, unsure=True, free="But ready", free_confidence=0.3))
+    assert [line.kind for line in lines] == ["unclear"]
+    assert session.game.given == []
+    session.heard(Transcript(answer, unsure=True, free="My credit", free_confidence=0.3))
+    assert session.game.given == [answer]
+    assert session.game.expected_player() != guesser
+
+
+def test_a_card_answer_half_heard_once_is_forgotten_after_something_else() -> None:
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    session.heard(Transcript(answer, unsure=True, free="But ready", free_confidence=0.3))
+    session.heard(Transcript("", free="uh", free_confidence=0.05))
+    lines = session.heard(Transcript(answer, unsure=True, free="But ready", free_confidence=0.3))
+    assert [line.kind for line in lines] == ["unclear"] and session.game.given == []
+
+
+def test_a_pass_heard_unsure_is_asked_back_as_a_pass_it_is_no_secret() -> None:
+    session = started(FakeClock())
+    lines = session.heard(Transcript("pass", unsure=True, free="Past me", free_confidence=0.3))
+    assert [line.text for line in lines] == ["Pass?"]
+
+
 def test_while_asking_back_only_yes_no_or_the_guess_is_offered_to_the_recognizer() -> None:
     session = started(FakeClock())
     session.heard(Transcript("", free="Atlantis", free_confidence=0.3))
