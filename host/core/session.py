@@ -176,7 +176,8 @@ class Session:
         them. Then, in a game whose moves may be none of its choices (talk.open_answers: a
         Short List guess off the card), the engine's free transcript is the move when the
         engine is sure of it, and is asked back when it is half sure (or unsure that it was
-        none of the choices): a player's move is never judged on a mishearing. A secret
+        none of the choices), unless the players said no to it already: a player's move is
+        never judged on a mishearing. A secret
         choice heard unsure is never asked back: the host asks for it again instead (unless
         it heard other words clearly, which it asks back), and takes it when the next
         utterance is heard as that choice again. A question for the host heard unsure is not
@@ -197,11 +198,16 @@ class Session:
             text = ""  # only a sure yes ends a game
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
-        if free and self.talk.open_answers and not self.asking \
+        if free and self.talk.open_answers and not self.asking and not self._denied(free) \
                 and heard.free_confidence >= FREE_GUESS_ASK:
             sure = heard.free_confidence >= FREE_GUESS_SURE and not unsure
             return self.hear(free) if sure else self.ask_back(free)
         return self.hear("")
+
+    def _denied(self, free: str) -> bool:
+        """Whether the players said no to these words, asked back since the last move: heard
+        again, they are still not what was said."""
+        return clean(free) in {clean(guess) for guess in self.table.denied}
 
     def _may_give_away(self, choice: str, free: str) -> bool:
         """Asking back a secret choice that is not what was heard would say it aloud (a Short

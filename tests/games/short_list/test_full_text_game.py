@@ -75,7 +75,7 @@ def test_a_half_heard_guess_is_asked_back_never_judged_on_a_mishearing() -> None
     assert [line.kind for line in lines] == ["did_you_say"]
     assert session.hear("no")[0].kind == "misheard"
     assert session.game.expected_player() == guesser and not session.game.out
-    session.heard(Transcript("", free="Atlantis", free_confidence=0.3))
+    session.heard(Transcript("", free="Narnia", free_confidence=0.3))
     assert any(line.kind == "answer_wrong" for line in session.hear("yes"))
 
 
@@ -137,6 +137,17 @@ def test_a_card_answer_half_heard_once_is_forgotten_after_something_else() -> No
     session.heard(Transcript("", free="uh", free_confidence=0.05))
     lines = session.heard(Transcript(answer, unsure=True, free="But ready", free_confidence=0.3))
     assert [line.kind for line in lines] == ["unclear"] and session.game.given == []
+
+
+def test_words_the_guesser_said_no_to_are_never_judged_when_heard_again() -> None:
+    session = started(FakeClock())
+    guesser = session.game.expected_player()
+    lines = session.heard(Transcript("", free="Yeah man.", free_confidence=0.3))
+    assert [line.text for line in lines] == ["Yeah man?"]
+    session.hear("no")
+    lines = session.heard(Transcript("", free="Yeah man.", free_confidence=0.8))
+    assert [line.kind for line in lines] == ["unclear"]
+    assert session.game.expected_player() == guesser and not session.game.out
 
 
 def test_a_pass_heard_unsure_is_asked_back_as_a_pass_it_is_no_secret() -> None:
