@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import random
 import string
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from host.core.events import TimeUp
 from host.core.simulate import Dice
-from host.decks import Category, CategoryList
 from host.games.scattergories.events import (
     AgreeMoreTime,
     AskMoreTime,
@@ -27,13 +25,11 @@ from host.games.scattergories.events import (
     Vote,
 )
 from host.games.scattergories.flow import State
+from host.games.scattergories.lists import category_words, deck_words
 from host.games.scattergories.rules import ScattergoriesGame
-from host.judge.text import answer_letters
 
 SYLLABLES = ("ba", "lo", "rin", "ta", "vex", "mu", "dro", "ki", "zel", "po", "nar", "fu")
 """What an invented answer is made of, after its key letter ("Pzelmu")."""
-Words = dict[str, list[str]]
-"""Answers by the letter they may be played with."""
 
 
 @dataclass(frozen=True)
@@ -227,32 +223,6 @@ class BotTable:
         word = letter + "".join(self.dice.pick(SYLLABLES) for _ in range(2))
         self._invented.add(word)
         return word
-
-
-def category_words(category: Category, lang: str = "en") -> Words:
-    """A category's known answers by the letters they may be played with (articles aside)."""
-    words: Words = {}
-    for entry in category.answers:
-        for letter in answer_letters(entry.text, lang, category.people, False):
-            words.setdefault(letter, []).append(entry.text)
-    return words
-
-
-_DECK_WORDS: dict[int, tuple[Sequence[CategoryList], Words]] = {}
-
-
-def deck_words(lists: Sequence[CategoryList], lang: str = "en") -> Words:
-    """Every known answer of the deck's lists by letter, once each (worked out once a deck)."""
-    cached = _DECK_WORDS.get(id(lists))
-    if cached is not None and cached[0] is lists:
-        return cached[1]
-    words: Words = {}
-    for category in (c for lst in lists for c in lst.categories):
-        for letter, texts in category_words(category, lang).items():
-            words.setdefault(letter, []).extend(texts)
-    words = {letter: list(dict.fromkeys(texts)) for letter, texts in words.items()}
-    _DECK_WORDS[id(lists)] = (lists, words)
-    return words
 
 
 def voice_bots(game: ScattergoriesGame, rng: random.Random) -> BotTable:

@@ -6,9 +6,12 @@ from collections.abc import Sequence
 
 from host.core.protocols import SetupError
 from host.core.table import table_decks
-from host.decks import CategoryList
+from host.decks import Category, CategoryList
+from host.judge.text import answer_letters
 
 GAME = "scattergories"
+Words = dict[str, list[str]]
+"""Answers by the letter they may be played with."""
 
 
 def category_lists(lang: str = "en", extra: Sequence[str] = (), *,
@@ -38,3 +41,28 @@ def pick_list(lists: Sequence[CategoryList], number: int, categories: int = 6) -
                          f"categories, not the {categories} a round needs")
     return chosen
 
+
+def category_words(category: Category, lang: str = "en") -> Words:
+    """A category's known answers by the letters they may be played with (articles aside)."""
+    words: Words = {}
+    for entry in category.answers:
+        for letter in answer_letters(entry.text, lang, category.people, False):
+            words.setdefault(letter, []).append(entry.text)
+    return words
+
+
+_DECK_WORDS: dict[int, tuple[Sequence[CategoryList], Words]] = {}
+
+
+def deck_words(lists: Sequence[CategoryList], lang: str = "en") -> Words:
+    """Every known answer of the deck's lists by letter, once each (worked out once a deck)."""
+    cached = _DECK_WORDS.get(id(lists))
+    if cached is not None and cached[0] is lists:
+        return cached[1]
+    words: Words = {}
+    for category in (c for lst in lists for c in lst.categories):
+        for letter, texts in category_words(category, lang).items():
+            words.setdefault(letter, []).extend(texts)
+    words = {letter: list(dict.fromkeys(texts)) for letter, texts in words.items()}
+    _DECK_WORDS[id(lists)] = (lists, words)
+    return words

@@ -449,6 +449,22 @@ def test_choices_of_a_generated_category_come_from_the_judge() -> None:
     assert phrases.index("Peru") < phrases.index("France")
 
 
+def test_an_open_category_offers_the_decks_answers_with_the_key_letter() -> None:
+    cold = CATEGORIES[3]
+    config = ScattergoriesConfig(make_seats(NAMES[:2]), list_number=1)
+    game = ScattergoriesGame(config, [CategoryList("l", (cold, *CATEGORIES[:3], *CATEGORIES[4:]))],
+                             JUDGE, Dice("P"))
+    game.start()
+    phrases = ScattergoriesTalk(to_reading(game)).choices()
+    assert {"Penguin", "Polar bear", "Peach", "Plum"} <= set(phrases)
+    assert "Tiger" not in phrases and "Pass" not in phrases  # another letter; a call
+
+
+def test_a_listed_category_with_answers_on_the_letter_offers_only_its_own() -> None:
+    phrases = ScattergoriesTalk(to_reading(new_game())).choices()
+    assert "Penguin" in phrases and "Peach" not in phrases
+
+
 def test_choices_while_voting_are_the_votes_of_those_yet_to_vote() -> None:
     game = to_reading(new_game())
     game.handle(ReadAnswer("Ann", "Pingu"))
