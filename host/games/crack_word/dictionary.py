@@ -291,8 +291,9 @@ def _cache_path(path: Path, lang: str) -> Path:
     return cache_dir() / f"{lang}-{stat.st_size}-{stat.st_mtime_ns}-v{_CACHE_VERSION}.bin"
 
 
-def _write_cache(target: Path, built: Built) -> None:
-    """Write the built parts atomically; a cache that cannot be written is skipped."""
+def _write_cache(target: Path, built: Built, lang: str) -> None:
+    """Write the built parts atomically, and remove the language's stale caches; a cache
+    that cannot be written is skipped."""
     header = {"removed": built.removed, "counts": built.counts, "n": len(built.suffixes),
               "spellings": built.spellings}
     payload = "\n".join(built.words).encode("ascii")
@@ -304,6 +305,9 @@ def _write_cache(target: Path, built: Built) -> None:
             out.write(_MAGIC + f"{len(head)} {len(payload)}\n".encode())
             out.write(head + payload + built.suffixes.tobytes())
         os.replace(tmp, target)
+        for stale in target.parent.glob(f"{lang}-*.bin"):
+            if stale != target:  # an older format, or the list as it was before an upgrade
+                stale.unlink(missing_ok=True)
     except OSError:
         return
 
@@ -335,7 +339,7 @@ def load_word_list(path: Path, lang: str, *, use_cache: bool = True) -> Dictiona
     if built is None:
         built = build(path.read_text("utf-8", errors="replace").split(), lang)
         if use_cache:
-            _write_cache(target, built)
+            _write_cache(target, built, lang)
     return Dictionary.from_built(lang, built)
 
 

@@ -123,6 +123,14 @@ def test_small_list_cache_and_fallback(tmp_path: Path, monkeypatch: pytest.Monke
     assert built.counts["proper noun"] == 1 and built.counts["abbreviation"] == 2
     caches = list((tmp_path / "cache").rglob("*.bin"))
     assert len(caches) == 1
+    stale = caches[0].with_name("fr-1-2-v1.bin")
+    stale.write_bytes(b"an older format")
+    words.write_text(words.read_text() + "chats\n")
+    load_word_list(words, "fr")
+    assert not stale.exists() and len(list(caches[0].parent.glob("fr-*.bin"))) == 1
+    words.write_text(words.read_text().removesuffix("chats\n"))
+    built = load_word_list(words, "fr")
+    caches = list((tmp_path / "cache").rglob("*.bin"))
     again = load_word_list(words, "fr")
     assert again.words == built.words and list(again.suffixes) == list(built.suffixes)
     caches[0].write_bytes(caches[0].read_bytes()[:-3])
