@@ -57,6 +57,8 @@ class NoteKind(StrEnum):
     CHALLENGE_SETTLED = "challenge_settled"
     """The category's list settles the challenge: no vote."""
     VOTE = "vote"
+    VOTER = "voter"
+    """The host calls the next player to vote (seat order)."""
     TIE_VOTE_WITHOUT_CHALLENGED = "tie_vote_without_challenged"
     VOTE_ACCEPTED = "vote_accepted"
     VOTE_REJECTED = "vote_rejected"

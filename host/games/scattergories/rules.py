@@ -175,12 +175,14 @@ class ScattergoriesGame(ReadingRules, MachineRules):
         return [category.title for category in self.categories]
 
     def expected_player(self) -> str | None:
-        """The roller choosing a letter, or the reader on turn; else None (anyone may speak)."""
+        """The roller choosing a letter, the reader on turn, or the voter called; else None
+        (anyone may speak)."""
         if self.state is State.CHOOSING_LETTER:
             return self._name(self.roller)
         if self.state is State.READING:
             return self._name(self.reader())
-        return None
+        voter = self.voter() if self.state is State.VOTING else None
+        return None if voter is None else self._name(voter)
 
     def current_timer(self) -> ArmTimer:
         """The timer running now."""

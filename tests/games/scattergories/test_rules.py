@@ -469,11 +469,16 @@ def challenged(judge: Judge, players: int = 3) -> Table:
 def test_a_challenge_goes_to_a_vote_of_everyone(judge: Judge) -> None:
     t = challenged(judge)
     assert t.note(NoteKind.CHALLENGE).params["answer"] == "Plorbix"
-    assert t.game.state is State.VOTING and t.notes[-1].name == "vote"  # type: ignore[union-attr]
+    assert t.game.state is State.VOTING and t.notes[-2].name == "vote"  # type: ignore[union-attr]
+    assert t.note(NoteKind.VOTER).params == {"player": "Ann"}
+    assert t.game.expected_player() == "Ann"
     t(Vote("Ann", True))
+    assert t.note(NoteKind.VOTER).params == {"player": "Bob"}
     assert t.refusal(Vote("Ann", False)) == Refusal.ALREADY_VOTED
-    t(Vote("Bob", False))
     t(Vote("Cat", False))
+    assert t.note(NoteKind.VOTER).params == {"player": "Bob"}  # Cat voted first, naming herself
+    t(Vote("Bob", False))
+    assert NoteKind.VOTER not in t.kinds()  # everyone has voted
     assert t.note(NoteKind.VOTE_REJECTED).params == {"player": "Ann", "answer": "Plorbix",
                                                      "yes": 1, "no": 2}
     assert t.game.state is State.READING and t.note(NoteKind.TURN).params["player"] == "Bob"

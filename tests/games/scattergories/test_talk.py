@@ -273,7 +273,18 @@ def test_votes(said: str, accept: bool) -> None:
     assert game.state is State.VOTING
     talk = ScattergoriesTalk(game)
     assert talk.parse(said) == Vote("Bob", accept)
-    assert talk.parse("yes") == Unclear("yes", anonymous=True)
+    assert talk.parse("yes") == Vote("Ann", True)  # the voter the host called
+
+
+def test_a_bare_vote_is_the_called_voters_and_the_bots_say_it_so() -> None:
+    game = to_reading(new_game())
+    game.handle(ReadAnswer("Ann", "Pingu"))
+    game.handle(Challenge("Cat", "Ann"))
+    game.handle(Vote("Ann", True))
+    talk = ScattergoriesTalk(game)
+    assert talk.parse("thumbs down") == Vote("Bob", False)
+    assert talk.say(Vote("Bob", False)) == "thumbs down"
+    assert talk.say(Vote("Cat", True)) == "Cat: thumbs up"
 
 
 @pytest.mark.parametrize(("said", "kind"), [
@@ -388,7 +399,7 @@ def test_moves_are_said_with_the_players_name_unless_awaited() -> None:
     game = to_reading(new_game())
     talk = ScattergoriesTalk(game)
     assert talk.say(ReadAnswer("Ann", "Penguin")) == "Penguin"
-    assert talk.say(ReadAnswer("Ann", "")) == "blank"
+    assert talk.say(ReadAnswer("Ann", "")) == "I pass"
     assert talk.say(Challenge("Bob", "Ann")) == "Bob: challenge Ann"
     assert talk.say(Vote("Cat", True)) == "Cat: thumbs up"
     assert talk.say(AskMoreTime("Bob")) == "Bob: one more minute"
@@ -422,7 +433,7 @@ def test_choices_at_the_reading_hold_the_known_answers_key_letter_first() -> Non
     phrases = talk.choices()
     assert len(phrases) == len(set(phrases))
     assert phrases[:5] == ["Penguin", "Parrot", "Panda", "Polar bear", "Tiger"]
-    assert {"Hippo", "blank", "pass"} <= set(phrases)
+    assert {"Hippo", "blank", "pass", "I pass", "nothing", "no answer"} <= set(phrases)
     assert set(QUESTION_PHRASES) <= set(phrases)
     assert not [p for p in phrases if "challenge" in p]  # nothing read yet
 
