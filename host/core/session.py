@@ -177,12 +177,12 @@ class Session:
         Short List guess off the card), the engine's free transcript is the move when the
         engine is sure of it, and is asked back when it is half sure (or unsure that it was
         none of the choices), unless the players said no to it already: a player's move is
-        never judged on a mishearing. A secret
-        choice heard unsure is never asked back: the host asks for it again instead (unless
-        it heard other words clearly, which it asks back), and takes it when the next
-        utterance is heard as that choice again. A question for the host heard unsure is not
-        asked back (it is as quick to ask again): it counts as not heard; so does anything
-        heard unsure when the host asked whether to quit (the game carries on)."""
+        never judged on a mishearing. A secret choice heard unsure is never asked back: the
+        host asks for it again instead (unless it heard other words clearly, which it asks
+        back), and takes it when the next utterance is heard as that choice again. A question
+        for the host heard unsure is not asked back (it is as quick to ask again): it counts
+        as not heard; so does anything heard unsure when the host asked whether to quit (the
+        game carries on)."""
         text, unsure, free = heard.text, heard.unsure, heard.free
         half_heard, self.table.half_heard = self.table.half_heard, None
         if text and unsure and not self.table.confirming_quit \
