@@ -112,6 +112,8 @@ of the right answers wrong. Chatter such as "No way." scores 0.3 to 0.55."""
 SAME_WORDS_RATIO = 85
 """How alike (rapidfuzz ratio of the cleaned words) a free transcript must be to a choice to be
 taken for it when asking back ("Lichtenstein" for "Liechtenstein")."""
+QUIT_YES = (*YES, "quit", "yes quit")
+"""The replies to "really quit?" that end the game."""
 HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker", "time_left"})
 """Queries that are not answered at length, or manage the clock themselves."""
 
@@ -182,7 +184,7 @@ class Session:
         back), and takes it when the next utterance is heard as that choice again. A question
         for the host heard unsure is not asked back (it is as quick to ask again): it counts
         as not heard; so does anything heard unsure when the host asked whether to quit (the
-        game carries on)."""
+        game carries on), and a sure "quit" or "yes" that decoding freely did not hear."""
         text, unsure, free = heard.text, heard.unsure, heard.free
         half_heard, self.table.half_heard = self.table.half_heard, None
         if text and unsure and not self.table.confirming_quit \
@@ -196,6 +198,8 @@ class Session:
         if text and unsure and (self.table.confirming_quit
                                 or isinstance(self.talk.parse(text), Query)):
             text = ""  # only a sure yes ends a game
+        if text and free and self._would_end_game(text) and not self._same_words(text, free):
+            text = ""  # a long move heard as "quit", then as "yes", ended a French game
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
         if free and self.talk.open_answers and not self.asking and not self._denied(free) \
@@ -203,6 +207,20 @@ class Session:
             sure = heard.free_confidence >= FREE_GUESS_SURE and not unsure
             return self.hear(free) if sure else self.ask_back(free)
         return self.hear("")
+
+    def _would_end_game(self, text: str) -> bool:
+        """Whether acting on these words may end the game: the quit query, or the reply
+        to "really quit?"."""
+        if self.table.confirming_quit:
+            return clean(text) in QUIT_YES
+        query = self.talk.parse(text)
+        return isinstance(query, Query) and query.kind == "quit"
+
+    @staticmethod
+    def _same_words(choice: str, free: str) -> bool:
+        """Whether decoding freely heard the choice's words (perhaps among others: "yes,
+        quit")."""
+        return fuzz.token_set_ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO
 
     def _denied(self, free: str) -> bool:
         """Whether the players said no to these words, asked back since the last move: heard
@@ -406,7 +424,7 @@ class Session:
     def _confirm_quit(self, text: str) -> list[Line]:
         self.table.confirming_quit = False
         words = clean(text)
-        if words in (*YES, "quit", "yes quit"):
+        if words in QUIT_YES:
             self.table.quit = True
             return [self._line("quit")]
         if words in (*NO, "carry on", "continue", clean(carry_on(self.phrases.lang)), ""):

@@ -24,9 +24,10 @@ class Transcript:
     """The text (the best choice, or else the free transcript) on weak evidence: the host asks
     back ("Egg timer?") before acting."""
     free: str = ""
-    """With choices set and none of them taken, or one taken unsure: what the engine heard
-    decoding freely, for a game where a move may be none of the choices (a Short List guess
-    that is not on the card)."""
+    """With choices set, what the engine heard decoding freely (engines that decode freely):
+    the move in a game where a move may be none of the choices (a Short List guess that is
+    not on the card) when none was taken or one was taken unsure; a check on a sure choice
+    that would end the game."""
     free_confidence: float = 0.0
     """How sure the engine is of `free`: its mean token probability, in [0, 1]."""
 

@@ -133,7 +133,7 @@ class WhisperRecognizer:
             return Transcript(free_text, self.name, 1.0 - no_speech)
         heard = self._forms_by_words.get(words(free_text, self.lang), [])
         if len(heard) == 1:
-            return Transcript(heard[0], self.name, 1.0 - no_speech)
+            return Transcript(heard[0], self.name, 1.0 - no_speech, free=free_text)
         return self._choose(encoded[0], free_tokens, free_text, no_speech)
 
     def _choose(self, encoded: np.ndarray, free_tokens: list[int], free_text: str,
@@ -153,7 +153,7 @@ class WhisperRecognizer:
         if no_speech > self.tuning.max_no_speech:
             return Transcript("", self.name)
         if evidence >= self.tuning.ask_below:
-            return Transcript(best, self.name, _posterior(scores, best))
+            return Transcript(best, self.name, _posterior(scores, best), free=free_text)
         heard = self._confidence(cross, free_text) if free_text else 0.0
         if evidence < self.tuning.reject_below:
             return Transcript("", self.name, free=free_text, free_confidence=heard,

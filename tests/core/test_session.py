@@ -189,6 +189,20 @@ def test_a_move_said_instead_of_yes_or_no_to_quit_is_played(clock: FakeClock) ->
     assert not session.finished and not session.asking
 
 
+def test_a_sure_quit_or_yes_that_free_decoding_did_not_hear_ends_nothing(
+        clock: FakeClock) -> None:
+    session = started(clock)
+    move = "H à droite de la ligne deux, pour nihilisme."
+    session.heard(Transcript("quit", free=move))
+    assert not session.asking and not session.finished
+    assert "really" in texts(session.heard(Transcript("quit", free="Quit.")))
+    session.heard(Transcript("yes", free="D à gauche de la ligne deux, pour dit."))
+    assert not session.finished and not session.asking
+    session.heard(Transcript("quit", free="Quit the game."))
+    assert "Thanks for playing" in texts(session.heard(Transcript("yes", free="Yes, quit.")))
+    assert session.finished
+
+
 def other_than_turn(session: Session) -> str:
     turn = session.game.expected_player()
     return next(s.name for s in session.game.seats if s.name != turn)
