@@ -198,7 +198,7 @@ class Session:
         if text and unsure and (self.table.confirming_quit
                                 or isinstance(self.talk.parse(text), Query)):
             text = ""  # only a sure yes ends a game
-        if text and free and self._would_end_game(text) and not self._same_words(text, free):
+        if text and free and not self._same_words(text, free) and self._would_end_game(text):
             text = ""  # a long move heard as "quit", then as "yes", ended a French game
         if text:
             return self.ask_back(text) if unsure else self.hear(text)

@@ -379,8 +379,9 @@ class ScattergoriesTalk:
         as something else (a call, a question, a correction, a name, a filler)."""
         if self.listed(text):
             return text
-        heard_else = self._heard_else(clean(text)) or FILLER.match(clean(text)) \
-            or HESITATION.match(clean(text)) or self._name_first(text) != text \
+        words = clean(text)
+        heard_else = self._heard_else(words) or FILLER.match(words) \
+            or HESITATION.match(words) or self._name_first(text) != text \
             or CORRECTION.match(text)
         return f"{FILLER_SAID} {text}" if heard_else else text
 
