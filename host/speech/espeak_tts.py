@@ -9,7 +9,7 @@ import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from host.speech.tts import TTSUnavailable, split_sentences
+from host.speech.tts import TTSUnavailable, speakable, split_sentences
 
 BINARY = "espeak-ng"
 INSTALL_HINT = "install it with: apt-get install espeak-ng"
@@ -90,7 +90,8 @@ class EspeakSynthesizer:
 
     def synthesize(self, text: str) -> Iterator[bytes]:
         """Yield int16 mono PCM for each sentence of `text`."""
-        for sentence in split_sentences(text):
+        lang = self.voice.split("-")[0].split("+")[0]
+        for sentence in split_sentences(speakable(text, lang)):
             yield self._run(sentence)[0]
 
     def _run(self, text: str) -> tuple[bytes, int]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from host.speech.tts import TTSUnavailable
+from host.speech.tts import TTSUnavailable, speakable
 
 INSTALL_HINT = "install it with: pip install 'partyhost[speech]'"
 
@@ -74,5 +74,5 @@ class PiperSynthesizer:
 
         config = SynthesisConfig(length_scale=self._length_scale, noise_scale=self._noise,
                                  noise_w_scale=self._noise)
-        for chunk in self._voice.synthesize(text, syn_config=config):
+        for chunk in self._voice.synthesize(speakable(text), syn_config=config):
             yield chunk.audio_int16_bytes

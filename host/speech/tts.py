@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Literal
@@ -23,6 +24,29 @@ class TTSUnavailable(RuntimeError):
 def split_sentences(text: str) -> list[str]:
     """Split text into sentences (non-empty, stripped) so the first can be spoken early."""
     return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
+
+
+APOSTROPHES = str.maketrans({"\u02bc": "'", "\u02bb": "'", "\u2019": "'"})
+"""Apostrophe-like letters ("Baháʼí", "Hawaiʻi") that espeak-ng, and Piper through it, spell
+out by name ("B H A R injective I acute")."""
+
+
+def speakable(text: str, lang: str = "en") -> str:
+    """Text as the voices can say it: apostrophe letters as apostrophes, and accented letters
+    that espeak-ng spells out by name ("Tết", an English "Ó") without their accents."""
+    text = unicodedata.normalize("NFC", text.translate(APOSTROPHES))
+    return re.sub(r"\w+(?:'\w+)*", lambda word: _plain_if_spelt(word.group(), lang), text)
+
+
+def _plain_if_spelt(word: str, lang: str) -> str:
+    """The word without accents when espeak-ng would spell its letters: letters beyond Latin-1
+    (in every language), or an accented letter alone in English."""
+    beyond = any(ord(char) > 0xFF for char in word if char not in "œŒ")
+    if not beyond and not (lang == "en" and len(word) == 1):
+        return word
+    plain = "".join(char for char in unicodedata.normalize("NFKD", word)
+                    if not unicodedata.combining(char))
+    return plain if plain.isascii() else word
 
 
 def join_pcm(chunks: Iterable[bytes]) -> bytes:

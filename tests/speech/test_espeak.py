@@ -15,7 +15,13 @@ from host.speech.espeak_tts import (
     parse_wav_stream,
 )
 from host.speech.piper_tts import PiperSynthesizer
-from host.speech.tts import TTSUnavailable, first_working, make_synthesizer, split_sentences
+from host.speech.tts import (
+    TTSUnavailable,
+    first_working,
+    make_synthesizer,
+    speakable,
+    split_sentences,
+)
 
 LISTING = """Pty Language       Age/Gender VoiceName          File                 Other Languages
  2  en-gb           --/M      English_(Great_Britain) gmw/en               (en 2)
@@ -135,3 +141,17 @@ def test_the_host_speaks_french_with_espeak_when_no_piper_voice_speaks_it() -> N
     assert french.name == "espeak:fr"
     assert len(join_pcm(french.synthesize("Ligne deux : C, H, A, R."))) > 8000
     assert make_synthesizer("auto").name.startswith("piper")
+
+
+def test_speakable_keeps_what_the_voices_say_and_plains_what_they_spell() -> None:
+    assert speakable("Baháʼí Faith") == "Bahá'í Faith"
+    assert speakable("Tết, Tōkyō and Ténéré") == "Tet, Tokyo and Ténéré"
+    assert speakable("Dara Ó Briain") == "Dara O Briain"
+    assert speakable("le cœur à gauche", "fr") == "le cœur à gauche"
+
+
+@pytest.mark.parametrize("written, plain", [("Baháʼí Faith", "Bahai Faith"), ("Tết", "Tet")])
+def test_deck_words_with_rare_letters_are_said_not_spelt(written: str, plain: str) -> None:
+    voice = EspeakSynthesizer("en-gb")
+    said, expected = (len(b"".join(voice.synthesize(text))) for text in (written, plain))
+    assert said < 1.5 * expected  # spelt out, "Tết" ran to a dozen letter names
