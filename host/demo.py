@@ -211,7 +211,7 @@ class Demo:
         for attempt in range(1 + RETRIES):
             before = len(self.heard)
             heard = self._hear(speaker, text, attempt)
-            lines, acted = self._act_on(speaker, text, heard)
+            lines, acted = self._act_on(event, text, heard)
             understood = self.kind.same_move(event, self.heard[before : before + 1], self.game)
             self._count(speaker, text, heard.text or heard.free, understood, lines)
             self.report.transcript[-1]["right_answer"] = right
@@ -225,9 +225,11 @@ class Demo:
         notes = self.notes[before] if len(self.notes) > before else []
         return any(isinstance(note, Note) and note.kind in self.kind.costly for note in notes)
 
-    def _act_on(self, speaker: str, said: str, heard: Transcript) -> tuple[list[Line], bool]:
-        """The host's reply to a move heard, asking back when unsure (the bot answers yes or
-        no); True when the host took it as said."""
+    def _act_on(self, event: Any, said: str, heard: Transcript) -> tuple[list[Line], bool]:
+        """The host's reply to a move heard, asking back when unsure (the bot answers yes when
+        the question names its move, as a player would, else no); True when the host took it
+        as said."""
+        speaker = event.player
         moves = len(self.heard)
         lines = self.session.heard(heard)
         guess = self.session.table.confirming
@@ -236,7 +238,9 @@ class Demo:
             return lines, taken or len(self.heard) > moves
         self.report.asked += 1
         yes, no = yes_no(self.session.phrases.lang)
-        reply = yes if means(said, guess) else no
+        named = self.session.talk.parse(guess, speaker)
+        reply = yes if means(said, guess) or self.kind.same_move(event, [named], self.game) \
+            else no
         answer = self._hear(speaker, reply).text
         replied = self.session.hear(answer)
         self._count(speaker, reply, answer, answer == reply, lines)

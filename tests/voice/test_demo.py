@@ -13,11 +13,13 @@ import numpy as np
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
+from host.decks import AnswerEntry, Category, CategoryKind
 from host.demo import Demo, add_babble, run_demo
 from host.games.crack_list.events import Answer, Pass
 from host.games.crack_list.kind import CRACK_LIST
 from host.games.crack_list.setup import TableOptions, build_session
 from host.games.crack_list.talk import same_move
+from host.judge import Judge
 from host.speech.babble import speech_to_noise_db
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
@@ -79,9 +81,14 @@ def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> No
     assert isinstance(demo.heard[-1], TimeUp)
 
 
+PRESIDENTS = Category("presidents", "US presidents", CategoryKind.LISTED, closed=True,
+                      people=True, answers=(AnswerEntry("Ulysses S. Grant", ("Ulysses Grant",)),
+                                            AnswerEntry("Ulysses Grant Jr."),))
+
+
 def played(card: str | None) -> SimpleNamespace:
     """A game whose played pile ends with `card` (all same_move reads of it)."""
-    return SimpleNamespace(played=[card] if card else [])
+    return SimpleNamespace(played=[card] if card else [], category=PRESIDENTS, judge=Judge())
 
 
 def test_the_same_answer_with_or_without_its_letter_is_the_move_meant() -> None:
@@ -96,3 +103,11 @@ def test_the_same_answer_with_or_without_its_letter_is_the_move_meant() -> None:
     assert not same_move(meant, [Answer("Ann", "Ushant", joker=True)], played("JOKER"))
     assert not same_move(meant, [], played(None))
     assert not same_move(Pass("Ann"), [Pass("Bob")], played(None))
+
+
+def test_another_name_the_list_gives_the_answer_is_the_move_meant() -> None:
+    meant = Answer("Ann", "Ulysses S. Grant", letter="U")
+    assert same_move(meant, [Answer("Ann", "Ulysses Grant", "U")], played("G"))
+    assert same_move(meant, [Answer("Ann", "Ulysses Grant")], played("U"))
+    assert not same_move(meant, [Answer("Ann", "Ulysses Grant")], played("G"))
+    assert not same_move(meant, [Answer("Ann", "Ulysses Grant Jr.", "U")], played("U"))

@@ -491,14 +491,23 @@ class CrackListTalk:
 
 def same_move(meant: Move, heard: Sequence[CrackListEvent], game: CrackListGame) -> bool:
     """True when the host made the move the player meant: that very event, or the same answer
-    with the letter named or not ("U, Ushant" heard as "Ushant") when the card the host played
-    is the one meant."""
+    (the same words, or another name the list gives it: "Ulysses Grant") with the letter named
+    or not ("U, Ushant" heard as "Ushant") when the card the host played is the one meant."""
     if list(heard) == [meant]:
         return True
     if len(heard) != 1 or not isinstance(meant, Answer) or not isinstance(heard[0], Answer):
         return False
     got = heard[0]
-    played = game.played[-1] if game.played else None
+    card = got.letter or (game.played[-1] if game.played else None)
     return (got.player == meant.player and got.joker == meant.joker
-            and strict_key(got.text) == strict_key(meant.text)
-            and meant.letter in (None, played) and got.letter in (None, played))
+            and _same_answer(got.text, meant.text, game) and meant.letter in (None, card))
+
+
+def _same_answer(said: str, meant: str, game: CrackListGame) -> bool:
+    """The same words, or two names of one answer on the category's list."""
+    if strict_key(said) == strict_key(meant):
+        return True
+    if game.category is None:
+        return False
+    matched = {game.judge.judge(game.category, text).matched for text in (said, meant)}
+    return len(matched) == 1 and None not in matched
