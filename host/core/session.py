@@ -184,7 +184,8 @@ class Session:
         back), and takes it when the next utterance is heard as that choice again. A question
         for the host heard unsure is not asked back (it is as quick to ask again): it counts
         as not heard; so does anything heard unsure when the host asked whether to quit (the
-        game carries on), and a sure "quit" or "yes" that decoding freely did not hear."""
+        game carries on), and a sure question or "yes" to quitting that decoding freely did not
+        hear."""
         text, unsure, free = heard.text, heard.unsure, heard.free
         half_heard, self.table.half_heard = self.table.half_heard, None
         if text and unsure and not self.table.confirming_quit \
@@ -198,7 +199,7 @@ class Session:
         if text and unsure and (self.table.confirming_quit
                                 or isinstance(self.talk.parse(text), Query)):
             text = ""  # only a sure yes ends a game
-        if text and free and not self._same_words(text, free) and self._would_end_game(text):
+        if text and free and not self._same_words(text, free) and self._needs_agreement(text):
             text = ""  # a long move heard as "quit", then as "yes", ended a French game
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
@@ -208,13 +209,13 @@ class Session:
             return self.hear(free) if sure else self.ask_back(free)
         return self.hear("")
 
-    def _would_end_game(self, text: str) -> bool:
-        """Whether acting on these words may end the game: the quit query, or the reply
-        to "really quit?"."""
+    def _needs_agreement(self, text: str) -> bool:
+        """Whether these words are taken only when decoding freely heard them too: a question
+        for the host (in Short List, "repeat" won over guesses off the card, which were then
+        lost), and the reply to "really quit?"."""
         if self.table.confirming_quit:
             return clean(text) in QUIT_YES
-        query = self.talk.parse(text)
-        return isinstance(query, Query) and query.kind == "quit"
+        return isinstance(self.talk.parse(text), Query)
 
     @staticmethod
     def _same_words(choice: str, free: str) -> bool:

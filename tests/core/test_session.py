@@ -203,6 +203,15 @@ def test_a_sure_quit_or_yes_that_free_decoding_did_not_hear_ends_nothing(
     assert session.finished
 
 
+def test_a_sure_question_that_free_decoding_did_not_hear_is_not_answered(
+        clock: FakeClock) -> None:
+    session = started(clock)
+    assert [line.kind for line in session.heard(Transcript("score", free="Ushant."))] == \
+        ["unclear"]
+    assert "unclear" not in [line.kind for line in
+                             session.heard(Transcript("score", free="What's the score?"))]
+
+
 def other_than_turn(session: Session) -> str:
     turn = session.game.expected_player()
     return next(s.name for s in session.game.seats if s.name != turn)
