@@ -347,7 +347,9 @@ class Session:
         return Line(self.phrases.line(key, **params), key)
 
     def _remember(self, lines: list[Line]) -> list[Line]:
-        spoken = [line for line in lines if line.private_to is None]
+        """Keep what the table heard, for "repeat"; a "Sorry, I didn't catch that" is not
+        worth repeating: "repeat" after it says again what came before."""
+        spoken = [line for line in lines if line.private_to is None and line.kind != "unclear"]
         if spoken:
             self.table.last_lines = spoken
         if self.game.over:

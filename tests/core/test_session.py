@@ -212,6 +212,13 @@ def test_a_sure_question_that_free_decoding_did_not_hear_is_not_answered(
                              session.heard(Transcript("score", free="What's the score?"))]
 
 
+def test_repeat_after_sorry_says_again_what_came_before(clock: FakeClock) -> None:
+    session = started(clock)
+    before = texts(session.hear("repeat"))
+    assert texts(session.hear("")) == "Sorry, I didn't catch that."
+    assert texts(session.hear("repeat")) == before
+
+
 def other_than_turn(session: Session) -> str:
     turn = session.game.expected_player()
     return next(s.name for s in session.game.seats if s.name != turn)
