@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Literal
 
+from host.judge.text import strip_accents
 from host.speech.ports import Synthesizer
 
 Engine = Literal["auto", "piper", "espeak"]
@@ -44,8 +45,7 @@ def _plain_if_spelt(word: str, lang: str) -> str:
     beyond = any(ord(char) > 0xFF for char in word if char not in "œŒ")
     if not beyond and not (lang == "en" and len(word) == 1):
         return word
-    plain = "".join(char for char in unicodedata.normalize("NFKD", word)
-                    if not unicodedata.combining(char))
+    plain = strip_accents(word)
     return plain if plain.isascii() else word
 
 
