@@ -138,6 +138,24 @@ def test_written_forms_follow_how_whisper_writes_a_lone_utterance() -> None:
     assert written_forms("M, Mouth") == [" M, Mouth.", " M, mouth."]  # lower case after a letter
 
 
+def test_a_french_letter_is_written_as_the_word_it_sounds_like() -> None:
+    assert written_forms("R à gauche de la ligne deux", "fr") == [" Air à gauche de la ligne deux."]
+    assert written_forms("T", "fr") == [" Té."]
+    assert written_forms("R sur le R de la ligne un", "fr") == [" Air sur le R de la ligne un."]
+    assert written_forms("Arbre", "fr") == [" Arbre."]
+    assert written_forms("R à gauche", "en") == [" R à gauche."]
+
+
+def test_french_letters_said_alone_by_a_person() -> None:
+    """The asterisk French letters among the 25 (the recordings hold no W)."""
+    recognizer = make_recognizer("whisper", lang="fr")
+    letters = "abcdefghijklmnopqrstuvxyz"
+    recognizer.set_choices(list(letters.upper()))
+    right = sum(recognizer.transcribe(prompt_fr(f"letters/{letter}")).text == letter.upper()
+                for letter in letters)
+    assert right >= 22
+
+
 def test_the_beam_keeps_the_best_phrase_of_a_full_search(whisper: WhisperRecognizer) -> None:
     trie = PhraseTrie((p, whisper.tokens(form)) for p in CHOICES for form in written_forms(p))
     decoder = whisper.decoder
