@@ -463,13 +463,24 @@ def _raw_word(raw: str, cleaned: str) -> str:
 def same_move(meant: CrackWordEvent, heard: Sequence[CrackWordEvent],
               game: CrackWordGame) -> bool:
     """True when the host made the move the player meant: that very event, or the same
-    placement with the justifying word spelt otherwise ("chateau" for "château"), or on top of
-    the leftmost identical letter named with or without its place."""
+    placement with the justifying word spelt otherwise ("chateau" for "château") or, in
+    French, a word that sounds the same ("marques" for "marque"), or on top of the leftmost
+    identical letter named with or without its place."""
     if list(heard) == [meant]:
         return True
     if len(heard) != 1 or not isinstance(meant, Place) or not isinstance(heard[0], Place):
         return False
-    got = heard[0]
+    got, lang = heard[0], game.config.lang
     same_at = meant.at == got.at or None in (meant.at, got.at)
-    return same_at and replace(got, word=fold(got.word), at=None) == \
-        replace(meant, word=fold(meant.word), at=None)
+    return same_at and replace(got, word=sounded(got.word, lang), at=None) == \
+        replace(meant, word=sounded(meant.word, lang), at=None)
+
+
+def sounded(word: str, lang: str) -> str:
+    """A justifying word as card letters, less what is not heard: in French, a plural's s or x
+    and a feminine e after a vowel ("bougainvillées" sounds as "bougainvillée"), which no ear
+    can tell apart."""
+    letters = fold(word)
+    if lang != "fr":
+        return letters
+    return re.sub(r"(?<=[AEIOUY])E$", "", re.sub(r"[SX]$", "", letters))

@@ -16,7 +16,7 @@ from host.games.crack_word.config import CrackWordConfig
 from host.games.crack_word.events import Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.rules import CrackWordGame
-from host.games.crack_word.talk import CrackWordTalk, same_move
+from host.games.crack_word.talk import CrackWordTalk, same_move, sounded
 from tests.games.crack_word.test_rules import NAMES, WORDS, row
 
 R = Side.RIGHT
@@ -183,6 +183,17 @@ def test_same_move_forgives_spelling_and_the_leftmost_place() -> None:
     assert not same_move(meant, [Place("Ann", "R", 1, L, "château")], game)
     assert same_move(Place("Ann", "A", 0, T), [Place("Ann", "A", 0, T, at=0)], game)
     assert not same_move(Pass("Ann"), [Pass("Bob")], game)
+
+
+def test_same_move_takes_a_french_word_that_sounds_the_same() -> None:
+    game = new_game()
+    for said, heard in (("bougainvillées", "bougainvillée"), ("marques", "marque"),
+                        ("isbas", "isba"), ("désaffectés", "désaffecté")):
+        assert same_move(Place("Ann", "R", 1, R, said), [Place("Ann", "R", 1, R, heard)], game)
+    assert not same_move(Place("Ann", "R", 1, R, "marque"), [Place("Ann", "R", 1, R, "remarque")],
+                         game)
+    assert not same_move(Place("Ann", "R", 1, R, "porte"), [Place("Ann", "R", 1, R, "port")], game)
+    assert sounded("castles", "en") == "CASTLES"
 
 
 def test_talk_flags() -> None:
