@@ -140,6 +140,12 @@ def fold_plural(word: str) -> str:
     return word[:-1]
 
 
+def fold_plural_fr(word: str) -> str:
+    """Drop a French plural's silent s or x ("maisons" -> "maison"); short words keep theirs
+    ("des" is not "de")."""
+    return word[:-1] if len(word) > 3 and word[-1] in "sxSX" else word
+
+
 def singular_variants(text: str, lang: str = "en") -> list[str]:
     """The answer with its last word made singular in each plausible way ("tomatoes" ->
     "tomatoe", "tomato"), for exact lookups that plural folding alone misses."""
@@ -167,7 +173,7 @@ def normalize(text: str, *, lang: str = "en") -> str:
     if lang == "en":
         kept = [fold_plural(t) for t in kept]
     elif lang == "fr":
-        kept = [t[:-1] if len(t) > 3 and t[-1] in "sx" else t for t in kept]
+        kept = [fold_plural_fr(t) for t in kept]
     return "".join(kept)
 
 

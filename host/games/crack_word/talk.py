@@ -28,6 +28,7 @@ from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Sh
 from host.games.crack_word.flow import State
 from host.games.crack_word.hands import deck_count
 from host.games.crack_word.rules import CrackWordGame
+from host.judge.text import fold_plural_fr
 
 Intent = CrackWordEvent | Query | Unclear
 
@@ -480,7 +481,6 @@ def sounded(word: str, lang: str) -> str:
     """A justifying word as card letters, less what is not heard: in French, a plural's s or x
     and a feminine e after a vowel ("bougainvillées" sounds as "bougainvillée"), which no ear
     can tell apart."""
-    letters = fold(word)
     if lang != "fr":
-        return letters
-    return re.sub(r"(?<=[AEIOUY])E$", "", re.sub(r"[SX]$", "", letters))
+        return fold(word)
+    return re.sub(r"(?<=[AEIOUY])E$", "", fold(fold_plural_fr(word)))

@@ -193,6 +193,7 @@ def test_same_move_takes_a_french_word_that_sounds_the_same() -> None:
     assert not same_move(Place("Ann", "R", 1, R, "marque"), [Place("Ann", "R", 1, R, "remarque")],
                          game)
     assert not same_move(Place("Ann", "R", 1, R, "porte"), [Place("Ann", "R", 1, R, "port")], game)
+    assert not same_move(Place("Ann", "D", 1, R, "des"), [Place("Ann", "D", 1, R, "de")], game)
     assert sounded("castles", "en") == "CASTLES"
 
 
