@@ -32,10 +32,20 @@ APOSTROPHES = str.maketrans({"\u02bc": "'", "\u02bb": "'", "\u2019": "'"})
 out by name ("B H A R injective I acute")."""
 
 
+LETTER_A = re.compile(r"(?<![\w'])A(?= (?:on|of|to|at|in|is|and|or|for|from|with|by)\b)")
+"""An English capital A that is the letter, since no article comes before these words ("A on
+the A of row two"): espeak-ng, and Piper through it, say it as the article ("uh on the uh")."""
+LETTER_A_SAID = "Eh"
+"""How every English espeak-ng voice, and Piper, say the letter A: /eɪ/."""
+
+
 def speakable(text: str, lang: str = "en") -> str:
-    """Text as the voices can say it: apostrophe letters as apostrophes, and accented letters
-    that espeak-ng spells out by name ("Tết", an English "Ó") without their accents."""
+    """Text as the voices can say it: apostrophe letters as apostrophes, accented letters
+    that espeak-ng spells out by name ("Tết", an English "Ó") without their accents, and an
+    English letter A said as the letter."""
     text = unicodedata.normalize("NFC", text.translate(APOSTROPHES))
+    if lang == "en":
+        text = LETTER_A.sub(LETTER_A_SAID, text)
     return re.sub(r"\w+(?:'\w+)*", lambda word: _plain_if_spelt(word.group(), lang), text)
 
 

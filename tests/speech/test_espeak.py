@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -148,6 +149,17 @@ def test_speakable_keeps_what_the_voices_say_and_plains_what_they_spell() -> Non
     assert speakable("Tết, Tōkyō and Ténéré") == "Tet, Tokyo and Ténéré"
     assert speakable("Dara Ó Briain") == "Dara O Briain"
     assert speakable("le cœur à gauche", "fr") == "le cœur à gauche"
+
+
+def test_the_letter_a_is_said_as_the_letter_not_the_article() -> None:
+    assert speakable("A on the A of row two") == "Eh on the Eh of row two"
+    assert speakable("A right answer! A, amaze.") == "A right answer! A, amaze."
+    assert speakable("A à gauche de la ligne deux", "fr") == "A à gauche de la ligne deux"
+    for voice in ("en-gb-scotland", "en-us"):  # a bot's voice, and Piper's phonemizer
+        raw, fixed = (subprocess.run(["espeak-ng", "-q", "-x", "-v", voice, text],
+                                     capture_output=True, text=True, check=True).stdout
+                      for text in ("A on the A of row two", speakable("A on the A of row two")))
+        assert raw.count("'eI") == 0 and fixed.count("'eI") == 2, (voice, raw, fixed)
 
 
 @pytest.mark.parametrize("written, plain", [("Baháʼí Faith", "Bahai Faith"), ("Tết", "Tet")])
