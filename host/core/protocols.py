@@ -74,6 +74,12 @@ class Talk(Protocol):
         card's answer): asking back, the host then says only what it heard."""
         ...
 
+    def free_move(self, choice: str, free: str) -> str | None:
+        """The move to ask back instead of `choice` (the best choice heard unsure, or "" when
+        none was taken) when decoding freely heard a move no choice could hold (a Crack Word
+        placement justified by a word not offered); None keeps to the choice."""
+        ...
+
     def choices(self) -> list[str] | None:
         """The phrases that make sense now, for the recognizer; None means decode freely."""
         ...

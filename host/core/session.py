@@ -5,7 +5,7 @@ repeating, asking back when unsure, and the autosave."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -55,6 +55,10 @@ class Heard(Protocol):
     @property
     def free_confidence(self) -> float:
         """How sure it is of `free`, in [0, 1]."""
+
+    @property
+    def runners_up(self) -> tuple[str, ...]:
+        """The next likeliest choices after `text`, likeliest first."""
 
 
 @dataclass
@@ -179,13 +183,14 @@ class Session:
         Short List guess off the card), the engine's free transcript is the move when the
         engine is sure of it, and is asked back when it is half sure (or unsure that it was
         none of the choices), unless the players said no to it already: a player's move is
-        never judged on a mishearing. A secret choice heard unsure is never asked back: the
-        host asks for it again instead (unless it heard other words clearly, which it asks
-        back), and takes it when the next utterance is heard as that choice again. A question
-        for the host heard unsure is not asked back (it is as quick to ask again): it counts
-        as not heard; so does anything heard unsure when the host asked whether to quit (the
-        game carries on), and a sure question or "yes" to quitting that decoding freely did not
-        hear."""
+        never judged on a mishearing. A game may also take a move from the free transcript
+        instead of a choice heard unsure, or of none (talk.free_move: a Crack Word placement
+        justified by a word no choice offers), always asked back. A secret choice heard unsure
+        is never asked back: the host asks for it again instead (unless it heard other words
+        clearly, which it asks back), and takes it when the next utterance is heard as that
+        choice again. A choice not taken (`_not_taken`: a question for the host heard unsure
+        or that decoding freely did not hear) gives way to the likeliest move after it, asked
+        back; while the host asks whether to quit, it counts as not heard."""
         text, unsure, free = heard.text, heard.unsure, heard.free
         half_heard, self.table.half_heard = self.table.half_heard, None
         if text and unsure and not self.table.confirming_quit \
@@ -196,11 +201,12 @@ class Session:
                 self.table.half_heard = text
                 return self._remember([self._line("unclear")])
             text = ""
-        if text and unsure and (self.table.confirming_quit
-                                or isinstance(self.talk.parse(text), Query)):
-            text = ""  # only a sure yes ends a game
-        if text and free and not self._same_words(text, free) and self._needs_agreement(text):
-            text = ""  # a long move heard as "quit", then as "yes", ended a French game
+        if text and self._not_taken(text, unsure, free):
+            text = "" if self.table.confirming_quit else self._next_move(heard.runners_up)
+            unsure = True
+        instead = self._free_move(text, unsure, heard)
+        if instead:
+            return self.ask_back(instead)
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
         if free and self.talk.open_answers and not self.asking and not self._denied(free) \
@@ -209,13 +215,38 @@ class Session:
             return self.hear(free) if sure else self.ask_back(free)
         return self.hear("")
 
-    def _needs_agreement(self, text: str) -> bool:
-        """Whether these words are taken only when decoding freely heard them too: a question
-        for the host (in Short List, "repeat" won over guesses off the card, which were then
-        lost), and the reply to "really quit?"."""
+    def _next_move(self, runners_up: Sequence[str]) -> str:
+        """After a question the host did not take, the likeliest choice that is a move, to ask
+        back ("pass" was heard first as "pause the game", and second as itself); "" when it
+        is another question, a secret, or was denied, and in a game with open answers, where
+        the free transcript is asked back instead."""
+        if self.talk.open_answers:
+            return ""
+        for choice in runners_up:
+            if not isinstance(self.talk.parse(choice), Query | Unclear):
+                secret = self.talk.is_secret(choice) or choice in self.table.denied
+                return "" if secret else choice
+        return ""
+
+    def _free_move(self, choice: str, unsure: bool, heard: Heard) -> str | None:
+        """The move the game takes from the free transcript instead of the choice heard unsure
+        (or of none), to ask back; never instead of a sure choice."""
+        if (choice and not unsure) or not heard.free or self.asking \
+                or heard.free_confidence < FREE_GUESS_ASK:
+            return None
+        instead = self.talk.free_move(choice, heard.free)
+        return None if instead is None or self._denied(instead) else instead
+
+    def _not_taken(self, text: str, unsure: bool, free: str) -> bool:
+        """Whether the choice heard is not taken. While the host asks whether to quit: any
+        choice heard unsure (the game carries on), and a yes that decoding freely did not
+        hear (a long French move was heard as "quit", then as "yes"). Else a question for the
+        host heard unsure (it is as quick to ask again as to ask it back) or that decoding
+        freely did not hear (in Short List, "repeat" won over guesses off the card)."""
+        disowned = bool(free) and not self._same_words(text, free)
         if self.table.confirming_quit:
-            return clean(text) in QUIT_YES
-        return isinstance(self.talk.parse(text), Query)
+            return unsure or (disowned and clean(text) in QUIT_YES)
+        return isinstance(self.talk.parse(text), Query) and (unsure or disowned)
 
     @staticmethod
     def _same_words(choice: str, free: str) -> bool:

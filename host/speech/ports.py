@@ -30,6 +30,9 @@ class Transcript:
     that would end the game."""
     free_confidence: float = 0.0
     """How sure the engine is of `free`: its mean token probability, in [0, 1]."""
+    runners_up: tuple[str, ...] = ()
+    """With a choice taken, the next likeliest choices, likeliest first (engines that score
+    them): what the host may ask back when it does not take the choice itself."""
 
 
 class AudioIn(Protocol):

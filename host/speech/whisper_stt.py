@@ -81,6 +81,8 @@ TUNINGS = {"fr": FRENCH_TUNING}
 MARGIN_CAP = 10.0
 """A lead over the runner-up beyond this adds no more evidence (one choice set may hold a
 single plausible phrase)."""
+RUNNERS_UP = 3
+"""How many of the next likeliest choices come back with the one taken."""
 TOKENS_PER_SECOND = 6
 """A free transcript longer than this many tokens a second of audio is a hallucination loop."""
 
@@ -163,14 +165,16 @@ class WhisperRecognizer:
             / len(forms[best])
         if no_speech > self.tuning.max_no_speech:
             return Transcript("", self.name)
+        runners_up = tuple(sorted(scores, key=scores.__getitem__, reverse=True)[1:RUNNERS_UP + 1])
         if evidence >= self.tuning.ask_below:
-            return Transcript(best, self.name, _posterior(scores, best), free=free_text)
+            return Transcript(best, self.name, _posterior(scores, best), free=free_text,
+                              runners_up=runners_up)
         heard = self._confidence(cross, free_text) if free_text else 0.0
         if evidence < self.tuning.reject_below:
             return Transcript("", self.name, free=free_text, free_confidence=heard,
                               unsure=evidence >= self.tuning.free_sure_below)
         return Transcript(best, self.name, _posterior(scores, best), unsure=True,
-                          free=free_text, free_confidence=heard)
+                          free=free_text, free_confidence=heard, runners_up=runners_up)
 
     def _confidence(self, cross: KeysValues, text: str) -> float:
         """The mean token probability of the free transcript, as written (said once)."""

@@ -251,6 +251,21 @@ def test_a_question_heard_unsure_is_not_asked_back(clock: FakeClock) -> None:
     assert not session.paused and not session.asking
 
 
+def test_the_likeliest_move_after_a_question_not_taken_is_asked_back(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    ranked = ("repeat", "pass", "Jaws")
+    lines = session.heard(Transcript("pause the game", free="Boss.", runners_up=ranked))
+    assert texts(lines) == "Pass?" and not session.paused
+    turn = session.game.expected_player()
+    session.hear("yes")
+    assert session.game.expected_player() != turn  # the pass was played
+    lines = session.heard(Transcript("score", unsure=True, runners_up=("repeat", "help")))
+    assert [line.kind for line in lines] == ["unclear"]  # no move among them
+    assert texts(session.heard(Transcript("score", free="What's the score?",
+                                          runners_up=ranked))) != "Pass?"  # a question heard
+
+
 def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)

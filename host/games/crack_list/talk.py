@@ -452,6 +452,10 @@ class CrackListTalk:
         """The choices are the moves a player may make; none is a secret."""
         return False
 
+    def free_move(self, choice: str, free: str) -> str | None:
+        """Every move a player may make is among the choices."""
+        return None
+
     def choices(self) -> list[str] | None:
         """The phrases that make sense now: every legal move as a player says it (with their
         name first when it is not their turn), the ways to choose a category, the questions.

@@ -20,11 +20,14 @@ from host.games.crack_word.config import MIN_CRACK
 from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.rules import CrackWordGame
+from host.games.crack_word.talk import justifying_words
 
 STAR_LETTERS = "EASIRNTOLU"
 """The letters a bot tries to name an Étoile (the commonest first)."""
 BAD_WORD = "XQXQ"
-"""What a bot that bluffs names: no word at all."""
+"""What a bot that bluffs names when no real word will do: no word at all."""
+BLUFF_CANDIDATES = 20
+"""How many of the commonest words holding the row as it was a bluffing bot looks through."""
 
 
 @dataclass(frozen=True)
@@ -219,11 +222,17 @@ class BotTable:
         if len(formed) == 1:
             return move
         if self.game.held.in_pile(self.game.turn) and self.dice.happens(self.skills.bluff):
-            word = BAD_WORD
+            word = self._bluff(fold(letters), fold(formed))
         else:
-            word = self.dice.pick(self.game.lexicon.words_containing(
-                fold(formed), self.game.config.word_choices))
+            word = self.dice.pick(justifying_words(self.game, fold(formed)))
         return Place(move.player, move.letter, move.row, move.side, word, move.star)
+
+    def _bluff(self, letters: str, formed: str) -> str:
+        """A word that does not justify the row: one that holds the row as it was but not the
+        letters the card makes, as a player who misjudged would name (else no word at all)."""
+        words = [word for word in self.game.lexicon.words_containing(letters, BLUFF_CANDIDATES)
+                 if formed not in word]
+        return self.dice.pick(words) if words else BAD_WORD
 
 
 def voice_bots(game: CrackWordGame, rng: random.Random) -> BotTable:

@@ -399,6 +399,10 @@ class ScattergoriesTalk:
         known answer ("Lemur?" for "Lamer")."""
         return False
 
+    def free_move(self, choice: str, free: str) -> str | None:
+        """Answers off the choices are taken as open answers (open_answers)."""
+        return None
+
     def choices(self) -> list[str]:
         """The phrases that make sense now, by the moment: the letters left while the roller
         chooses; more time and its yes or no while the players write; the known answers, the

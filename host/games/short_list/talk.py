@@ -171,6 +171,10 @@ class ShortListTalk:
         move = self.parse(choice)
         return isinstance(move, Answer | Jump) and self.listed(move.text)
 
+    def free_move(self, choice: str, free: str) -> str | None:
+        """Guesses off the card are taken as open answers (open_answers)."""
+        return None
+
     def choices(self) -> list[str]:
         """The phrases that make sense now: the card's answer forms (a repeat is a move too),
         pass, the jumps of the guessers who hold an "It's my turn" card, the questions. Once

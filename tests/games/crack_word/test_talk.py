@@ -7,16 +7,25 @@ import random
 
 import pytest
 
+from host.clock import FakeClock
 from host.core.events import TimeUp, make_seats
 from host.core.speaker import Query, Unclear
-from host.games.crack_word.board import Tile, WordSet
+from host.games.crack_word.board import Tile, WordSet, fold, letters_of
 from host.games.crack_word.bots import BAD_WORD, BotSkills, BotTable
 from host.games.crack_word.cards import ETOILE, PETARD, Card
 from host.games.crack_word.config import CrackWordConfig
+from host.games.crack_word.dictionary import load_dictionary
 from host.games.crack_word.events import Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.rules import CrackWordGame
-from host.games.crack_word.talk import CrackWordTalk, same_move, sounded
+from host.games.crack_word.setup import CrackWordOptions, build_session
+from host.games.crack_word.talk import (
+    CrackWordTalk,
+    justifying_words,
+    same_move,
+    sounded,
+)
+from host.speech.ports import Transcript
 from tests.games.crack_word.test_rules import NAMES, WORDS, row
 
 R = Side.RIGHT
@@ -137,11 +146,47 @@ def test_bot_moves_read_back(lang: str) -> None:
             event = bots.next_event()
             if not isinstance(event, TimeUp):
                 assert same_move(event, [talk.parse(talk.say(event))], game), event
-                if not (isinstance(event, Place) and event.word == BAD_WORD):
+                if not (isinstance(event, Place) and event.word and not justified(game, event)):
                     assert talk.say(event) in talk.choices(), event  # a bluff is not offered
                 moves += 1
             game.handle(event)
     assert moves >= 300
+
+
+def justified(game: CrackWordGame, move: Place) -> bool:
+    """Whether the move's word holds the letters its card makes."""
+    letters = letters_of(game.rows[move.row])
+    formed = move.letter + letters if move.side is L else letters + move.letter
+    return formed in fold(move.word) and game.lexicon.is_word(fold(move.word))
+
+
+def test_a_bluffing_bot_names_a_real_word_that_does_not_justify_the_row() -> None:
+    game = new_game("en")
+    bots = BotTable(game, BotSkills(bluff=1.0, petard=0.0, crack=0.0, give_up=0.0),
+                    random.Random(1))
+    bluffs = [event for event in (bots.next_event() for _ in range(30))
+              if isinstance(event, Place) and event.word]
+    assert bluffs
+    for move in bluffs:
+        assert move.word == BAD_WORD or game.lexicon.is_word(fold(move.word))
+        assert not justified(game, move), move
+
+
+def test_a_placement_heard_freely_with_another_word_is_the_move_to_ask_back() -> None:
+    game = with_hand(new_game("en"), "RS", "AT", "ON", "ES", "IR")
+    talk = CrackWordTalk(game)
+    offered = "S on the right of row one, word stats"
+    freely = "S on the right of row 1, word carrot."
+    assert talk.free_move(offered, freely) == "S on the right of row one, word carrot"
+    assert talk.free_move("", freely) == "S on the right of row one, word carrot"
+    assert talk.free_move("pass", freely) == "S on the right of row one, word carrot"
+    # the scorer hears the letters, rows and sides better: another placement is kept
+    assert talk.free_move("R on the left of row one, word rats", freely) is None
+    assert talk.free_move(offered, "S on the right of row 1, word stats.") is None
+    assert talk.free_move(offered, "S on the right of row 1.") is None  # no word named
+    assert talk.free_move(offered, "T on the right of row 1, word carrot.") is None  # not held
+    assert talk.free_move(offered, "Bob: S on the right of row 1, word carrot.") is None
+    assert talk.free_move(offered, "what a game") is None
 
 
 def test_choices_are_the_turns_moves() -> None:
@@ -274,3 +319,33 @@ def test_on_top_of_a_vowel_french_elides() -> None:
     for said in ("A sur l'A de la ligne un", "A sur le A de la ligne un",
                  "A sur l a de la ligne un"):
         assert talk.parse(said) == Place("Ann", "A", 0, T, at=1), said
+
+
+def test_a_bluff_heard_freely_is_asked_back_and_a_no_is_not_asked_again() -> None:
+    session = build_session(CrackWordOptions(players=["Ann", "Bob"], lang="en", seed=3,
+                                             first="Ann"), FakeClock(), None)
+    session.start()
+    with_hand(session.game, "RS", "AT", "ON", "ES", "IR")
+    bluff = "S on the right of row one, word carrot"
+    heard = Transcript("S on the right of row one, word stats", unsure=True,
+                       free="S on the right of row 1, word carrot.", free_confidence=0.6)
+    assert [line.text for line in session.heard(heard)] == [f"{bluff[0]}{bluff[1:]}?"]
+    assert session.hear("no")  # misheard: say it again
+    assert [line.text for line in session.heard(heard)] == \
+        ["S on the right of row one, word stats?"]  # not the denied bluff again
+    sure = Transcript("S on the right of row one, word stats", free=heard.free)
+    assert session.game.expected_player() == "Ann"
+    session.hear("no")
+    session.heard(sure)  # a sure choice is never overruled by the free transcript
+    assert session.game.expected_player() == "Bob"
+
+
+@pytest.mark.parametrize(("lang", "letters", "first"), [
+    ("en", "ARMREST", ["ARMREST"]),  # not also ARMRESTS
+    ("fr", "MARQU", ["MARQUE", "REMARQUE", "REMARQUER", "MARQUER"]),  # not MARQUES
+])
+def test_a_placement_is_offered_one_of_a_word_and_its_plural(
+        lang: str, letters: str, first: list[str]) -> None:
+    game = new_game(lang)
+    game.lexicon = load_dictionary(lang)
+    assert justifying_words(game, letters) == first

@@ -88,8 +88,9 @@ def test_nothing_heard_clearly_is_asked_again() -> None:
 
 def test_a_question_heard_unsure_gives_way_to_what_was_freely_heard() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("repeat", unsure=True, free="Atlantis", free_confidence=0.8))
-    assert [line.kind for line in lines] == ["did_you_say"]  # near the choices: asked
+    lines = session.heard(Transcript("repeat", unsure=True, free="Atlantis", free_confidence=0.8,
+                                     runners_up=("pass", "score")))
+    assert [line.text for line in lines] == ["Atlantis?"]  # asked, not the runner-up
     assert any(line.kind == "answer_wrong" for line in session.hear("yes"))
 
 

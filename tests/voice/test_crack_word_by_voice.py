@@ -1,0 +1,58 @@
+"""A bluff said out loud is heard: the recognizer is offered only the dictionary's words for
+each placement, so the host takes the word decoding freely heard, asks it back, and applies
+the rule (the card goes back, a draw, a pass). Real Whisper, the real Piper voice, the real
+English dictionary."""
+
+from __future__ import annotations
+
+import pytest
+
+from host.clock import FakeClock
+from host.games.crack_word.cards import Card
+from host.games.crack_word.flow import State
+from host.games.crack_word.setup import CrackWordOptions, build_session
+from host.speech.piper_tts import PiperSynthesizer
+from host.speech.ports import SAMPLE_RATE
+from host.speech.stt import make_recognizer
+from host.speech.tts import join_pcm
+from host.speech.wavio import resample_pcm
+from host.speech.whisper_stt import WhisperRecognizer
+from tests.games.crack_word.test_rules import row
+
+
+@pytest.fixture(scope="module")
+def piper_synth() -> PiperSynthesizer:
+    """The packaged Piper voice."""
+    return PiperSynthesizer(steady=True)
+
+
+@pytest.fixture(scope="module")
+def recognizer() -> WhisperRecognizer:
+    """The embedded English ear."""
+    ear = make_recognizer("whisper", lang="en")
+    assert isinstance(ear, WhisperRecognizer)
+    return ear
+
+
+def test_a_word_that_does_not_justify_the_row_is_heard_and_refused(
+        recognizer: WhisperRecognizer, piper_synth: PiperSynthesizer) -> None:
+    session = build_session(CrackWordOptions(players=["Ann", "Bob", "Cat"], lang="en", seed=3,
+                                             first="Ann"), FakeClock(), None)
+    session.start()
+    game = session.game
+    assert game.state == State.PLAYING and game.expected_player() == "Ann"
+    game.hands[0] = [Card(face, game.colours[0], 900 + i) for i, face in enumerate("RSTEMO")]
+    for number, letters in enumerate(["AT", "ON", "ES", "IR"]):
+        game.rows[number] = row(letters)
+    pile = game.held.in_pile(0)
+    said = "S on the right of row one, word carrot"
+    assert said not in (session.expected_phrases() or [])  # CARROT does not hold ATS
+    speech = resample_pcm(join_pcm(piper_synth.synthesize(said)), piper_synth.sample_rate)
+    silence = bytes(SAMPLE_RATE)  # half a second each side, as the endpointer keeps
+    recognizer.set_choices(session.expected_phrases())
+    asked = session.heard(recognizer.transcribe(silence + speech + silence))
+    assert [line.text for line in asked] == [f"{said[0].upper()}{said[1:]}?"]
+    refused = " ".join(line.text for line in session.hear("yes"))
+    assert "carrot" in refused.lower() and "take your card back" in refused.lower()
+    assert [card.face for card in game.hands[0]].count("S") == 1
+    assert game.held.in_pile(0) == pile - 1 and game.expected_player() == "Bob"
