@@ -498,7 +498,7 @@ def justifying_words(game: CrackWordGame, formed: str) -> list[str]:
     """The words a placement forming these letters is offered with (and the bots name): the
     dictionary's commonest that hold them, one of a word and its plural ("armrest", not also
     "armrests"). Both justify the row alike, and offered both, the ear split between them:
-    in one English demo game 4 of 30 misheard moves were the other of the two."""
+    in one English demo game 2 of 30 misheard moves were the other of the two."""
     limit, lang = game.config.word_choices, game.config.lang
     found: dict[str, str] = {}
     for word in game.lexicon.words_containing(formed, limit * PLURALS_SKIPPED):
