@@ -141,7 +141,9 @@ def test_written_forms_follow_how_whisper_writes_a_lone_utterance() -> None:
 def test_a_french_letter_is_written_as_the_word_it_sounds_like() -> None:
     assert written_forms("R à gauche de la ligne deux", "fr") == [" Air à gauche de la ligne deux."]
     assert written_forms("T", "fr") == [" Té."]
-    assert written_forms("R sur le R de la ligne un", "fr") == [" Air sur le R de la ligne un."]
+    assert written_forms("R sur le R de la ligne un", "fr") == \
+        [" Air sur le R de la ligne un.", " Air sur le air de la ligne un."]
+    assert written_forms("A sur l'A de la ligne un", "fr")[1] == " Ah sur l'ah de la ligne un."
     assert written_forms("Arbre", "fr") == [" Arbre."]
     assert written_forms("R à gauche", "en") == [" R à gauche."]
 
