@@ -224,7 +224,7 @@ class Session:
             return ""
         for choice in runners_up:
             if not isinstance(self.talk.parse(choice), Query | Unclear):
-                secret = self.talk.is_secret(choice) or choice in self.table.denied
+                secret = self.talk.is_secret(choice) or self._denied(choice)
                 return "" if secret else choice
         return ""
 
