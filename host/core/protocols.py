@@ -69,9 +69,10 @@ class Talk(Protocol):
         """How a player says this event out loud (`prefix`: their name first)."""
         ...
 
-    def is_secret(self, choice: str) -> bool:
-        """Whether this choice must not be said aloud unless it was heard (a Short List
-        card's answer): asking back, the host then says only what it heard."""
+    def secret(self, choice: str) -> str:
+        """The words of this choice that must not be said aloud unless they were heard (a
+        Short List card's answer, also inside a jump), or "": asking back, the host then says
+        only what it heard."""
         ...
 
     def free_move(self, choice: str, free: str) -> str | None:

@@ -26,6 +26,7 @@ from host.core.speaker import (
     core_phrases,
     yes_no,
 )
+from host.speech.pronounce import sounds_alike
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,10 @@ in 20 dB babble (Piper and three espeak-ng voices): at 0.5 no right answer was j
 and off-card guesses heard right scored 0.54 to 0.77; judging from 0.35, with choices also
 rejected from -2.5 rather than -3, took twice as many off-card guesses outright but judged 1%
 of the right answers wrong. Chatter such as "No way." scores 0.3 to 0.55."""
+LEAD_RATIO = 70
+"""How alike (rapidfuzz ratio) the first words of a free transcript must be to the words a
+choice says before its secret to be taken for them ("it's my turn can't" for "it's my turn
+cat")."""
 SAME_WORDS_RATIO = 85
 """How alike (rapidfuzz ratio of the cleaned words) a free transcript must be to a choice to be
 taken for it when asking back ("Lichtenstein" for "Liechtenstein")."""
@@ -224,7 +229,7 @@ class Session:
             return ""
         for choice in runners_up:
             if not isinstance(self.talk.parse(choice), Query | Unclear):
-                secret = self.talk.is_secret(choice) or self._denied(choice)
+                secret = bool(self.talk.secret(choice)) or self._denied(choice)
                 return "" if secret else choice
         return ""
 
@@ -261,9 +266,15 @@ class Session:
 
     def _may_give_away(self, choice: str, free: str) -> bool:
         """Asking back a secret choice that is not what was heard would say it aloud (a Short
-        List card's answer): the host asks back what it heard instead."""
-        return bool(free) and fuzz.ratio(clean(choice), clean(free)) < SAME_WORDS_RATIO \
-            and self.talk.is_secret(choice)
+        List card's answer): the host asks back what it heard instead. It heard the choice
+        when decoding freely wrote its words, or words that sound like its secret after the
+        words the choice says first ("Celine or..." for "Celaeno"; "It's my turn, can't be"
+        for "it's my turn Cat D")."""
+        secret = self.talk.secret(choice)
+        if not free or not secret or fuzz.ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO:
+            return False
+        lead = choice[: choice.rfind(secret)] if secret in choice else ""
+        return not sounds_alike(secret, without_lead(lead, free), self.phrases.lang)
 
     def ask_back(self, text: str) -> list[Line]:
         """The recognizer's best guess was weak: ask the table before acting on it."""
@@ -474,3 +485,12 @@ class Session:
             self.table.denied.append(heard or "")
             return [self._line("misheard")]
         return self.hear(text, speaker)  # they simply said their move again
+
+
+def without_lead(lead: str, free: str) -> str:
+    """The free transcript after its first words when they are heard as `lead` (the words a
+    choice says before its secret), else all of it."""
+    count, heard = len(clean(lead).split()), clean(free).split()
+    if not count or fuzz.ratio(clean(lead), " ".join(heard[:count])) < LEAD_RATIO:
+        return free
+    return " ".join(heard[count:])

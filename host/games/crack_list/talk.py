@@ -448,9 +448,9 @@ class CrackListTalk:
         """How a player says the move out loud."""
         return say_event(event, prefix=prefix)
 
-    def is_secret(self, choice: str) -> bool:
+    def secret(self, choice: str) -> str:
         """The choices are the moves a player may make; none is a secret."""
-        return False
+        return ""
 
     def free_move(self, choice: str, free: str) -> str | None:
         """Every move a player may make is among the choices."""

@@ -357,9 +357,9 @@ class CrackWordTalk:
 
     # ------------------------------------------------------------------ choices
 
-    def is_secret(self, choice: str) -> bool:
+    def secret(self, choice: str) -> str:
         """The choices are the moves of the player on turn; none is a secret."""
-        return False
+        return ""
 
     def free_move(self, choice: str, free: str) -> str | None:
         """A placement of the turn that decoding freely heard justified by another word than

@@ -394,10 +394,10 @@ class ScattergoriesTalk:
 
     # ------------------------------------------------------------------ choices
 
-    def is_secret(self, choice: str) -> bool:
+    def secret(self, choice: str) -> str:
         """The categories' known answers are no secret: a near miss is asked back as the
         known answer ("Lemur?" for "Lamer")."""
-        return False
+        return ""
 
     def free_move(self, choice: str, free: str) -> str | None:
         """Answers off the choices are taken as open answers (open_answers)."""

@@ -165,11 +165,21 @@ class ShortListTalk:
 
     # ------------------------------------------------------------------ choices
 
-    def is_secret(self, choice: str) -> bool:
-        """A card's answer is the quizmaster's secret, also inside a jump: never asked back
-        unless heard (a pass or a question is no secret)."""
+    def secret(self, choice: str) -> str:
+        """A card's answer not yet found is the quizmaster's secret, also inside a jump: never
+        asked back unless heard (a pass, a question or an answer found is no secret)."""
         move = self.parse(choice)
-        return isinstance(move, Answer | Jump) and self.listed(move.text)
+        if isinstance(move, Answer | Jump) and self.listed(move.text) \
+                and not self._found(move.text):
+            return move.text
+        return ""
+
+    def _found(self, text: str) -> bool:
+        """Whether these words are a form of an answer found this round (said aloud)."""
+        card, words = self.game.card, clean(text)
+        return card is not None and any(
+            words in {clean(form) for form in (entry.text, *entry.aliases)}
+            for entry in card.answers if entry.text in self.game.given)
 
     def free_move(self, choice: str, free: str) -> str | None:
         """Guesses off the card are taken as open answers (open_answers)."""

@@ -131,6 +131,33 @@ def test_a_card_answer_half_heard_among_unclear_words_is_asked_again_and_taken_i
     assert session.game.expected_player() != guesser
 
 
+def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
+    session = started(FakeClock())
+    assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
+    lines = session.heard(Transcript("Mercredi", unsure=True, free="My credit",
+                                     free_confidence=0.3))
+    assert [line.text for line in lines] == ["Mercredi?"]
+    session.hear("yes")
+    assert session.game.given == ["Mercredi"]
+
+
+def test_a_jump_half_heard_is_asked_back_when_the_words_after_the_claim_sound_like_it(
+        ) -> None:
+    session = started(FakeClock())
+    choice = "it's my turn Cat Mercredi"
+    assert choice in session.expected_phrases()  # type: ignore[operator]
+    lines = session.heard(Transcript(choice, unsure=True, free="It's my turn, can't, my credit.",
+                                     free_confidence=0.3))
+    assert [line.text for line in lines] == ["It's my turn Cat Mercredi?"]
+
+
+def test_an_answer_found_this_round_is_no_secret_and_is_asked_back() -> None:
+    session = started(FakeClock())
+    session.hear("Lundi")
+    lines = session.heard(Transcript("Lundi", unsure=True, free="But ready", free_confidence=0.3))
+    assert [line.text for line in lines] == ["Lundi?"]
+
+
 def test_a_card_answer_half_heard_once_is_forgotten_after_something_else() -> None:
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]

@@ -1,0 +1,31 @@
+"""Phrases that sound alike, by espeak-ng's phones: how the host tells a free transcript that
+heard a card's answer from one that heard something else."""
+
+from __future__ import annotations
+
+import pytest
+
+from host.speech.pronounce import phones, sounds_alike
+
+
+@pytest.mark.parametrize(("answer", "free"), [
+    ("Celaeno", "Celine or..."),  # heard in the demo, in babble
+    ("Mercredi", "My credit"),
+    ("23", "Twenty-three"),
+])
+def test_a_free_transcript_of_the_answer_sounds_like_it(answer: str, free: str) -> None:
+    assert sounds_alike(answer, free)
+
+
+@pytest.mark.parametrize(("answer", "free"), [
+    ("Thirteen", "Turdie."),  # a "2" heard as "Thirteen" in the demo: the closest miss
+    ("Candela", "Illinois Avenue"),
+    ("Lundi", "But ready"),
+])
+def test_other_words_do_not_sound_like_the_answer(answer: str, free: str) -> None:
+    assert not sounds_alike(answer, free)
+
+
+def test_no_words_sound_like_nothing() -> None:
+    assert phones("...") == []
+    assert not sounds_alike("Lundi", "...")
