@@ -188,7 +188,8 @@ class Session:
         Short List guess off the card), the engine's free transcript is the move when the
         engine is sure of it, and is asked back when it is half sure (or unsure that it was
         none of the choices), unless the players said no to it already: a player's move is
-        never judged on a mishearing. A game may also take a move from the free transcript
+        never judged on a mishearing (words that are no move, such as a claim without a name,
+        get their reply at once). A game may also take a move from the free transcript
         instead of a choice heard unsure, or of none (talk.free_move: a Crack Word placement
         justified by a word no choice offers), always asked back. A secret choice heard unsure
         is never asked back: the host asks for it again instead (unless it heard other words
@@ -217,7 +218,8 @@ class Session:
         if free and self.talk.open_answers and not self.asking and not self._denied(free) \
                 and heard.free_confidence >= FREE_GUESS_ASK:
             sure = heard.free_confidence >= FREE_GUESS_SURE and not unsure
-            return self.hear(free) if sure else self.ask_back(free)
+            unclear = isinstance(self.talk.parse(free), Unclear)  # asking it back would not help
+            return self.hear(free) if sure or unclear else self.ask_back(free)
         return self.hear("")
 
     def _next_move(self, runners_up: Sequence[str]) -> str:

@@ -151,6 +151,14 @@ def test_a_jump_half_heard_is_asked_back_when_the_words_after_the_claim_sound_li
     assert [line.text for line in lines] == ["It's my turn Cat Mercredi?"]
 
 
+def test_a_claim_heard_freely_without_a_name_is_not_asked_back_but_the_host_asks_who() -> None:
+    session = started(FakeClock())
+    lines = session.heard(Transcript("", free="It's my turn, can't I am negative.",
+                                     free_confidence=0.3))
+    assert [line.kind for line in lines] == ["whose_voice"]
+    assert session.table.confirming is None
+
+
 def test_an_answer_found_this_round_is_no_secret_and_is_asked_back() -> None:
     session = started(FakeClock())
     session.hear("Lundi")
