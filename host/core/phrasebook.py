@@ -148,8 +148,11 @@ class Phrasebook:
         return self.fill(self.rng.choice(variants), params)
 
     def fill(self, variant: str, params: Mapping[str, Any]) -> str:
-        """One variant filled in with the params and the spoken forms derived from them."""
-        return variant.format_map(self._params(params))
+        """One variant filled in with the params and the spoken forms derived from them,
+        starting with a capital whatever its first placeholder holds ("carrot? Sorry, Bob" is
+        "Carrot? Sorry, Bob")."""
+        text = variant.format_map(self._params(params))
+        return text[:1].upper() + text[1:]
 
     def countdown_tick(self, n: int) -> str:
         """How the host calls one number of the countdown ("Four!")."""
