@@ -242,7 +242,6 @@ def test_points_and_teams_are_read_out(book: Phrasebook) -> None:
 
 def test_a_line_starts_with_a_capital_whatever_the_answer_it_begins_with(
         book: Phrasebook) -> None:
-    book.rng = random.Random(0)
     lines = {book.fill(variant, {"answer": "your idols", "player": "Ann"})
              for variant in book.lines["answer_wrong"]}
     assert "Your idols? Sorry, Ann, that's not on the card. You're out of this round." in lines
