@@ -24,6 +24,7 @@ from host.core.speaker import (
     carry_on,
     clean,
     core_phrases,
+    without_lead,
     yes_no,
 )
 from host.speech.pronounce import sounds_alike
@@ -114,10 +115,6 @@ in 20 dB babble (Piper and three espeak-ng voices): at 0.5 no right answer was j
 and off-card guesses heard right scored 0.54 to 0.77; judging from 0.35, with choices also
 rejected from -2.5 rather than -3, took twice as many off-card guesses outright but judged 1%
 of the right answers wrong. Chatter such as "No way." scores 0.3 to 0.55."""
-LEAD_RATIO = 70
-"""How alike (rapidfuzz ratio) the first words of a free transcript must be to the words a
-choice says before its secret to be taken for them ("it's my turn can't" for "it's my turn
-cat")."""
 SAME_WORDS_RATIO = 85
 """How alike (rapidfuzz ratio of the cleaned words) a free transcript must be to a choice to be
 taken for it when asking back ("Lichtenstein" for "Liechtenstein")."""
@@ -199,6 +196,7 @@ class Session:
         back; while the host asks whether to quit, it counts as not heard."""
         text, unsure, free = heard.text, heard.unsure, heard.free
         half_heard, self.table.half_heard = self.table.half_heard, None
+        kept_secret = ""
         if text and unsure and not self.table.confirming_quit \
                 and self._may_give_away(text, free):
             if text == half_heard:
@@ -206,11 +204,11 @@ class Session:
             if heard.free_confidence < FREE_GUESS_SURE:
                 self.table.half_heard = text
                 return self._remember([self._line("unclear")])
-            text = ""
+            kept_secret, text = text, ""
         if text and self._not_taken(text, unsure, free):
             text = "" if self.table.confirming_quit else self._next_move(heard.runners_up)
             unsure = True
-        instead = self._free_move(text, unsure, heard)
+        instead = self._free_move(text or kept_secret, unsure, heard)
         if instead:
             return self.ask_back(instead)
         if text:
@@ -262,9 +260,11 @@ class Session:
         return fuzz.token_set_ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO
 
     def _denied(self, free: str) -> bool:
-        """Whether the players said no to these words, asked back since the last move: heard
-        again, they are still not what was said."""
-        return clean(free) in {clean(guess) for guess in self.table.denied}
+        """Whether the players said no to these words (or nearly these: "your idols" after "your
+        idol"), asked back since the last move: heard again, they are still not what was
+        said."""
+        return any(fuzz.ratio(clean(free), clean(guess)) >= SAME_WORDS_RATIO
+                   for guess in self.table.denied)
 
     def _may_give_away(self, choice: str, free: str) -> bool:
         """Asking back a secret choice that is not what was heard would say it aloud (a Short
@@ -488,11 +488,3 @@ class Session:
             return [self._line("misheard")]
         return self.hear(text, speaker)  # they simply said their move again
 
-
-def without_lead(lead: str, free: str) -> str:
-    """The free transcript after its first words when they are heard as `lead` (the words a
-    choice says before its secret), else all of it."""
-    count, heard = len(clean(lead).split()), clean(free).split()
-    if not count or fuzz.ratio(clean(lead), " ".join(heard[:count])) < LEAD_RATIO:
-        return free
-    return " ".join(heard[count:])

@@ -8,6 +8,8 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rapidfuzz import fuzz
+
 from host.core.events import Seat
 
 SAID_YES = {"en": ("yes", "yeah", "yep"), "fr": ("oui", "ouais")}
@@ -218,3 +220,18 @@ class Speakers:
                 if self.is_call(rest):
                     return seat, rest
         return None, text
+
+
+LEAD_RATIO = 70
+"""How alike (rapidfuzz ratio) the first words of a free transcript must be to the words a
+choice says first to be taken for them ("it's my turn can't" for "it's my turn cat", "it's my
+turn and" for "it's my turn ann")."""
+
+
+def without_lead(lead: str, free: str) -> str:
+    """The free transcript after its first words when they are heard as `lead` (the words a
+    choice says before its answer: "it's my turn, Ann"), in its own spelling; else all of it."""
+    count, heard = len(clean(lead).split()), clean(free).split()
+    if not count or fuzz.ratio(clean(lead), " ".join(heard[:count])) < LEAD_RATIO:
+        return free
+    return raw_tail(free, " ".join(heard[count:]))

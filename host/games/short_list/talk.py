@@ -19,10 +19,12 @@ from host.core.speaker import (
     match_query,
     raw_tail,
     trimmed,
+    without_lead,
 )
 from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
 from host.games.short_list.rules import ShortListGame
 from host.judge.text import words as answer_words
+from host.speech.pronounce import sounds_alike
 
 Intent = ShortListEvent | Query | Unclear
 
@@ -182,8 +184,19 @@ class ShortListTalk:
             for entry in card.answers if entry.text in self.game.given)
 
     def free_move(self, choice: str, free: str) -> str | None:
-        """Guesses off the card are taken as open answers (open_answers)."""
-        return None
+        """A jump heard unsure whose free transcript makes the claim with an answer off the
+        card: that answer, by the jumper of the choice ("It's my turn, and Illinois Avenue."
+        for Ann, whose name decoding freely writes "and"). Other guesses off the card are
+        taken as open answers (open_answers), and an answer that sounds like the choice's is the
+        choice."""
+        move = self.parse(choice) if choice else None
+        if not isinstance(move, Jump):
+            return None
+        answer = without_lead(choice[: choice.rfind(move.text)], free)
+        if answer == free or not clean(answer) or self.listed(answer) \
+                or sounds_alike(move.text, answer):
+            return None
+        return self.say(Jump(move.player, answer))
 
     def choices(self) -> list[str]:
         """The phrases that make sense now: the card's answer forms (a repeat is a move too),

@@ -151,6 +151,17 @@ def test_a_jump_half_heard_is_asked_back_when_the_words_after_the_claim_sound_li
     assert [line.text for line in lines] == ["It's my turn Cat Mercredi?"]
 
 
+def test_a_jump_off_the_card_whose_name_is_misheard_is_asked_back_as_the_choice_jumper_s(
+        ) -> None:
+    session = started(FakeClock())
+    choice = "it's my turn Cat Mercredi"
+    lines = session.heard(Transcript(choice, unsure=True, free="It's my turn, can't. Tuesday.",
+                                     free_confidence=0.7))
+    assert [line.text for line in lines] == ["It's my turn, Cat: Tuesday?"]
+    session.hear("yes")
+    assert session.game.given == [] and session.game.its_my_turn[2] == 0  # Cat's card is gone
+
+
 def test_a_claim_heard_freely_without_a_name_is_not_asked_back_but_the_host_asks_who() -> None:
     session = started(FakeClock())
     lines = session.heard(Transcript("", free="It's my turn, can't I am negative.",
@@ -182,6 +193,8 @@ def test_words_the_guesser_said_no_to_are_never_judged_when_heard_again() -> Non
     assert [line.text for line in lines] == ["Yeah man?"]
     session.hear("no")
     lines = session.heard(Transcript("", free="Yeah man.", free_confidence=0.8))
+    assert [line.kind for line in lines] == ["unclear"]
+    lines = session.heard(Transcript("", free="Yeah, men.", free_confidence=0.8))  # nearly
     assert [line.kind for line in lines] == ["unclear"]
     assert session.game.expected_player() == guesser and not session.game.out
 
