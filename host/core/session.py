@@ -21,10 +21,10 @@ from host.core.speaker import (
     YES,
     Query,
     Unclear,
+    answer_heard,
     carry_on,
     clean,
     core_phrases,
-    without_lead,
     yes_no,
 )
 from host.speech.pronounce import sounds_alike
@@ -275,8 +275,7 @@ class Session:
         secret = self.talk.secret(choice)
         if not free or not secret or fuzz.ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO:
             return False
-        lead = choice[: choice.rfind(secret)] if secret in choice else ""
-        return not sounds_alike(secret, without_lead(lead, free), self.phrases.lang)
+        return not sounds_alike(secret, answer_heard(choice, secret, free), self.phrases.lang)
 
     def ask_back(self, text: str) -> list[Line]:
         """The recognizer's best guess was weak: ask the table before acting on it."""
@@ -487,4 +486,3 @@ class Session:
             self.table.denied.append(heard or "")
             return [self._line("misheard")]
         return self.hear(text, speaker)  # they simply said their move again
-

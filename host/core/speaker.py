@@ -228,9 +228,11 @@ choice says first to be taken for them ("it's my turn can't" for "it's my turn c
 turn and" for "it's my turn ann")."""
 
 
-def without_lead(lead: str, free: str) -> str:
-    """The free transcript after its first words when they are heard as `lead` (the words a
-    choice says before its answer: "it's my turn, Ann"), in its own spelling; else all of it."""
+def answer_heard(choice: str, answer: str, free: str) -> str:
+    """The free transcript after its first words when they are heard as the words `choice`
+    says before `answer` ("it's my turn Ann" before "Lisbon"), in its own spelling; else all
+    of it."""
+    lead = choice[: choice.rfind(answer)] if answer in choice else ""
     count, heard = len(clean(lead).split()), clean(free).split()
     if not count or fuzz.ratio(clean(lead), " ".join(heard[:count])) < LEAD_RATIO:
         return free

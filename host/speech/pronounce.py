@@ -1,4 +1,5 @@
-"""Pronunciations for words missing from the dictionary: espeak-ng IPA mapped to CMU phones."""
+"""Pronunciations from espeak-ng (IPA mapped to CMU phones): for words missing from a
+recognizer's dictionary, and to tell whether two phrases sound alike."""
 
 from __future__ import annotations
 

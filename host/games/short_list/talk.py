@@ -15,11 +15,11 @@ from host.core.speaker import (
     Query,
     Speakers,
     Unclear,
+    answer_heard,
     clean,
     match_query,
     raw_tail,
     trimmed,
-    without_lead,
 )
 from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
 from host.games.short_list.rules import ShortListGame
@@ -192,7 +192,7 @@ class ShortListTalk:
         move = self.parse(choice) if choice else None
         if not isinstance(move, Jump):
             return None
-        answer = without_lead(choice[: choice.rfind(move.text)], free)
+        answer = answer_heard(choice, move.text, free)
         if answer == free or not clean(answer) or self.listed(answer) \
                 or sounds_alike(move.text, answer):
             return None
