@@ -3,7 +3,6 @@ recognizer's dictionary, and to tell whether two phrases sound alike."""
 
 from __future__ import annotations
 
-import functools
 import re
 import shutil
 import subprocess
@@ -70,7 +69,9 @@ def espeak_ipa(words: Iterable[str], voice: str = "en-us") -> list[str]:
     words = list(words)
     if not words:
         return []
-    text = "\n".join(w.replace("\n", " ") for w in words)
+    # One sentence a line: without the full stops espeak-ng reads the lines as one sentence
+    # and prints one line, and every word then took a call of its own.
+    text = "\n".join(w.replace("\n", " ") + "." for w in words)
     out = subprocess.run(
         [exe, "-q", "--ipa", "-v", voice, "--stdin"],
         input=text + "\n", capture_output=True, text=True, check=False,
@@ -135,12 +136,19 @@ def sounds_alike(phrase: str, other: str, lang: str = "en") -> bool:
 
 
 def phones(phrase: str, lang: str = "en") -> list[str]:
-    """The phrase's ARPAbet phones, word after word."""
+    """The phrase's ARPAbet phones, word after word (the words not met before pronounced in
+    one espeak-ng call, then remembered: the same answers are compared all game)."""
     voice = VOICES.get(lang, lang)
-    return [phone for word in tokenize(phrase) for phone in _word_phones(word, voice)]
+    words = tokenize(phrase)
+    known = _PHONES.setdefault(voice, {})
+    missing = [word for word in dict.fromkeys(words) if word not in known]
+    if missing:
+        if len(known) + len(missing) > PHONES_KEPT:
+            known.clear()
+        known.update(generate(missing, voice))
+    return [phone for word in words for phone in known[word]]
 
 
-@functools.lru_cache(maxsize=4096)
-def _word_phones(word: str, voice: str) -> tuple[str, ...]:
-    """One word's phones (cached: the same answers are compared all game)."""
-    return tuple(generate([word], voice)[word])
+PHONES_KEPT = 4096
+"""Words whose phones are remembered, per voice, at most."""
+_PHONES: dict[str, dict[str, list[str]]] = {}

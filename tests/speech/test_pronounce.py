@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from host.speech.pronounce import phones, sounds_alike
+from host.speech.pronounce import espeak_ipa, phones, sounds_alike
 
 
 @pytest.mark.parametrize(("answer", "free"), [
@@ -29,3 +29,8 @@ def test_other_words_do_not_sound_like_the_answer(answer: str, free: str) -> Non
 def test_no_words_sound_like_nothing() -> None:
     assert phones("...") == []
     assert not sounds_alike("Lundi", "...")
+
+
+def test_words_pronounced_together_are_pronounced_as_each_alone() -> None:
+    words = ["you", "are", "on", "the", "Celaeno", "twenty-three"]
+    assert espeak_ipa(words) == [espeak_ipa([word])[0] for word in words]
