@@ -18,6 +18,7 @@ from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
 from host.core.speaker import (
     NO,
+    SAME_WORDS_RATIO,
     YES,
     Query,
     Unclear,
@@ -25,6 +26,7 @@ from host.core.speaker import (
     carry_on,
     clean,
     core_phrases,
+    named_variant,
     yes_no,
 )
 from host.speech.pronounce import sounds_alike
@@ -115,9 +117,6 @@ in 20 dB babble (Piper and three espeak-ng voices): at 0.5 no right answer was j
 and off-card guesses heard right scored 0.54 to 0.77; judging from 0.35, with choices also
 rejected from -2.5 rather than -3, took twice as many off-card guesses outright but judged 1%
 of the right answers wrong. Chatter such as "No way." scores 0.3 to 0.55."""
-SAME_WORDS_RATIO = 85
-"""How alike (rapidfuzz ratio of the cleaned words) a free transcript must be to a choice to be
-taken for it when asking back ("Lichtenstein" for "Liechtenstein")."""
 QUIT_YES = (*YES, "quit", "yes quit")
 """The replies to "really quit?" that end the game."""
 HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker", "time_left"})
@@ -193,8 +192,14 @@ class Session:
         clearly, which it asks back), and takes it when the next utterance is heard as that
         choice again. A choice not taken (`_not_taken`: a question for the host heard unsure
         or that decoding freely did not hear) gives way to the likeliest move after it, asked
-        back; while the host asks whether to quit, it counts as not heard."""
+        back; while the host asks whether to quit, it counts as not heard. A move said after
+        a player's name whose name decoding freely heard as another word is that player's
+        (`_named`: "and challenge." is Ann's), with the choice's sureness, asked back when no
+        choice was taken."""
         text, unsure, free = heard.text, heard.unsure, heard.free
+        named = self._named(text, free)
+        if named:
+            text, unsure = named, unsure or not text
         half_heard, self.table.half_heard = self.table.half_heard, None
         kept_secret = ""
         if text and unsure and not self.table.confirming_quit \
@@ -219,6 +224,12 @@ class Session:
             unclear = isinstance(self.talk.parse(free), Unclear)  # asking it back would not help
             return self.hear(free) if sure or unclear else self.ask_back(free)
         return self.hear("")
+
+    def _named(self, choice: str, free: str) -> str | None:
+        """The move said after a player's name that decoding freely heard, when the choice (or
+        none) is the same move without the name (`named_variant`: "and challenge." is Ann's)."""
+        phrases = None if self.asking or not free else self._phrases_now()
+        return named_variant(choice, free, phrases, self.phrases.lang) if phrases else None
 
     def _next_move(self, runners_up: Sequence[str]) -> str:
         """After a question the host did not take, the likeliest choice that is a move, to ask

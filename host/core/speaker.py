@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from host.core.events import Seat
+from host.speech.pronounce import SOUNDS_ALIKE, likeness
 
 SAID_YES = {"en": ("yes", "yeah", "yep"), "fr": ("oui", "ouais")}
 SAID_NO = {"en": ("no", "nope"), "fr": ("non",)}
@@ -237,3 +238,31 @@ def answer_heard(choice: str, answer: str, free: str) -> str:
     if not count or fuzz.ratio(clean(lead), " ".join(heard[:count])) < LEAD_RATIO:
         return free
     return raw_tail(free, " ".join(heard[count:]))
+
+
+SAME_WORDS_RATIO = 85
+"""How alike (rapidfuzz ratio of the cleaned words) a free transcript must be to a choice to be
+taken for it when asking back ("Lichtenstein" for "Liechtenstein")."""
+
+
+def named_variant(choice: str, free: str, phrases: Sequence[str], lang: str) -> str | None:
+    """The phrase that says a shorter one after a lead, such as a player's name ("Ann
+    challenge" for "challenge"), when decoding freely heard the shorter phrase's words after
+    words that sound like that lead: Whisper writes "Ann challenge" as "and challenge.", and
+    the bare call, taken, went to the player on turn. `choice` is the shorter phrase the
+    recognizer took ("" for none: then any); None when no lead sounds alike."""
+    heard = clean(free).split()
+    offered = {clean(phrase): phrase for phrase in phrases}
+    best, closest = None, SOUNDS_ALIKE
+    for said, phrase in offered.items():
+        tokens = said.split()
+        for cut in range(1, min(len(tokens), len(heard))):
+            rest, tail = " ".join(tokens[cut:]), len(tokens) - cut
+            if rest not in offered or (choice and clean(choice) != rest) \
+                    or len(heard) <= tail \
+                    or fuzz.ratio(" ".join(heard[-tail:]), rest) < SAME_WORDS_RATIO:
+                continue
+            alike = likeness(" ".join(tokens[:cut]), " ".join(heard[:-tail]), lang)
+            if alike >= closest:
+                best, closest = phrase, alike
+    return best

@@ -127,12 +127,17 @@ VOICES = {"en": "en-us", "fr": "fr"}
 def sounds_alike(phrase: str, other: str, lang: str = "en") -> bool:
     """Whether two phrases sound alike (their phones, as espeak-ng says them); False when
     either has no pronunciation (no words, or no espeak-ng)."""
+    return likeness(phrase, other, lang) >= SOUNDS_ALIKE
+
+
+def likeness(phrase: str, other: str, lang: str = "en") -> float:
+    """How alike two phrases sound, from 0 to 1 (normalized Levenshtein similarity of their
+    phones); 0 when either has no pronunciation (no words, or no espeak-ng)."""
     try:
         ours, theirs = phones(phrase, lang), phones(other, lang)
     except PronunciationError:
-        return False
-    return bool(ours and theirs) and \
-        Levenshtein.normalized_similarity(ours, theirs) >= SOUNDS_ALIKE
+        return 0.0
+    return Levenshtein.normalized_similarity(ours, theirs) if ours and theirs else 0.0
 
 
 def phones(phrase: str, lang: str = "en") -> list[str]:
