@@ -3,7 +3,9 @@
 Each bot has its own voice (Piper, espeak-ng voices), party babble is mixed in, the audio goes
 through the WAV-file microphone into the real recognizer (constrained to the phrases that make
 sense now), and the host plays the game on what it understood, as it would at a table. Time is
-audio time: a fake clock advanced by what is heard and by the silences the bots leave.
+audio time: a fake clock advanced by what is heard, by what the host says (at its speaking
+rate: nobody speaks over the host, whose microphone is closed meanwhile) and by the silences
+the bots leave.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import numpy as np
 from host.clock import FakeClock
 from host.core.events import Note, Said, TimeUp
 from host.core.protocols import GameKind
-from host.core.session import Line, Session
+from host.core.session import Line, Session, speaking_seconds
 from host.core.simulate import Bots
 from host.core.speaker import yes_no
 from host.judge.text import words
@@ -231,7 +233,7 @@ class Demo:
         as said."""
         speaker = event.player
         moves = len(self.heard)
-        lines = self.session.heard(heard)
+        lines = self._listen(self.session.heard(heard))
         guess = self.session.table.confirming
         if guess is None:  # taken as said (a move, a question), or not heard
             taken = bool(heard.text) and not heard.unsure
@@ -242,7 +244,7 @@ class Demo:
         reply = yes if means(said, guess) or self.kind.same_move(event, [named], self.game) \
             else no
         answer = self._hear(speaker, reply).text
-        replied = self.session.hear(answer)
+        replied = self._listen(self.session.hear(answer))
         self._count(speaker, reply, answer, answer == reply, lines)
         return replied, answer not in (no, "")
 
@@ -289,6 +291,16 @@ class Demo:
         return self.recognizer.transcribe(audio, SAMPLE_RATE)
 
     def _host(self, lines: list[Line]) -> None:
+        """The table hears the host say these lines."""
+        self._echo_host(self._listen(lines))
+
+    def _listen(self, lines: list[Line]) -> list[Line]:
+        """The time the host takes to say these lines passes (lines to one player are shown,
+        not said)."""
+        self.clock.advance(speaking_seconds([line for line in lines if not line.private_to]))
+        return lines
+
+    def _echo_host(self, lines: list[Line]) -> None:
         for line in lines:
             if self.echo and not line.private_to:
                 self.echo(f"  HOST: {line.text}")
@@ -310,7 +322,7 @@ class Demo:
         if self.echo:
             mark = "ok" if understood else ("??" if not heard else "XX")
             self.echo(f"{speaker:>4} said {said!r:40} heard {heard!r:40} [{mark}]")
-            self._host(lines)
+            self._echo_host(lines)
 
 
 def run_demo(

@@ -65,6 +65,11 @@ class Heard(Protocol):
         """The next likeliest choices after `text`, likeliest first."""
 
 
+def speaking_seconds(lines: Sequence[Line]) -> float:
+    """How long the host takes to say these lines."""
+    return sum(len(line.text.split()) for line in lines) / SPEAKING_WORDS_PER_SECOND
+
+
 @dataclass
 class Deadline:
     """When the game's current timer runs out."""
@@ -438,7 +443,7 @@ class Session:
         deadline = self.table.deadline
         if deadline is None or self.paused or query.kind in HOLDING_QUERIES:
             return lines
-        seconds = sum(len(line.text.split()) for line in lines) / SPEAKING_WORDS_PER_SECOND
+        seconds = speaking_seconds(lines)
         deadline.at += seconds
         for item in self.table.scheduled:
             item.at += seconds

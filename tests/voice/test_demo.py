@@ -10,9 +10,11 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
+from host.core.session import SPEAKING_WORDS_PER_SECOND
 from host.decks import AnswerEntry, Category, CategoryKind
 from host.demo import Demo, add_babble, run_demo
 from host.games.crack_list.events import Answer, Pass
@@ -79,6 +81,22 @@ def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> No
     clock.advance(session.seconds_to_next_tick() or 0.0)
     assert demo._timer_fired()
     assert isinstance(demo.heard[-1], TimeUp)
+
+
+def test_what_the_host_says_takes_time_at_the_table(tmp_path: Path) -> None:
+    """Nobody speaks over the host: its lines take their time on the demo's clock, as the
+    microphone's stream does in voice play."""
+    clock = FakeClock()
+    options = TableOptions(players=["Ann", "Bob"], seed=1, rounds=1, hand_size=3)
+    session = build_session(options, clock, None)
+    demo = Demo(session, CRACK_LIST, clock, SphinxRecognizer(), [], np.zeros(0, np.float32),
+                snr_db=99, rng=random.Random(1), workdir=tmp_path)
+    demo._host(session.start())
+    lines = session.hear("number one")
+    before = clock.now()
+    demo._host(lines)
+    spoken = sum(len(line.text.split()) for line in lines if not line.private_to)
+    assert spoken and clock.now() - before == pytest.approx(spoken / SPEAKING_WORDS_PER_SECOND)
 
 
 PRESIDENTS = Category("presidents", "US presidents", CategoryKind.LISTED, closed=True,
