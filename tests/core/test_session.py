@@ -390,23 +390,3 @@ def test_leading_words_that_sound_like_no_player_leave_the_call_alone(
     past_grace(session, clock)
     assert [line.kind for line in session.heard(Transcript("", free="all crack on"))] \
         == ["unclear"]
-
-
-def test_an_answer_given_is_not_offered_again_and_a_repeat_heard_freely_is_asked_back(
-        clock: FakeClock) -> None:
-    """A name Whisper likes, once given, won over what was said next ("Lazarus" heard as
-    "Barnabas", and a card drawn for the repeat): a repeat is heard freely, and asked back."""
-    session = started(clock)
-    choose_films(session)
-    player = session.game.expected_player()
-    session.game.hands[session.game.seat_index(player)].append(JOKER)
-    session.hear("joker Jaws")
-    assert session.game.given == ["Jaws"]
-    clock.advance(25)
-    session.tick()
-    following = session.game.expected_player()
-    assert following != player and session.game.state is State.TURN
-    session.game.hands[session.game.seat_index(following)].append(JOKER)
-    assert not any("jaws" in phrase.lower() for phrase in session.expected_phrases() or [])
-    assert texts(session.heard(Transcript("", free="Jaws.", free_confidence=0.6))) == "Jaws?"
-    assert next(line.kind for line in session.hear("yes")) == "answer_duplicate"

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import permutations
 
-from host.core.speaker import clean
 from host.games.crack_list.cards import (
     ACTIONS,
     CRACK_LIST,
@@ -62,9 +61,7 @@ def table_calls(game: CrackListGame) -> list[Move]:
 
 def turn_events(game: CrackListGame) -> list[Move]:
     """A turn: answers (plain, with their letter, with the Joker), actions, a pass. With
-    virtual cards the host knows the hand, so only moves the player can make are offered.
-    Not the answers given already (`_answers`): a repeat is heard freely
-    (CrackListTalk.free_move)."""
+    virtual cards the host knows the hand, so only moves the player can make are offered."""
     player = game.seats[game.current].name
     hand = set(game.hands[game.current])
     known = bool(hand) and HIDDEN not in hand
@@ -76,6 +73,7 @@ def turn_events(game: CrackListGame) -> list[Move]:
                if not known or letter in hand]
     if not known or JOKER in hand:
         events += [Answer(player, t, joker=True) for t in answers]
+    events += [Answer(player, t) for t in game.given]  # a repeat must be heard to be called out
     events += [event(player) for card, event in ACTION_EVENTS.items()
                if not known or card in hand]
     events.append(Pass(player))
@@ -106,13 +104,10 @@ def penalty_events(game: CrackListGame) -> list[Move]:
 
 
 def _answers(game: CrackListGame) -> list[str]:
-    """The category's listed answers and their aliases, but those given already."""
     category = game.category
     if category is None:
         return []
-    given = {clean(text) for text in game.given}
-    return [text for entry in category.answers for text in (entry.text, *entry.aliases)
-            if given.isdisjoint(clean(name) for name in (entry.text, *entry.aliases))]
+    return [text for entry in category.answers for text in (entry.text, *entry.aliases)]
 
 
 def _playable_letters(game: CrackListGame, answers: list[str]) -> dict[str, set[str]]:

@@ -12,7 +12,6 @@ from host.core.events import Seat
 from host.core.speaker import (
     HEARD_NUMBERS,
     LETTER_NAMES,
-    SAME_WORDS_RATIO,
     Query,
     Speakers,
     Unclear,
@@ -454,17 +453,8 @@ class CrackListTalk:
         return ""
 
     def free_move(self, choice: str, free: str) -> str | None:
-        """A repeat of an answer given in this category, heard freely, to ask back: repeats
-        are not among the choices, where a name Whisper likes a priori, once given, won over
-        what was said ("Lazarus" heard as "Barnabas", and a card drawn for the repeat). Every
-        other move a player may make is among the choices."""
-        game = self.game
-        if game.state is not State.TURN:
-            return None
-        heard = clean(free)
-        player = game.seats[game.current].name
-        return next((self.say(Answer(player, given)) for given in game.given
-                     if fuzz.ratio(heard, clean(given)) >= SAME_WORDS_RATIO), None)
+        """Every move a player may make is among the choices."""
+        return None
 
     def choices(self) -> list[str] | None:
         """The phrases that make sense now: every legal move as a player says it (with their
