@@ -75,6 +75,12 @@ class Talk(Protocol):
         only what it heard."""
         ...
 
+    def confirm_first(self, choice: str) -> bool:
+        """Whether this choice, heard however sure, is asked back before it is played unless
+        decoding freely heard its words too: a repeat that costs its player (a name the
+        recognizer likes, once given, caught what was said next)."""
+        ...
+
     def free_move(self, choice: str, free: str) -> str | None:
         """The move to ask back instead of `choice` (the best choice heard unsure, or "" when
         none was taken) when decoding freely heard a move no choice could hold (a Crack Word

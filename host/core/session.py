@@ -200,11 +200,15 @@ class Session:
         back; while the host asks whether to quit, it counts as not heard. A move said after
         a player's name whose name decoding freely heard as another word is that player's
         (`_named`: "and challenge." is Ann's), with the choice's sureness, asked back when no
-        choice was taken."""
+        choice was taken. A sure choice that would cost its player (talk.confirm_first: a
+        repeat) is asked back unless decoding freely heard its words too."""
         text, unsure, free = heard.text, heard.unsure, heard.free
         named = self._named(text, free)
         if named:
             text, unsure = named, unsure or not text
+        if text and not unsure and self.talk.confirm_first(text) \
+                and not self._same_words(text, free):
+            unsure = True
         half_heard, self.table.half_heard = self.table.half_heard, None
         kept_secret = ""
         if text and unsure and not self.table.confirming_quit \

@@ -390,3 +390,24 @@ def test_leading_words_that_sound_like_no_player_leave_the_call_alone(
     past_grace(session, clock)
     assert [line.kind for line in session.heard(Transcript("", free="all crack on"))] \
         == ["unclear"]
+
+
+def test_a_repeat_heard_sure_is_asked_back_unless_decoding_freely_heard_it_too(
+        clock: FakeClock) -> None:
+    """A name Whisper likes, once given, caught what was said next ("Lazarus" heard as
+    "Barnabas", and a card drawn for the repeat)."""
+    session = started(clock)
+    choose_films(session)
+    player = session.game.expected_player()
+    session.game.hands[session.game.seat_index(player)].append(JOKER)
+    session.hear("joker Jaws")
+    clock.advance(25)
+    session.tick()
+    following = session.game.expected_player()
+    assert following != player and session.game.state is State.TURN
+    session.game.hands[session.game.seat_index(following)].append(JOKER)
+    assert "Jaws" in (session.expected_phrases() or [])  # a repeat must be heard to be called out
+    assert texts(session.heard(Transcript("Jaws", free="Lazarus."))) == "Jaws?"
+    assert session.hear("no")[0].kind == "misheard"
+    said = session.heard(Transcript("joker Jaws", free="Joker, Jaws."))
+    assert said[0].kind == "answer_duplicate"

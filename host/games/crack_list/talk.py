@@ -37,6 +37,7 @@ from host.games.crack_list.events import (
 )
 from host.games.crack_list.moves import legal_events
 from host.games.crack_list.rules import CrackListGame, State
+from host.judge.core import Reason
 from host.judge.text import answer_letters, strict_key
 
 Intent = CrackListEvent | Query | Unclear
@@ -451,6 +452,16 @@ class CrackListTalk:
     def secret(self, choice: str) -> str:
         """The choices are the moves a player may make; none is a secret."""
         return ""
+
+    def confirm_first(self, choice: str) -> bool:
+        """An answer given already in this category, said again, costs a card ("Lazarus" was
+        heard as "Barnabas", given before, which Whisper likes)."""
+        game = self.game
+        if game.state is not State.TURN or not game.given or game.category is None:
+            return False
+        move = self.parse(choice)
+        return isinstance(move, Answer) and game.judge.judge(
+            game.category, move.text, given=game.given).reason is Reason.DUPLICATE
 
     def free_move(self, choice: str, free: str) -> str | None:
         """Every move a player may make is among the choices."""

@@ -361,6 +361,10 @@ class CrackWordTalk:
         """The choices are the moves of the player on turn; none is a secret."""
         return ""
 
+    def confirm_first(self, choice: str) -> bool:
+        """No placement repeats one before it."""
+        return False
+
     def free_move(self, choice: str, free: str) -> str | None:
         """A placement of the turn that decoding freely heard justified by another word than
         the choice's (a bluff, or a word rarer than those offered), as the grammar says it:

@@ -399,6 +399,10 @@ class ScattergoriesTalk:
         known answer ("Lemur?" for "Lamer")."""
         return ""
 
+    def confirm_first(self, choice: str) -> bool:
+        """A repeated answer costs nothing here: it scores 0 for both."""
+        return False
+
     def free_move(self, choice: str, free: str) -> str | None:
         """Answers off the choices are taken as open answers (open_answers)."""
         return None

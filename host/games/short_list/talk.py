@@ -183,6 +183,12 @@ class ShortListTalk:
             words in {clean(form) for form in (entry.text, *entry.aliases)}
             for entry in card.answers if entry.text in self.game.given)
 
+    def confirm_first(self, choice: str) -> bool:
+        """An answer found this round, said again, costs its guesser a crystal."""
+        move = self.parse(choice)
+        return isinstance(move, Answer | Jump) and self.listed(move.text) \
+            and self._found(move.text)
+
     def free_move(self, choice: str, free: str) -> str | None:
         """A jump heard unsure whose free transcript makes the claim with an answer off the
         card: that answer, by the jumper of the choice ("It's my turn, and Illinois Avenue."
