@@ -360,34 +360,37 @@ def test_how_much_time_is_left_is_the_running_timer_s(clock: FakeClock) -> None:
     assert " 5 seconds" in " " + texts(session.hear("how much time"))
 
 
-def test_a_call_heard_without_its_name_is_the_player_decoding_freely_heard(
-        clock: FakeClock) -> None:
-    """Whisper writes "Ann crack on" as "and crack one.", and the bare call may win over the
-    named one: the call is Ann's, not the player's on turn."""
+def calls_open(clock: FakeClock) -> tuple[Session, list[object]]:
+    """A turn past its grace, not Ann's, so anyone may call the countdown; and the list of the
+    moves the host makes from then on."""
     session = started(clock)
     choose_films(session)
     past_grace(session, clock)
     assert session.game.expected_player() != "Ann"
-    calls: list[object] = []
-    session.on_event = lambda event, notes: calls.append(event)
+    moves: list[object] = []
+    session.on_event = lambda event, notes: moves.append(event)
+    return session, moves
+
+
+def test_a_call_heard_without_its_name_is_the_player_decoding_freely_heard(
+        clock: FakeClock) -> None:
+    """Whisper writes "Ann crack on" as "and crack one.", and the bare call may win over the
+    named one: the call is Ann's, not the player's on turn."""
+    session, moves = calls_open(clock)
     assert "Five" in texts(session.heard(Transcript("crack on", free="and crack one.")))
-    assert [getattr(call, "player", None) for call in calls] == ["Ann"]
+    assert [getattr(move, "player", None) for move in moves] == ["Ann"]
 
 
 def test_a_call_rejected_whose_free_transcript_names_a_player_is_asked_back(
         clock: FakeClock) -> None:
-    session = started(clock)
-    choose_films(session)
-    past_grace(session, clock)
+    session, _ = calls_open(clock)
     assert texts(session.heard(Transcript("", free="and crack one."))) == "Ann crack on?"
     assert "Five" in texts(session.hear("yes"))
 
 
 def test_leading_words_that_sound_like_no_player_leave_the_call_alone(
         clock: FakeClock) -> None:
-    session = started(clock)
-    choose_films(session)
-    past_grace(session, clock)
+    session, _ = calls_open(clock)
     assert [line.kind for line in session.heard(Transcript("", free="all crack on"))] \
         == ["unclear"]
 

@@ -12,7 +12,7 @@ from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
 from host.speech.whisper_stt import WhisperRecognizer
-from tests.core.test_session import choose_films, past_grace, started
+from tests.core.test_session import calls_open
 
 
 @pytest.fixture(scope="module")
@@ -24,13 +24,7 @@ def recognizer() -> WhisperRecognizer:
 
 
 def test_ann_crack_on_is_anns_call(recognizer: WhisperRecognizer) -> None:
-    clock = FakeClock()
-    session = started(clock)
-    choose_films(session)
-    past_grace(session, clock)
-    assert session.game.expected_player() != "Ann"
-    calls: list[object] = []
-    session.on_event = lambda event, notes: calls.append(event)
+    session, moves = calls_open(FakeClock())
     voice = PiperSynthesizer(steady=True)
     speech = resample_pcm(join_pcm(voice.synthesize("Ann crack on")), voice.sample_rate)
     silence = bytes(SAMPLE_RATE)  # half a second each side, as the endpointer keeps
@@ -41,4 +35,4 @@ def test_ann_crack_on_is_anns_call(recognizer: WhisperRecognizer) -> None:
         assert [line.text for line in lines] == ["Ann crack on?"]
         lines = session.hear("yes")
     assert "Five" in " ".join(line.text for line in lines)
-    assert [getattr(call, "player", None) for call in calls] == ["Ann"]
+    assert [getattr(move, "player", None) for move in moves] == ["Ann"]
