@@ -296,8 +296,10 @@ class Demo:
 
     def _listen(self, lines: list[Line]) -> list[Line]:
         """The time the host takes to say these lines passes (lines to one player are shown,
-        not said)."""
-        self.clock.advance(speaking_seconds([line for line in lines if not line.private_to]))
+        not said), and a timer they armed starts after them."""
+        seconds = speaking_seconds([line for line in lines if not line.private_to])
+        self.clock.advance(seconds)
+        self.session.spoke(seconds)
         return lines
 
     def _echo_host(self, lines: list[Line]) -> None:

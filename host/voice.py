@@ -82,7 +82,9 @@ class VoiceLoop:
         """Waits for lost audio to return (a Wyoming satellite); None: a lost device ends play."""
 
     def say(self, lines: list[Line]) -> None:
-        """Speak (and show) the host's lines; private lines are only shown."""
+        """Speak (and show) the host's lines; private lines are only shown. A timer they armed
+        starts once they are said."""
+        spoken = 0.0
         for line in lines:
             if self.show:
                 prefix = f"(for {line.private_to} only) " if line.private_to else "HOST: "
@@ -91,6 +93,8 @@ class VoiceLoop:
                 continue
             seconds = self.mouth.say(line)
             self.ears.host_spoke(line.text, seconds)
+            spoken += seconds
+        self.session.spoke(spoken)
 
     def expect(self) -> None:
         """Tell the recognizer what makes sense now; open categories decode freely."""

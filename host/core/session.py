@@ -104,6 +104,8 @@ class TableTalk:
     """Guesses the players said no to, not offered to the recognizer again until a move."""
     next_speaker: str | None = None
     """Who said "my turn, Bob": their next utterance is theirs."""
+    armed_unsaid: bool = False
+    """A timer was armed by lines the host has not said yet: it starts once they are said."""
     half_heard: str | None = None
     """A secret choice heard unsure, with other words heard freely: the host asked for it
     again, and takes it when the next utterance is heard as the same choice."""
@@ -334,6 +336,13 @@ class Session:
             deadline = self.table.deadline
         return lines
 
+    def spoke(self, seconds: float) -> None:
+        """The host has said its lines, which took `seconds`: a timer they armed starts after
+        them (a Short List question read out must not eat the guess's time)."""
+        if self.table.armed_unsaid:
+            self.table.armed_unsaid = False
+            self._hold(seconds)
+
     def seconds_to_next_tick(self) -> float | None:
         """How long the caller may wait for input before calling tick() again."""
         if self.paused:
@@ -398,6 +407,7 @@ class Session:
     def _arm(self, timer: ArmTimer) -> None:
         now = self.clock.now() if self._timers_start is None else self._timers_start
         self.table.deadline = Deadline(now + timer.seconds, timer.token, timer.name)
+        self.table.armed_unsaid = True
         self.table.scheduled = []
         if timer.name == COUNTDOWN:
             whole = int(timer.seconds)
@@ -447,11 +457,15 @@ class Session:
         deadline = self.table.deadline
         if deadline is None or self.paused or query.kind in HOLDING_QUERIES:
             return lines
-        seconds = speaking_seconds(lines)
-        deadline.at += seconds
+        self._hold(speaking_seconds(lines))
+        return lines
+
+    def _hold(self, seconds: float) -> None:
+        """Put the running timer (and its countdown) back by `seconds`."""
+        if self.table.deadline is not None:
+            self.table.deadline.at += seconds
         for item in self.table.scheduled:
             item.at += seconds
-        return lines
 
     def _time_left(self, query: Query) -> list[Line]:
         """How long the running timer has left, in whole seconds (or that none runs)."""

@@ -414,3 +414,17 @@ def test_a_repeat_heard_sure_is_asked_back_unless_decoding_freely_heard_it_too(
     assert session.hear("no")[0].kind == "misheard"
     said = session.heard(Transcript("joker Jaws", free="Joker, Jaws."))
     assert said[0].kind == "answer_duplicate"
+
+
+def test_a_timer_starts_once_the_host_has_said_the_lines_that_armed_it(
+        clock: FakeClock) -> None:
+    """By voice, reading out a Short List question took half the guess's time: the voice loop
+    says how long its lines took, and a timer they armed starts after them."""
+    session = started(clock)
+    choose_films(session)  # "Films! Ann, your turn": the turn's 20 seconds are armed
+    session.spoke(4.0)
+    session.spoke(3.0)  # lines that armed no timer hold nothing
+    clock.advance(23.9)
+    assert session.tick() == []
+    clock.advance(0.2)
+    assert session.tick()[0].kind == "timeout"
