@@ -170,11 +170,13 @@ class ShortListTalk:
     def secret(self, choice: str) -> str:
         """A card's answer not yet found is the quizmaster's secret, also inside a jump: never
         asked back unless heard (a pass, a question or an answer found is no secret)."""
+        answer = self._card_answer(choice)
+        return answer if answer and not self._found(answer) else ""
+
+    def _card_answer(self, choice: str) -> str:
+        """The card's answer this choice gives (also inside a jump), or ""."""
         move = self.parse(choice)
-        if isinstance(move, Answer | Jump) and self.listed(move.text) \
-                and not self._found(move.text):
-            return move.text
-        return ""
+        return move.text if isinstance(move, Answer | Jump) and self.listed(move.text) else ""
 
     def _found(self, text: str) -> bool:
         """Whether these words are a form of an answer found this round (said aloud)."""
@@ -185,9 +187,8 @@ class ShortListTalk:
 
     def confirm_first(self, choice: str) -> bool:
         """An answer found this round, said again, costs its guesser a crystal."""
-        move = self.parse(choice)
-        return isinstance(move, Answer | Jump) and self.listed(move.text) \
-            and self._found(move.text)
+        answer = self._card_answer(choice)
+        return bool(answer) and self._found(answer)
 
     def free_move(self, choice: str, free: str) -> str | None:
         """A jump heard unsure whose free transcript makes the claim with an answer off the
