@@ -215,7 +215,7 @@ class Demo:
             heard = self._hear(speaker, text, attempt)
             lines, acted = self._act_on(event, text, heard)
             understood = self.kind.same_move(event, self.heard[before : before + 1], self.game)
-            self._count(speaker, text, heard.text or heard.free, understood, lines)
+            self._count(speaker, text, heard, understood, lines)
             self.report.transcript[-1]["right_answer"] = right
             if right and self._cost_the_player(before):
                 self.report.right_judged_wrong += 1
@@ -243,17 +243,18 @@ class Demo:
         named = self.session.talk.parse(guess, speaker)
         reply = yes if means(said, guess) or self.kind.same_move(event, [named], self.game) \
             else no
-        answer = self._hear(speaker, reply).text
-        replied = self._listen(self.session.hear(answer))
-        self._count(speaker, reply, answer, answer == reply, lines)
-        return replied, answer not in (no, "")
+        answer = self._hear(speaker, reply)
+        replied = self._listen(self.session.heard(answer))
+        self._count(speaker, reply, answer, answer.text == reply and not answer.unsure, lines)
+        return replied, answer.text not in (no, "")
 
-    def _count(self, speaker: str, said: str, heard: str, understood: bool,
+    def _count(self, speaker: str, said: str, heard: Transcript, understood: bool,
                lines: list[Line]) -> None:
+        words = heard.text or heard.free
         self.report.utterances += 1
         self.report.understood += understood
-        self.report.rejected += not heard
-        self.report.misheard += bool(heard) and not understood
+        self.report.rejected += not words
+        self.report.misheard += bool(words) and not understood
         self._log(speaker, said, heard, understood, lines)
 
     def _timer_fired(self) -> bool:
@@ -265,7 +266,7 @@ class Demo:
 
     def _say_plainly(self, speaker: str, text: str) -> None:
         """A player says something that is not a game move (bots reply to a paused host)."""
-        self._host(self.session.hear(self._hear(speaker, text).text))
+        self._host(self.session.heard(self._hear(speaker, text)))
 
     def _voice(self, speaker: str) -> Synthesizer:
         seat = [s.name for s in self.game.seats].index(speaker)
@@ -308,22 +309,27 @@ class Demo:
                 self.echo(f"  HOST: {line.text}")
 
     def _log(
-        self, speaker: str, said: str, heard: str, understood: bool, lines: list[Line]
+        self, speaker: str, said: str, heard: Transcript, understood: bool, lines: list[Line]
     ) -> None:
         host = " ".join(line.text for line in lines if not line.private_to)
+        words = heard.text or heard.free
         self.report.transcript.append(
             {
                 "speaker": speaker,
                 "voice": self._voice(speaker).name,
                 "said": said,
-                "heard": heard,
+                "heard": words,
+                "free": heard.free,
+                "unsure": heard.unsure,
                 "understood": understood,
                 "host": host,
             }
         )
         if self.echo:
-            mark = "ok" if understood else ("??" if not heard else "XX")
-            self.echo(f"{speaker:>4} said {said!r:40} heard {heard!r:40} [{mark}]")
+            mark = "ok" if understood else ("??" if not words else "XX")
+            unsure = "?" if heard.text and heard.unsure else ""
+            free = f" (free {heard.free!r})" if heard.text and heard.free != heard.text else ""
+            self.echo(f"{speaker:>4} said {said!r:30} heard {words + unsure!r:30} [{mark}]{free}")
             self._echo_host(lines)
 
 
