@@ -29,7 +29,7 @@ from host.core.speaker import (
     named_variant,
     yes_no,
 )
-from host.speech.pronounce import sounds_alike
+from host.speech.pronounce import likeness, sounds_alike
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,13 @@ COUNTDOWN = "countdown"
 SPEAKING_WORDS_PER_SECOND = 2.5
 """How fast the host talks (150 words a minute): a running timer is held for as long as the
 host takes to answer a question, so that asking never costs a player their turn."""
+ALIKE_ASKED = 0.6
+"""How alike (`likeness`) the likeliest choice must sound to the free transcript of an
+utterance that was none of the choices for the host to ask it back. In the Crack List demo
+(seeds 3 and 5), "pass" rejected and freely heard as "POSS" (0.67) and "Atole" as "at all"
+(0.75, four times) were lost; of the bench's 48 recorded words that are none of its 70
+choices, one sounds so like the likeliest choice ("Tuesday" and "today", 0.6), none in 10 dB
+babble (the next, "Wednesday" and "yesterday", 0.43)."""
 FREE_GUESS_SURE = 0.5
 FREE_GUESS_ASK = 0.2
 """How sure the engine must be of a free transcript (its mean token probability) to take it
@@ -203,7 +210,8 @@ class Session:
         a player's name whose name decoding freely heard as another word is that player's
         (`_named`: "and challenge." is Ann's), with the choice's sureness, asked back when no
         choice was taken. A sure choice that would cost its player (talk.confirm_first: a
-        repeat) is asked back unless decoding freely heard its words too."""
+        repeat) is asked back unless decoding freely heard its words too. When none was taken,
+        the likeliest choice is asked back if it sounds like the free transcript."""
         text, unsure, free = heard.text, heard.unsure, heard.free
         named = self._named(text, free)
         if named:
@@ -229,6 +237,9 @@ class Session:
             return self.ask_back(instead)
         if text:
             return self.ask_back(text) if unsure else self.hear(text)
+        alike = self._sounds_like_likeliest(heard)
+        if alike:
+            return self.ask_back(alike)
         if free and self.talk.open_answers and not self.asking and not self._denied(free) \
                 and heard.free_confidence >= FREE_GUESS_ASK:
             sure = heard.free_confidence >= FREE_GUESS_SURE and not unsure
@@ -263,6 +274,21 @@ class Session:
             return None
         instead = self.talk.free_move(choice, heard.free)
         return None if instead is None or self._denied(instead) else instead
+
+    def _sounds_like_likeliest(self, heard: Heard) -> str | None:
+        """When no choice was taken, the likeliest choice if it sounds like what decoding
+        freely heard ("POSS" for "pass", "at all" for "Atole"), to ask back; never a question
+        for the host, a secret, words denied, or in a game with open answers (where the free
+        transcript is asked back itself)."""
+        if heard.text or not heard.free or not heard.runners_up or self.asking \
+                or self.talk.open_answers:
+            return None
+        likeliest = heard.runners_up[0]
+        if isinstance(self.talk.parse(likeliest), Query) or self.talk.secret(likeliest) \
+                or self._denied(likeliest):
+            return None
+        alike = likeness(heard.free, likeliest, self.phrases.lang) >= ALIKE_ASKED
+        return likeliest if alike else None
 
     def _not_taken(self, text: str, unsure: bool, free: str) -> bool:
         """Whether the choice heard is not taken. While the host asks whether to quit: any

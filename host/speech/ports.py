@@ -32,7 +32,8 @@ class Transcript:
     """How sure the engine is of `free`: its mean token probability, in [0, 1]."""
     runners_up: tuple[str, ...] = ()
     """With a choice taken, the next likeliest choices, likeliest first (engines that score
-    them): what the host may ask back when it does not take the choice itself."""
+    them): what the host may ask back when it does not take the choice itself. With none
+    taken, the likeliest choices."""
 
 
 class AudioIn(Protocol):

@@ -178,7 +178,8 @@ class WhisperRecognizer:
         heard = self._confidence(cross, free_text) if free_text else 0.0
         if evidence < self.tuning.reject_below:
             return Transcript("", self.name, free=free_text, free_confidence=heard,
-                              unsure=evidence >= self.tuning.free_sure_below)
+                              unsure=evidence >= self.tuning.free_sure_below,
+                              runners_up=(best, *runners_up))
         return Transcript(best, self.name, _posterior(scores, best), unsure=True,
                           free=free_text, free_confidence=heard, runners_up=runners_up)
 

@@ -14,6 +14,7 @@ from host.core.session import Session
 from host.games.crack_list.announce import VOICE
 from host.games.crack_list.cards import JOKER
 from host.games.crack_list.kind import CRACK_LIST
+from host.games.crack_list.kinds import NoteKind
 from host.games.crack_list.rules import State
 from host.games.crack_list.setup import TableOptions, build_session
 from host.speech.ports import Transcript
@@ -414,6 +415,25 @@ def test_a_repeat_heard_sure_is_asked_back_unless_decoding_freely_heard_it_too(
     assert session.hear("no")[0].kind == "misheard"
     said = session.heard(Transcript("joker Jaws", free="Joker, Jaws."))
     assert said[0].kind == "answer_duplicate"
+
+
+def test_none_of_the_choices_sounding_like_the_likeliest_is_asked_back(
+        clock: FakeClock) -> None:
+    """Whisper wrote "pass" as "POSS" and "Atole" as "at all", and no choice won: the
+    likeliest choice is asked back when it sounds like what was freely heard."""
+    session = started(clock)
+    choose_films(session)
+    heard = Transcript("", free="POSS", runners_up=("pass", "Jaws"))
+    assert texts(session.heard(heard)) == "Pass?"
+    assert session.hear("yes")[0].kind == NoteKind.PASS
+
+
+def test_none_of_the_choices_unlike_the_likeliest_is_not_caught(clock: FakeClock) -> None:
+    session = started(clock)
+    choose_films(session)
+    for free, likeliest in (("Oscar.", "pass"), ("POSS", "pause the game")):
+        heard = Transcript("", free=free, runners_up=(likeliest,))
+        assert [line.kind for line in session.heard(heard)] == ["unclear"]
 
 
 def test_a_timer_starts_once_the_host_has_said_the_lines_that_armed_it(
