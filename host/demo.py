@@ -245,8 +245,10 @@ class Demo:
             else no
         answer = self._hear(speaker, reply)
         replied = self._listen(self.session.heard(answer))
-        self._count(speaker, reply, answer, answer.text == reply and not answer.unsure, lines)
-        return replied, answer.text not in (no, "")
+        took_no = any(line.kind == "misheard" for line in replied)
+        moved = len(self.heard) > moves
+        self._count(speaker, reply, answer, moved if reply == yes else took_no, lines)
+        return replied, moved
 
     def _count(self, speaker: str, said: str, heard: Transcript, understood: bool,
                lines: list[Line]) -> None:

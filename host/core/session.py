@@ -211,7 +211,10 @@ class Session:
         (`_named`: "and challenge." is Ann's), with the choice's sureness, asked back when no
         choice was taken. A sure choice that would cost its player (talk.confirm_first: a
         repeat) is asked back unless decoding freely heard its words too. When none was taken,
-        the likeliest choice is asked back if it sounds like the free transcript."""
+        the likeliest choice is asked back if it sounds like the free transcript. While the
+        host asks back, a no is taken however unsure (it costs only saying the move again), a
+        yes heard unsure has the question asked again, and a move said instead is asked back
+        unless decoding freely heard its words ("no" was heard as a sure "Nosy")."""
         text, unsure, free = heard.text, heard.unsure, heard.free
         named = self._named(text, free)
         if named:
@@ -219,6 +222,14 @@ class Session:
         if text and not unsure and self.talk.confirm_first(text) \
                 and not self._same_words(text, free):
             unsure = True
+        if text and self.table.confirming is not None:
+            answer = clean(text)
+            if unsure and answer in YES:
+                return self.ask_back(self.table.confirming)  # acting on a misheard yes costs
+            if answer in NO:
+                unsure = False
+            elif answer not in YES and not self._same_words(text, free):
+                unsure = True
         half_heard, self.table.half_heard = self.table.half_heard, None
         kept_secret = ""
         if text and unsure and not self.table.confirming_quit \

@@ -436,6 +436,38 @@ def test_none_of_the_choices_unlike_the_likeliest_is_not_caught(clock: FakeClock
         assert [line.kind for line in session.heard(heard)] == ["unclear"]
 
 
+def asked_back_jaws(clock: FakeClock) -> Session:
+    """A turn on Films, the host asking back "Jaws?"."""
+    session = started(clock)
+    choose_films(session)
+    for hand in session.game.hands:
+        hand.extend(["J", "J"])
+    assert texts(session.heard(Transcript("Jaws", unsure=True, free="Jars."))) == "Jaws?"
+    return session
+
+
+def test_a_no_heard_unsure_while_asking_back_is_taken(clock: FakeClock) -> None:
+    session = asked_back_jaws(clock)
+    assert session.heard(Transcript("no", unsure=True, free="Northern."))[0].kind == "misheard"
+
+
+def test_a_yes_heard_unsure_while_asking_back_has_the_question_asked_again(
+        clock: FakeClock) -> None:
+    session = asked_back_jaws(clock)
+    assert texts(session.heard(Transcript("yes", unsure=True, free="Yet."))) == "Jaws?"
+    assert session.heard(Transcript("yes", free="Yes."))[0].kind == NoteKind.ANSWER_ACCEPTED
+
+
+def test_a_move_heard_sure_instead_of_a_no_is_asked_back_unless_freely_heard(
+        clock: FakeClock) -> None:
+    """Whisper heard a "no" as a sure "Nosy" (its free transcript: "North")."""
+    session = asked_back_jaws(clock)
+    assert texts(session.heard(Transcript("Jumanji", free="North"))) == "Jumanji?"
+    assert session.heard(Transcript("no", free="No."))[0].kind == "misheard"
+    session.heard(Transcript("Jaws", unsure=True, free="Jars."))
+    assert session.heard(Transcript("Jumanji", free="Jumanji."))[0].kind == NoteKind.ANSWER_ACCEPTED
+
+
 def test_a_timer_starts_once_the_host_has_said_the_lines_that_armed_it(
         clock: FakeClock) -> None:
     """By voice, reading out a Short List question took half the guess's time: the voice loop
