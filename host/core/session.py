@@ -117,7 +117,7 @@ SPEAKING_WORDS_PER_SECOND = 2.5
 """How fast the host talks (150 words a minute): a running timer is held for as long as the
 host takes to answer a question, so that asking never costs a player their turn."""
 ALIKE_ASKED = 0.6
-"""How alike (`likeness`) the likeliest choice must sound to the free transcript of an
+"""How alike (`likeness`) one of the likeliest choices must sound to the free transcript of an
 utterance that was none of the choices for the host to ask it back. In the Crack List demo
 (seeds 3 and 5), "pass" rejected and freely heard as "POSS" (0.67) and "Atole" as "at all"
 (0.75, four times) were lost; of the bench's 48 recorded words that are none of its 70
@@ -287,19 +287,19 @@ class Session:
         return None if instead is None or self._denied(instead) else instead
 
     def _sounds_like_likeliest(self, heard: Heard) -> str | None:
-        """When no choice was taken, the likeliest choice if it sounds like what decoding
-        freely heard ("POSS" for "pass", "at all" for "Atole"), to ask back; never a question
-        for the host, a secret, words denied, or in a game with open answers (where the free
-        transcript is asked back itself)."""
-        if heard.text or not heard.free or not heard.runners_up or self.asking \
-                or self.talk.open_answers:
+        """When no choice was taken, the likeliest of the likeliest choices that sounds like
+        what decoding freely heard ("POSS" for "pass", "at all" for "Atole"), to ask back;
+        never a question for the host, a secret, words denied, or in a game with open answers
+        (where the free transcript is asked back itself)."""
+        if heard.text or not heard.free or self.asking or self.talk.open_answers:
             return None
-        likeliest = heard.runners_up[0]
-        if isinstance(self.talk.parse(likeliest), Query) or self.talk.secret(likeliest) \
-                or self._denied(likeliest):
-            return None
-        alike = likeness(heard.free, likeliest, self.phrases.lang) >= ALIKE_ASKED
-        return likeliest if alike else None
+        for choice in heard.runners_up:
+            if isinstance(self.talk.parse(choice), Query) or self.talk.secret(choice) \
+                    or self._denied(choice):
+                continue
+            if likeness(heard.free, choice, self.phrases.lang) >= ALIKE_ASKED:
+                return choice
+        return None
 
     def _not_taken(self, text: str, unsure: bool, free: str) -> bool:
         """Whether the choice heard is not taken. While the host asks whether to quit: any
