@@ -120,9 +120,11 @@ ALIKE_ASKED = 0.6
 """How alike (`likeness`) one of the likeliest choices must sound to the free transcript of an
 utterance that was none of the choices for the host to ask it back. In the Crack List demo
 (seeds 3 and 5), "pass" rejected and freely heard as "POSS" (0.67) and "Atole" as "at all"
-(0.75, four times) were lost; of the bench's 48 recorded words that are none of its 70
-choices, one sounds so like the likeliest choice ("Tuesday" and "today", 0.6), none in 10 dB
-babble (the next, "Wednesday" and "yesterday", 0.43)."""
+(0.75, four times) were lost. Of the bench's 48 recorded words that are none of its 70
+choices, rejected and compared with the four likeliest choices, one is asked back clean
+("Tuesday" as "today", 0.6), two in 20 dB babble ("Monday" too), none in 10 dB (the next,
+"Wednesday" and "yesterday", 0.43); of its 96 recordings of the choices, the one rejected in
+10 dB babble ("nine" freely heard as "Nice", 0.67) is asked back right."""
 FREE_GUESS_SURE = 0.5
 FREE_GUESS_ASK = 0.2
 """How sure the engine must be of a free transcript (its mean token probability) to take it
