@@ -213,7 +213,8 @@ class Session:
         (`_named`: "and challenge." is Ann's), with the choice's sureness, asked back when no
         choice was taken. A sure choice that would cost its player (talk.confirm_first: a
         repeat) is asked back unless decoding freely heard its words too. When none was taken,
-        the likeliest choice is asked back if it sounds like the free transcript. While the
+        a likely choice that sounds like the free transcript is asked back (in a game with
+        open answers too, rather than the free transcript). While the
         host asks back, a no is taken however unsure (it costs only saying the move again), a
         yes heard unsure has the question asked again, and a move said instead is asked back
         unless decoding freely heard its words ("no" was heard as a sure "Nosy")."""
@@ -290,10 +291,10 @@ class Session:
 
     def _sounds_like_likeliest(self, heard: Heard) -> str | None:
         """When no choice was taken, the likeliest of the likeliest choices that sounds like
-        what decoding freely heard ("POSS" for "pass", "at all" for "Atole"), to ask back;
-        never a question for the host, a secret, words denied, or in a game with open answers
-        (where the free transcript is asked back itself)."""
-        if heard.text or not heard.free or self.asking or self.talk.open_answers:
+        what decoding freely heard ("POSS" for "pass", "at all" for "Atole"; in a game with
+        open answers, rather than the free transcript: "Canoe" for "Can you?"), to ask back;
+        never a question for the host, a secret, or words denied."""
+        if heard.text or not heard.free or self.asking:
             return None
         for choice in heard.runners_up:
             if isinstance(self.talk.parse(choice), Query) or self.talk.secret(choice) \

@@ -536,6 +536,20 @@ def test_a_table_through_the_session() -> None:
     assert session.hear("score")[0].kind == "score"
 
 
+def test_an_answer_freely_heard_as_other_words_like_a_known_one_asks_the_known_one() -> None:
+    """Whisper wrote "Canoe" as "Can you?": of an answer rejected, a likely known answer that
+    sounds like the free transcript is asked back rather than the free transcript."""
+    config = ScattergoriesConfig(make_seats(NAMES[:3]), list_number=1)
+    game = ScattergoriesGame(config, LISTS, JUDGE, Dice("P"))
+    session = Session(game, ScattergoriesTalk(game), ScattergoriesQuestions(game),
+                      Phrasebook(game=VOICE, rng=random.Random(0)), FakeClock())
+    session.start()
+    to_reading(game)
+    heard = Transcript("", free="Pelly can.", free_confidence=0.9,
+                       runners_up=("Panda", "Pelican"))
+    assert [line.text for line in session.heard(heard)] == ["Pelican?"]
+
+
 def test_every_phrase_offered_means_something_now() -> None:
     """Each choice of each moment of a few bot games parses to a move or a question, said by
     a player of the round (an unnamed call needs the speaker known)."""
