@@ -56,9 +56,11 @@ class Game(Protocol):
 class Talk(Protocol):
     """A game's spoken grammar: what players say, parsed, said, and expected."""
 
-    open_answers: bool
-    """True when a move may be none of the choices (a Short List guess that is not on the
-    card): the session then also takes what the recognizer heard outside them."""
+    @property
+    def open_answers(self) -> bool:
+        """True when a move may be none of the choices (a Short List guess that is not on the
+        card): the session then also takes what the recognizer heard outside them."""
+        ...
 
     def parse(self, text: str, speaker: str | None = None) -> Any | Query | Unclear:
         """An utterance as a game event, a question for the host, or Unclear. `speaker` is

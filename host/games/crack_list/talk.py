@@ -392,9 +392,15 @@ def _event_words(event: CrackListEvent) -> str:
 class CrackListTalk:
     """Crack List's spoken grammar at one table: what players say, parsed, said and expected."""
 
-    open_answers = False
-    """Every answer the host knows is among the choices, and an open category decodes freely:
-    an utterance the recognizer rejected is asked for again, not played."""
+    @property
+    def open_answers(self) -> bool:
+        """In an open category's turn an answer may be any words: the choices are the other
+        moves and the questions, and what the recognizer heard outside them is the answer
+        (asked back when unsure). Elsewhere every answer the host knows is a choice, and an
+        utterance the recognizer rejected is asked for again, not played."""
+        game = self.game
+        return game.state is State.TURN and game.category is not None \
+            and not game.category.answers
 
     def __init__(self, game: CrackListGame) -> None:
         self.game = game
@@ -470,10 +476,9 @@ class CrackListTalk:
     def choices(self) -> list[str] | None:
         """The phrases that make sense now: every legal move as a player says it (with their
         name first when it is not their turn), the ways to choose a category, the questions.
-        None in an open category's turn: decode freely."""
+        In an open category's turn, the answers given already are its only answers among them
+        (a repeat must be heard to be called out; any other answer is decoded freely)."""
         game = self.game
-        if game.state is State.TURN and game.category is not None and not game.category.answers:
-            return None
         if game.state is State.CHOOSING and self._physical:
             return None  # the chooser may read any title from their own red card
         expected = game.expected_player()

@@ -9,6 +9,7 @@ from host.games.crack_list.cards import JOKER, SWAP
 from host.games.crack_list.events import Penalise
 from host.games.crack_list.setup import TableOptions, build_session
 from host.games.crack_list.talk import IntentParser
+from host.speech.ports import Transcript
 
 RULES_DECK = str(Path(__file__).parents[2] / "data" / "decks" / "crack-list-rules.toml")
 
@@ -64,6 +65,45 @@ def test_physical_cards_expect_every_answer() -> None:
     s = session("physical")
     choose_films(s)
     assert {"Jaws", "Alien", "joker Alien", "stop", "reverse"} <= set(s.talk.choices())
+
+
+def choose_open_category(s) -> str:
+    """The open category chosen; returns the player on turn."""
+    titles = [c.title for c in s.game.offered.categories]
+    number = ["one", "two", "three"][titles.index("Things you'd shout at a referee")]
+    s.hear(f"number {number}")
+    return s.game.expected_player()
+
+
+def test_an_open_category_expects_the_other_moves_and_takes_answers_freely_heard() -> None:
+    """In the Crack List demo, "pass" in an open category was decoded freely as "POSS" and
+    played as an answer needing a P, four times: the moves are choices there too, and what
+    the recognizer heard outside them is the answer."""
+    s = session()
+    player = choose_open_category(s)
+    assert s.talk.open_answers
+    assert {"pass", "what's the category", f"my turn {player}"} <= set(s.talk.choices())
+    s.heard(Transcript("pass", confidence=0.9, free="Pass."))
+    assert s.game.expected_player() != player
+    s.game.hands[s.game.current][:] = ["O", "B", "C"]
+    answered = s.heard(Transcript("", free="Offside!", free_confidence=0.9))
+    assert s.game.given == ["Offside!"], [line.text for line in answered]
+
+
+def test_an_answer_heard_unsure_in_an_open_category_is_asked_back() -> None:
+    s = session()
+    choose_open_category(s)
+    s.game.hands[s.game.current][:] = ["O", "B", "C"]
+    lines = s.heard(Transcript("", free="Offside", free_confidence=0.3))
+    assert [line.text for line in lines] == ["Offside?"]
+    s.heard(Transcript("yes", confidence=0.9))
+    assert s.game.given == ["Offside"]
+
+
+def test_a_listed_category_is_not_open() -> None:
+    s = session()
+    choose_films(s)
+    assert not s.talk.open_answers
 
 
 def test_every_expected_phrase_parses_to_something() -> None:
