@@ -45,6 +45,8 @@ RETRIES = 2
 REPEAT_SLOWER = 1.2
 """Each time a bot repeats itself it speaks this much slower, as people do when not understood
 (the synthesizers are steady, so an unchanged repeat would be the very same audio)."""
+Reply = tuple[str, Transcript, bool, list[Line]] | None
+"""A bot's yes or no to a move asked back: said, heard, understood, the host's lines."""
 
 
 @runtime_checkable
@@ -213,10 +215,12 @@ class Demo:
         for attempt in range(1 + RETRIES):
             before = len(self.heard)
             heard = self._hear(speaker, text, attempt)
-            lines, acted = self._act_on(event, text, heard)
+            lines, acted, reply = self._act_on(event, text, heard)
             understood = self.kind.same_move(event, self.heard[before : before + 1], self.game)
             self._count(speaker, text, heard, understood, lines)
             self.report.transcript[-1]["right_answer"] = right
+            if reply is not None:
+                self._count(speaker, *reply)
             if right and self._cost_the_player(before):
                 self.report.right_judged_wrong += 1
             if acted or self._timer_fired():
@@ -227,17 +231,17 @@ class Demo:
         notes = self.notes[before] if len(self.notes) > before else []
         return any(isinstance(note, Note) and note.kind in self.kind.costly for note in notes)
 
-    def _act_on(self, event: Any, said: str, heard: Transcript) -> tuple[list[Line], bool]:
+    def _act_on(self, event: Any, said: str, heard: Transcript) -> tuple[list[Line], bool, Reply]:
         """The host's reply to a move heard, asking back when unsure (the bot answers yes when
         the question names its move, as a player would, else no); True when the host took it
-        as said."""
+        as said; and the bot's answer to a question asked back, to count after the move."""
         speaker = event.player
         moves = len(self.heard)
         lines = self._listen(self.session.heard(heard))
         guess = self.session.table.confirming
         if guess is None:  # taken as said (a move, a question), or not heard
             taken = bool(heard.text) and not heard.unsure
-            return lines, taken or len(self.heard) > moves
+            return lines, taken or len(self.heard) > moves, None
         self.report.asked += 1
         yes, no = yes_no(self.session.phrases.lang)
         named = self.session.talk.parse(guess, speaker)
@@ -247,8 +251,7 @@ class Demo:
         replied = self._listen(self.session.heard(answer))
         took_no = any(line.kind == "misheard" for line in replied)
         moved = len(self.heard) > moves
-        self._count(speaker, reply, answer, moved if reply == yes else took_no, lines)
-        return replied, moved
+        return lines, moved, (reply, answer, moved if reply == yes else took_no, replied)
 
     def _count(self, speaker: str, said: str, heard: Transcript, understood: bool,
                lines: list[Line]) -> None:
