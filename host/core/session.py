@@ -1,35 +1,21 @@
 """The host's loop for a table, whatever the game: heard -> intent -> game event -> notes ->
 lines. It owns the timers (deadlines, the spoken countdown), pause and resume, quitting,
-repeating, asking back when unsure, and the autosave."""
+repeating, asking back what its ear (host.core.hearing) was unsure of, and the autosave."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-from rapidfuzz import fuzz
+from typing import Any
 
 from host.clock import Clock
 from host.core.autosave import Autosave
 from host.core.events import ArmTimer, Note, TimeUp
+from host.core.hearing import QUIT_YES, Ear, Heard
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
-from host.core.speaker import (
-    NO,
-    SAME_WORDS_RATIO,
-    YES,
-    Query,
-    Unclear,
-    answer_heard,
-    carry_on,
-    clean,
-    core_phrases,
-    named_variant,
-    yes_no,
-)
-from host.speech.pronounce import likeness, sounds_alike
+from host.core.speaker import NO, YES, Query, Unclear, carry_on, clean, core_phrases, yes_no
 
 
 @dataclass(frozen=True)
@@ -39,30 +25,6 @@ class Line:
     text: str
     kind: str = ""
     private_to: str | None = None
-
-
-class Heard(Protocol):
-    """What a recognizer heard in one utterance (host.speech.ports.Transcript is one)."""
-
-    @property
-    def text(self) -> str:
-        """One of the choices, or "" when it took none."""
-
-    @property
-    def unsure(self) -> bool:
-        """The text (or else the free transcript) is on weak evidence."""
-
-    @property
-    def free(self) -> str:
-        """What it heard decoding freely, when it took no choice or one unsure."""
-
-    @property
-    def free_confidence(self) -> float:
-        """How sure it is of `free`, in [0, 1]."""
-
-    @property
-    def runners_up(self) -> tuple[str, ...]:
-        """The next likeliest choices after `text`, likeliest first."""
 
 
 def speaking_seconds(lines: Sequence[Line]) -> float:
@@ -110,31 +72,17 @@ class TableTalk:
     """A secret choice heard unsure, with other words heard freely: the host asked for it
     again, and takes it when the next utterance is heard as the same choice."""
 
+    @property
+    def asking(self) -> bool:
+        """True while the host waits for a yes or a no to its own question."""
+        return self.confirming_quit or self.confirming is not None
+
 
 COUNTDOWN = "countdown"
 """The timer whose last seconds the host calls out loud."""
 SPEAKING_WORDS_PER_SECOND = 2.5
 """How fast the host talks (150 words a minute): a running timer is held for as long as the
 host takes to answer a question, so that asking never costs a player their turn."""
-ALIKE_ASKED = 0.6
-"""How alike (`likeness`) one of the likeliest choices must sound to the free transcript of an
-utterance that was none of the choices for the host to ask it back. In the Crack List demo
-(seeds 3 and 5), "pass" rejected and freely heard as "POSS" (0.67) and "Atole" as "at all"
-(0.75, four times) were lost. Of the bench's 48 recorded words that are none of its 70
-choices, rejected and compared with the four likeliest choices, one is asked back clean
-("Tuesday" as "today", 0.6), two in 20 dB babble ("Monday" too), none in 10 dB (the next,
-"Wednesday" and "yesterday", 0.43); of its 96 recordings of the choices, the one rejected in
-10 dB babble ("nine" freely heard as "Nice", 0.67) is asked back right."""
-FREE_GUESS_SURE = 0.5
-FREE_GUESS_ASK = 0.2
-"""How sure the engine must be of a free transcript (its mean token probability) to take it
-as a move outright, or to ask it back. Measured with Whisper tiny.en on 270 Short List guesses
-in 20 dB babble (Piper and three espeak-ng voices): at 0.5 no right answer was judged wrong,
-and off-card guesses heard right scored 0.54 to 0.77; judging from 0.35, with choices also
-rejected from -2.5 rather than -3, took twice as many off-card guesses outright but judged 1%
-of the right answers wrong. Chatter such as "No way." scores 0.3 to 0.55."""
-QUIT_YES = (*YES, "quit", "yes quit")
-"""The replies to "really quit?" that end the game."""
 HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker", "time_left"})
 """Queries that are not answered at length, or manage the clock themselves."""
 
@@ -161,6 +109,7 @@ class Session:
         self.autosave = autosave
         self.on_event = on_event
         self.table = TableTalk()
+        self.ear = Ear(talk, self.table, phrasebook.lang, self._phrases_now)
         self._timers_start: float | None = None
         """While a deadline fires: when it was due (the timers it leads to start then)."""
 
@@ -195,149 +144,12 @@ class Session:
         return self.push(intent)
 
     def heard(self, heard: Heard) -> list[Line]:
-        """What the recognizer heard: one of the choices (asked back when unsure), or none of
-        them. Then, in a game whose moves may be none of its choices (talk.open_answers: a
-        Short List guess off the card), the engine's free transcript is the move when the
-        engine is sure of it, and is asked back when it is half sure (or unsure that it was
-        none of the choices), unless the players said no to it already: a player's move is
-        never judged on a mishearing (words that are no move, such as a claim without a name,
-        get their reply at once). A game may also take a move from the free transcript
-        instead of a choice heard unsure, or of none (talk.free_move: a Crack Word placement
-        justified by a word no choice offers), always asked back. A secret choice heard unsure
-        is never asked back: the host asks for it again instead (unless it heard other words
-        clearly, which it asks back), and takes it when the next utterance is heard as that
-        choice again. A choice not taken (`_not_taken`: a question for the host heard unsure
-        or that decoding freely did not hear) gives way to the likeliest move after it, asked
-        back; while the host asks whether to quit, it counts as not heard. A move said after
-        a player's name whose name decoding freely heard as another word is that player's
-        (`_named`: "and challenge." is Ann's), with the choice's sureness, asked back when no
-        choice was taken. A sure choice that would cost its player (talk.confirm_first: a
-        repeat) is asked back unless decoding freely heard its words too. When none was taken,
-        a likely choice that sounds like the free transcript is asked back (in a game with
-        open answers too, rather than the free transcript). While the
-        host asks back, a no is taken however unsure (it costs only saying the move again), a
-        yes heard unsure has the question asked again, and a move said instead is asked back
-        unless decoding freely heard its words ("no" was heard as a sure "Nosy")."""
-        text, unsure, free = heard.text, heard.unsure, heard.free
-        named = self._named(text, free)
-        if named:
-            text, unsure = named, unsure or not text
-        if text and not unsure and self.talk.confirm_first(text) \
-                and not self._same_words(text, free):
-            unsure = True
-        if text and self.table.confirming is not None:
-            answer = clean(text)
-            if unsure and answer in YES:
-                return self.ask_back(self.table.confirming)  # acting on a misheard yes costs
-            if answer in NO:
-                unsure = False
-            elif answer not in YES and not self._same_words(text, free):
-                unsure = True
-        half_heard, self.table.half_heard = self.table.half_heard, None
-        kept_secret = ""
-        if text and unsure and not self.table.confirming_quit \
-                and self._may_give_away(text, free):
-            if text == half_heard:
-                return self.hear(text)  # heard as the same secret twice running
-            if heard.free_confidence < FREE_GUESS_SURE:
-                self.table.half_heard = text
-                return self._remember([self._line("unclear")])
-            kept_secret, text = text, ""
-        if text and self._not_taken(text, unsure, free):
-            text = "" if self.table.confirming_quit else self._next_move(heard.runners_up)
-            unsure = True
-        instead = self._free_move(text or kept_secret, unsure, heard)
-        if instead:
-            return self.ask_back(instead)
-        if text:
-            return self.ask_back(text) if unsure else self.hear(text)
-        alike = self._sounds_like_likeliest(heard)
-        if alike:
-            return self.ask_back(alike)
-        if free and self.talk.open_answers and not self.asking and not self._denied(free) \
-                and heard.free_confidence >= FREE_GUESS_ASK:
-            sure = heard.free_confidence >= FREE_GUESS_SURE and not unsure
-            unclear = isinstance(self.talk.parse(free), Unclear)  # asking it back would not help
-            return self.hear(free) if sure or unclear else self.ask_back(free)
-        return self.hear("")
-
-    def _named(self, choice: str, free: str) -> str | None:
-        """The move said after a player's name that decoding freely heard, when the choice (or
-        none) is the same move without the name (`named_variant`: "and challenge." is Ann's)."""
-        phrases = None if self.asking or not free else self._phrases_now()
-        return named_variant(choice, free, phrases, self.phrases.lang) if phrases else None
-
-    def _next_move(self, runners_up: Sequence[str]) -> str:
-        """After a question the host did not take, the likeliest choice that is a move, to ask
-        back ("pass" was heard first as "pause the game", and second as itself); "" when it
-        is another question, a secret, or was denied, and in a game with open answers, where
-        the free transcript is asked back instead."""
-        if self.talk.open_answers:
-            return ""
-        for choice in runners_up:
-            if not isinstance(self.talk.parse(choice), Query | Unclear):
-                secret = bool(self.talk.secret(choice)) or self._denied(choice)
-                return "" if secret else choice
-        return ""
-
-    def _free_move(self, choice: str, unsure: bool, heard: Heard) -> str | None:
-        """The move the game takes from the free transcript instead of the choice heard unsure
-        (or of none), to ask back; never instead of a sure choice."""
-        if (choice and not unsure) or not heard.free or self.asking \
-                or heard.free_confidence < FREE_GUESS_ASK:
-            return None
-        instead = self.talk.free_move(choice, heard.free)
-        return None if instead is None or self._denied(instead) else instead
-
-    def _sounds_like_likeliest(self, heard: Heard) -> str | None:
-        """When no choice was taken, the likeliest of the likeliest choices that sounds like
-        what decoding freely heard ("POSS" for "pass", "at all" for "Atole"; in a game with
-        open answers, rather than the free transcript: "Canoe" for "Can you?"), to ask back;
-        never a question for the host, a secret, or words denied."""
-        if heard.text or not heard.free or self.asking:
-            return None
-        for choice in heard.runners_up:
-            if isinstance(self.talk.parse(choice), Query) or self.talk.secret(choice) \
-                    or self._denied(choice):
-                continue
-            if likeness(heard.free, choice, self.phrases.lang) >= ALIKE_ASKED:
-                return choice
-        return None
-
-    def _not_taken(self, text: str, unsure: bool, free: str) -> bool:
-        """Whether the choice heard is not taken. While the host asks whether to quit: any
-        choice heard unsure (the game carries on), and a yes that decoding freely did not
-        hear (a long French move was heard as "quit", then as "yes"). Else a question for the
-        host heard unsure (it is as quick to ask again as to ask it back) or that decoding
-        freely did not hear (in Short List, "repeat" won over guesses off the card)."""
-        disowned = bool(free) and not self._same_words(text, free)
-        if self.table.confirming_quit:
-            return unsure or (disowned and clean(text) in QUIT_YES)
-        return isinstance(self.talk.parse(text), Query) and (unsure or disowned)
-
-    @staticmethod
-    def _same_words(choice: str, free: str) -> bool:
-        """Whether decoding freely heard the choice's words (perhaps among others: "yes,
-        quit")."""
-        return fuzz.token_set_ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO
-
-    def _denied(self, free: str) -> bool:
-        """Whether the players said no to these words (or nearly these: "your idols" after "your
-        idol"), asked back since the last move: heard again, they are still not what was
-        said."""
-        return any(fuzz.ratio(clean(free), clean(guess)) >= SAME_WORDS_RATIO
-                   for guess in self.table.denied)
-
-    def _may_give_away(self, choice: str, free: str) -> bool:
-        """Asking back a secret choice that is not what was heard would say it aloud (a Short
-        List card's answer): the host asks back what it heard instead. It heard the choice
-        when decoding freely wrote its words, or words that sound like its secret after the
-        words the choice says first ("Celine or..." for "Celaeno"; "It's my turn, can't be"
-        for "it's my turn Cat D")."""
-        secret = self.talk.secret(choice)
-        if not free or not secret or fuzz.ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO:
-            return False
-        return not sounds_alike(secret, answer_heard(choice, secret, free), self.phrases.lang)
+        """What the recognizer heard, as the host's ear takes it (`Ear.verdict`): played, asked
+        back when unsure, or asked for again."""
+        verdict = self.ear.verdict(heard)
+        if verdict.again:
+            return self._remember([self._line("unclear")])
+        return self.ask_back(verdict.text) if verdict.ask_back else self.hear(verdict.text)
 
     def ask_back(self, text: str) -> list[Line]:
         """The recognizer's best guess was weak: ask the table before acting on it."""
@@ -419,7 +231,7 @@ class Session:
     @property
     def asking(self) -> bool:
         """True while the host waits for a yes or a no to its own question."""
-        return self.table.confirming_quit or self.table.confirming is not None
+        return self.table.asking
 
     @property
     def paused(self) -> bool:

@@ -1,0 +1,253 @@
+"""What the host does with what the recognizer heard: play it, ask it back, or ask for it
+again. A player's move is never judged on a mishearing; asking costs only a yes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from rapidfuzz import fuzz
+
+from host.core.protocols import Talk
+from host.core.speaker import (
+    NO,
+    SAME_WORDS_RATIO,
+    YES,
+    Query,
+    Unclear,
+    answer_heard,
+    clean,
+    named_variant,
+)
+from host.speech.pronounce import likeness, sounds_alike
+
+if TYPE_CHECKING:
+    from host.core.session import TableTalk
+
+ALIKE_ASKED = 0.6
+"""How alike (`likeness`) one of the likeliest choices must sound to the free transcript of an
+utterance that was none of the choices for the host to ask it back. In the Crack List demo
+(seeds 3 and 5), "pass" rejected and freely heard as "POSS" (0.67) and "Atole" as "at all"
+(0.75, four times) were lost. Of the bench's 48 recorded words that are none of its 70
+choices, rejected and compared with the four likeliest choices, one is asked back clean
+("Tuesday" as "today", 0.6), two in 20 dB babble ("Monday" too), none in 10 dB (the next,
+"Wednesday" and "yesterday", 0.43); of its 96 recordings of the choices, the one rejected in
+10 dB babble ("nine" freely heard as "Nice", 0.67) is asked back right."""
+FREE_GUESS_SURE = 0.5
+FREE_GUESS_ASK = 0.2
+"""How sure the engine must be of a free transcript (its mean token probability) to take it
+as a move outright, or to ask it back. Measured with Whisper tiny.en on 270 Short List guesses
+in 20 dB babble (Piper and three espeak-ng voices): at 0.5 no right answer was judged wrong,
+and off-card guesses heard right scored 0.54 to 0.77; judging from 0.35, with choices also
+rejected from -2.5 rather than -3, took twice as many off-card guesses outright but judged 1%
+of the right answers wrong. Chatter such as "No way." scores 0.3 to 0.55."""
+QUIT_YES = (*YES, "quit", "yes quit")
+"""The replies to "really quit?" that end the game."""
+
+
+class Heard(Protocol):
+    """What a recognizer heard in one utterance (host.speech.ports.Transcript is one)."""
+
+    @property
+    def text(self) -> str:
+        """One of the choices, or "" when it took none."""
+
+    @property
+    def unsure(self) -> bool:
+        """The text (or else the free transcript) is on weak evidence."""
+
+    @property
+    def free(self) -> str:
+        """What it heard decoding freely, when it took no choice or one unsure."""
+
+    @property
+    def free_confidence(self) -> float:
+        """How sure it is of `free`, in [0, 1]."""
+
+    @property
+    def runners_up(self) -> tuple[str, ...]:
+        """The next likeliest choices after `text`, likeliest first."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What to do with an utterance: hear `text` as said ("" for nothing heard), ask it back
+    ("Egg timer?"), or, with `again`, ask for the move again without naming it."""
+
+    text: str = ""
+    ask_back: bool = False
+    again: bool = False
+
+
+class Ear:
+    """Decides what an utterance was, from the recognizer's choice and free transcript, the
+    game's talk and what the host is asking (`TableTalk`: it also keeps a secret half heard)."""
+
+    def __init__(self, talk: Talk, table: TableTalk, lang: str,
+                 phrases_now: Callable[[], list[str] | None]) -> None:
+        self.talk = talk
+        self.table = table
+        self.lang = lang
+        self.phrases_now = phrases_now
+
+    def verdict(self, heard: Heard) -> Verdict:
+        """One of the choices (asked back when unsure), or none of them. Then, in a game whose
+        moves may be none of its choices (talk.open_answers: a Short List guess off the card),
+        the free transcript is the move when the engine is sure of it, and is asked back when
+        it is half sure (or unsure that it was none of the choices), unless the players said
+        no to it already; words that are no move (a claim without a name) are heard at once.
+        A game may also take a move from the free transcript instead of a choice heard
+        unsure, or of none (talk.free_move: a Crack Word placement justified by a word no
+        choice offers), always asked back. When none was taken, a likely choice that sounds
+        like the free transcript is asked back (in a game with open answers too, rather than
+        the free transcript)."""
+        text, unsure = self._choice(heard)
+        if text and unsure and self.table.confirming is not None and clean(text) in YES:
+            return Verdict(self.table.confirming, ask_back=True)  # acting on a misheard yes costs
+        secret = self._secret(text, unsure, heard)
+        if isinstance(secret, Verdict):
+            return secret
+        if secret:
+            text = ""
+        if text and self._not_taken(text, unsure, heard.free):
+            text = "" if self.table.confirming_quit else self._next_move(heard.runners_up)
+            unsure = True
+        instead = self._free_move(text or secret, unsure, heard)
+        if instead:
+            return Verdict(instead, ask_back=True)
+        if text:
+            return Verdict(text, ask_back=unsure)
+        alike = self._sounds_like_likeliest(heard)
+        if alike:
+            return Verdict(alike, ask_back=True)
+        return self._open_answer(heard, unsure)
+
+    def _choice(self, heard: Heard) -> tuple[str, bool]:
+        """The choice heard and whether it is unsure. A move said after a player's name whose
+        name decoding freely heard as another word is that player's (`_named`: "and
+        challenge." is Ann's), with the choice's sureness, unsure when no choice was taken. A
+        sure choice that would cost its player (talk.confirm_first: a repeat) is unsure unless
+        decoding freely heard its words too. While the host asks back, a no is sure however
+        unsure (it costs only saying the move again), and a move said instead is unsure unless
+        decoding freely heard its words ("no" was heard as a sure "Nosy")."""
+        text, unsure, free = heard.text, heard.unsure, heard.free
+        named = self._named(text, free)
+        if named:
+            text, unsure = named, unsure or not text
+        if text and not unsure and self.talk.confirm_first(text) \
+                and not self._same_words(text, free):
+            unsure = True
+        if text and self.table.confirming is not None:
+            answer = clean(text)
+            if answer in NO:
+                unsure = False
+            elif answer not in YES and not self._same_words(text, free):
+                unsure = True
+        return text, unsure
+
+    def _secret(self, text: str, unsure: bool, heard: Heard) -> Verdict | str:
+        """A secret choice heard unsure is never asked back (`_may_give_away`): the host asks
+        for it again, and hears it when the next utterance is heard as that choice again;
+        when it heard other words clearly, the secret is kept ("", or the secret: the move
+        may be taken from the free transcript instead)."""
+        half_heard, self.table.half_heard = self.table.half_heard, None
+        if not text or not unsure or self.table.confirming_quit \
+                or not self._may_give_away(text, heard.free):
+            return ""
+        if text == half_heard:
+            return Verdict(text)  # heard as the same secret twice running
+        if heard.free_confidence < FREE_GUESS_SURE:
+            self.table.half_heard = text
+            return Verdict(again=True)
+        return text
+
+    def _open_answer(self, heard: Heard, unsure: bool) -> Verdict:
+        """In a game with open answers, the free transcript: heard when the engine is sure of
+        it (or it is no move, which asking back would not help), else asked back; nothing
+        heard otherwise."""
+        free = heard.free
+        if not free or not self.talk.open_answers or self.table.asking or self._denied(free) \
+                or heard.free_confidence < FREE_GUESS_ASK:
+            return Verdict()
+        sure = heard.free_confidence >= FREE_GUESS_SURE and not unsure
+        unclear = isinstance(self.talk.parse(free), Unclear)
+        return Verdict(free, ask_back=not (sure or unclear))
+
+    def _named(self, choice: str, free: str) -> str | None:
+        """The move said after a player's name that decoding freely heard, when the choice (or
+        none) is the same move without the name (`named_variant`: "and challenge." is Ann's)."""
+        phrases = None if self.table.asking or not free else self.phrases_now()
+        return named_variant(choice, free, phrases, self.lang) if phrases else None
+
+    def _next_move(self, runners_up: Sequence[str]) -> str:
+        """After a question the host did not take, the likeliest choice that is a move, to ask
+        back ("pass" was heard first as "pause the game", and second as itself); "" when it
+        is another question, a secret, or was denied, and in a game with open answers, where
+        the free transcript is asked back instead."""
+        if self.talk.open_answers:
+            return ""
+        for choice in runners_up:
+            if not isinstance(self.talk.parse(choice), Query | Unclear):
+                secret = bool(self.talk.secret(choice)) or self._denied(choice)
+                return "" if secret else choice
+        return ""
+
+    def _free_move(self, choice: str, unsure: bool, heard: Heard) -> str | None:
+        """The move the game takes from the free transcript instead of the choice heard unsure
+        (or of none), to ask back; never instead of a sure choice."""
+        if (choice and not unsure) or not heard.free or self.table.asking \
+                or heard.free_confidence < FREE_GUESS_ASK:
+            return None
+        instead = self.talk.free_move(choice, heard.free)
+        return None if instead is None or self._denied(instead) else instead
+
+    def _sounds_like_likeliest(self, heard: Heard) -> str | None:
+        """When no choice was taken, the likeliest of the likeliest choices that sounds like
+        what decoding freely heard ("POSS" for "pass", "at all" for "Atole"; in a game with
+        open answers, rather than the free transcript: "Canoe" for "Can you?"), to ask back;
+        never a question for the host, a secret, or words denied."""
+        if heard.text or not heard.free or self.table.asking:
+            return None
+        for choice in heard.runners_up:
+            if isinstance(self.talk.parse(choice), Query) or self.talk.secret(choice) \
+                    or self._denied(choice):
+                continue
+            if likeness(heard.free, choice, self.lang) >= ALIKE_ASKED:
+                return choice
+        return None
+
+    def _not_taken(self, text: str, unsure: bool, free: str) -> bool:
+        """Whether the choice heard is not taken. While the host asks whether to quit: any
+        choice heard unsure (the game carries on), and a yes that decoding freely did not
+        hear (a long French move was heard as "quit", then as "yes"). Else a question for the
+        host heard unsure (it is as quick to ask again as to ask it back) or that decoding
+        freely did not hear (in Short List, "repeat" won over guesses off the card)."""
+        disowned = bool(free) and not self._same_words(text, free)
+        if self.table.confirming_quit:
+            return unsure or (disowned and clean(text) in QUIT_YES)
+        return isinstance(self.talk.parse(text), Query) and (unsure or disowned)
+
+    @staticmethod
+    def _same_words(choice: str, free: str) -> bool:
+        """Whether decoding freely heard the choice's words (perhaps among others: "yes,
+        quit")."""
+        return fuzz.token_set_ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO
+
+    def _denied(self, free: str) -> bool:
+        """Whether the players said no to these words (or nearly these: "your idols" after "your
+        idol"), asked back since the last move: heard again, they are still not what was
+        said."""
+        return any(fuzz.ratio(clean(free), clean(guess)) >= SAME_WORDS_RATIO
+                   for guess in self.table.denied)
+
+    def _may_give_away(self, choice: str, free: str) -> bool:
+        """Asking back a secret choice that is not what was heard would say it aloud (a Short
+        List card's answer): the host asks back what it heard instead. It heard the choice
+        when decoding freely wrote its words, or words that sound like its secret after the
+        words the choice says first ("Celine or..." for "Celaeno"; "It's my turn, can't be"
+        for "it's my turn Cat D")."""
+        secret = self.talk.secret(choice)
+        if not free or not secret or fuzz.ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO:
+            return False
+        return not sounds_alike(secret, answer_heard(choice, secret, free), self.lang)
