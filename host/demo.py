@@ -326,6 +326,7 @@ class Demo:
                 "heard": words,
                 "free": heard.free,
                 "unsure": heard.unsure,
+                "runners_up": list(heard.runners_up),
                 "understood": understood,
                 "host": host,
             }

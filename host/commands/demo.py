@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from host.speech.stt import EngineError, add_engine_arguments, recognizer_from
@@ -44,6 +45,9 @@ def register(subparsers: Any) -> None:
     )
     add_engine_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print only one JSON summary")
+    parser.add_argument("--transcript", metavar="FILE", type=Path,
+                        help="also write every utterance (said, heard freely and as a choice, "
+                             "the likeliest other choices, understood or not) to FILE as JSON")
     parser.set_defaults(func=run)
 
 
@@ -86,5 +90,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"partyhost demo: {err}", file=sys.stderr)
         return 2
     summary = report.as_json()
+    if args.transcript:
+        args.transcript.write_text(json.dumps(report.transcript, indent=1), encoding="utf-8")
     print(json.dumps(summary) if args.json else f"\n{summary}")
     return 0 if report.completed else 1

@@ -47,13 +47,18 @@ def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
                for row in report.transcript)
 
 
-def test_demo_command_prints_one_json_object() -> None:
+def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path: Path) -> None:
+    transcript = tmp_path / "transcript.json"
     run = subprocess.run([sys.executable, "-m", "host", "demo", "crack-list", "--players", "2",
-                          "--seed", "1", "--rounds", "1", "--hand-size", "1", "--json"],
+                          "--seed", "1", "--rounds", "1", "--hand-size", "1", "--json",
+                          "--transcript", str(transcript)],
                          capture_output=True, text=True, timeout=300)
     summary = json.loads(run.stdout)
     assert {"completed", "utterances", "understood", "understood_ratio"} <= set(summary)
     assert run.returncode == (0 if summary["completed"] else 1)
+    rows = json.loads(transcript.read_text(encoding="utf-8"))
+    assert len(rows) == summary["utterances"]
+    assert all({"said", "heard", "free", "runners_up", "understood"} <= set(row) for row in rows)
 
 
 def test_babble_goes_in_at_the_active_speech_snr_whatever_the_silence_around() -> None:
