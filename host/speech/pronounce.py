@@ -28,7 +28,8 @@ IPA_TO_CMU: dict[str, str] = {
 _SYMBOLS = sorted(IPA_TO_CMU, key=len, reverse=True)
 _IGNORED = set("ˈˌːˑ‿.-|'̩̯ ")
 
-# How a letter of the alphabet is said on its own ("B" -> "bee").
+# How a letter of the alphabet is said on its own in English ("B" -> "bee"); espeak-ng says
+# "a" as the article there. Other languages' voices say a lone letter by its name ("b" -> "bé").
 LETTER_NAMES: dict[str, str] = {
     "a": "EY", "b": "B IY", "c": "S IY", "d": "D IY", "e": "IY", "f": "EH F", "g": "JH IY",
     "h": "EY CH", "i": "AY", "j": "JH EY", "k": "K EY", "l": "EH L", "m": "EH M",
@@ -94,7 +95,7 @@ def generate(words: Iterable[str], voice: str = "en-us") -> dict[str, list[str]]
     result: dict[str, list[str]] = {}
     rest = []
     for w in words:
-        if len(w) == 1 and w.lower() in LETTER_NAMES:
+        if len(w) == 1 and w.lower() in LETTER_NAMES and voice.startswith("en"):
             result[w] = LETTER_NAMES[w.lower()].split()
         else:
             rest.append(w)

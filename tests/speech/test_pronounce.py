@@ -26,6 +26,12 @@ def test_other_words_do_not_sound_like_the_answer(answer: str, free: str) -> Non
     assert not sounds_alike(answer, free)
 
 
+def test_a_lone_letter_is_said_by_its_name_in_each_language() -> None:
+    assert phones("B") == ["B", "IY"]
+    assert phones("B", "fr") == ["B", "EY"]  # "bé"
+    assert phones("J", "fr") == ["ZH", "IY"]  # "ji", where English says "jay"
+
+
 def test_no_words_sound_like_nothing() -> None:
     assert phones("...") == []
     assert not sounds_alike("Lundi", "...")
