@@ -95,13 +95,13 @@ class Ear:
         """One of the choices (asked back when unsure), or none of them. Then, in a game whose
         moves may be none of its choices (talk.open_answers: a Short List guess off the card),
         the free transcript is the move when the engine is sure of it, and is asked back when
-        it is half sure (or unsure that it was none of the choices), unless the players said
-        no to it already; words that are no move (a claim without a name) are heard at once.
-        A game may also take a move from the free transcript instead of a choice heard
-        unsure, or of none (talk.free_move: a Crack Word placement justified by a word no
-        choice offers), always asked back. When none was taken, a likely choice that sounds
-        like the free transcript is asked back (in a game with open answers too, rather than
-        the free transcript)."""
+        it is half sure (or unsure that it was none of the choices, or instead of a choice
+        heard unsure that it does not sound like), unless the players said no to it already;
+        words that are no move (a claim without a name) are heard at once. A game may also
+        take a move from the free transcript instead of a choice heard unsure, or of none
+        (talk.free_move: a Crack Word placement justified by a word no choice offers), always
+        asked back. When none was taken, a likely choice that sounds like the free transcript
+        is asked back (in a game with open answers too, rather than the free transcript)."""
         text, unsure = self._choice(heard)
         if text and unsure and self.table.confirming is not None and clean(text) in YES:
             return Verdict(self.table.confirming, ask_back=True)  # acting on a misheard yes costs
@@ -113,6 +113,8 @@ class Ear:
         if text and self._not_taken(text, unsure, heard.free):
             text = "" if self.table.confirming_quit else self._next_move(heard.runners_up)
             unsure = True
+        if text and unsure and self._free_heard_instead(text, heard):
+            text = ""
         instead = self._free_move(text or secret, unsure, heard)
         if instead:
             return Verdict(instead, ask_back=True)
@@ -161,6 +163,16 @@ class Ear:
             self.table.half_heard = text
             return Verdict(again=True)
         return text
+
+    def _free_heard_instead(self, choice: str, heard: Heard) -> bool:
+        """In a game with open answers, whether the free transcript, heard sure, is what to ask
+        back rather than the choice heard unsure, which it does not sound like (Scattergories
+        demo: "Eagle", off the choices, was freely heard as "Eagle." and asked back as
+        "Mango?")."""
+        return self.talk.open_answers and not self.table.asking \
+            and heard.free_confidence >= FREE_GUESS_SURE and not self._denied(heard.free) \
+            and not self._same_words(choice, heard.free) \
+            and not sounds_alike(choice, heard.free, self.lang)
 
     def _open_answer(self, heard: Heard, unsure: bool) -> Verdict:
         """In a game with open answers, the free transcript: heard when the engine is sure of

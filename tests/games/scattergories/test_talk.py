@@ -536,18 +536,44 @@ def test_a_table_through_the_session() -> None:
     assert session.hear("score")[0].kind == "score"
 
 
-def test_an_answer_freely_heard_as_other_words_like_a_known_one_asks_the_known_one() -> None:
-    """Whisper wrote "Canoe" as "Can you?": of an answer rejected, a likely known answer that
-    sounds like the free transcript is asked back rather than the free transcript."""
+def reading_session() -> Session:
+    """A session of three at the reading of round one, key letter P."""
     config = ScattergoriesConfig(make_seats(NAMES[:3]), list_number=1)
     game = ScattergoriesGame(config, LISTS, JUDGE, Dice("P"))
     session = Session(game, ScattergoriesTalk(game), ScattergoriesQuestions(game),
                       Phrasebook(game=VOICE, rng=random.Random(0)), FakeClock())
     session.start()
     to_reading(game)
+    return session
+
+
+def test_an_answer_freely_heard_as_other_words_like_a_known_one_asks_the_known_one() -> None:
+    """Whisper wrote "Canoe" as "Can you?": of an answer rejected, a likely known answer that
+    sounds like the free transcript is asked back rather than the free transcript."""
+    session = reading_session()
     heard = Transcript("", free="Pelly can.", free_confidence=0.9,
                        runners_up=("Panda", "Pelican"))
     assert [line.text for line in session.heard(heard)] == ["Pelican?"]
+
+
+def test_an_answer_heard_sure_freely_not_a_choice_heard_unsure_asks_what_was_heard() -> None:
+    """The demo's "Eagle", off the choices, was freely heard as "Eagle." and asked back as the
+    known answer "Mango?" the closed choice had heard unsure."""
+    session = reading_session()
+    heard = Transcript("Panda", unsure=True, free="Eagle.", free_confidence=0.9)
+    assert [line.text for line in session.heard(heard)] == ["Eagle?"]
+
+
+def test_a_choice_heard_unsure_that_sounds_like_the_free_transcript_is_asked_back() -> None:
+    session = reading_session()
+    heard = Transcript("Pelican", unsure=True, free="Pelly can.", free_confidence=0.9)
+    assert [line.text for line in session.heard(heard)] == ["Pelican?"]
+
+
+def test_a_free_transcript_heard_unsure_leaves_the_choice_to_ask() -> None:
+    session = reading_session()
+    heard = Transcript("Panda", unsure=True, free="Eagle.", free_confidence=0.3)
+    assert [line.text for line in session.heard(heard)] == ["Panda?"]
 
 
 def test_every_phrase_offered_means_something_now() -> None:
