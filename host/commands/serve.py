@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ from host.speech.wyoming.options import add_wyoming_arguments
 
 if TYPE_CHECKING:
     from host.speech.ears import MicrophoneEars
-    from host.speech.ports import AudioIn
+    from host.speech.ports import AudioIn, AudioOut
 
 
 def register(subparsers: Any) -> None:
@@ -56,11 +57,10 @@ def run(args: argparse.Namespace) -> int:
     from host.speech.audio import AudioUnavailable
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
-    from host.voice import open_audio
 
     show = functools.partial(print, flush=True)  # the journal shows each line at once
     try:
-        source, outputs = open_audio(args)
+        source, outputs = _table_audio(args, show)
         voices = Voices(args, outputs)
         ears, reopen = _ears(args, source)
         lobby = Lobby(ears, voices, LobbyState(args.state_dir or default_dir()), seed=args.seed,
@@ -70,6 +70,29 @@ def run(args: argparse.Namespace) -> int:
         return 2
     show("Party Host is listening: say 'Party Host, let's play Crack List'.")
     return lobby.run()
+
+
+def _table_audio(args: argparse.Namespace, show: Callable[[str], None],
+                 wait: Callable[[float], None] = time.sleep) -> tuple[AudioIn, list[AudioOut]]:
+    """The table's audio. A sound card that is not there yet (a USB microphone plugged in
+    after boot) is waited for, as one lost in play is, rather than the service failing and
+    restarting every few seconds; recordings and satellites are not waited for."""
+    from host.lobby.lobby import SOUND_RETRY_SECONDS
+    from host.speech.audio import AudioUnavailable
+    from host.speech.wyoming.options import wyoming_uri
+    from host.voice import open_audio
+
+    told = False
+    while True:
+        try:
+            return open_audio(args)
+        except AudioUnavailable as missing:
+            if args.listen_from or wyoming_uri(args):
+                raise
+            if not told:
+                show(f"{missing} Waiting for one to be plugged in.")
+                told = True
+            wait(SOUND_RETRY_SECONDS)
 
 
 def _ears(args: argparse.Namespace, source: AudioIn) -> tuple[MicrophoneEars,

@@ -87,6 +87,9 @@ class LobbyLoop(VoiceLoop):
             phrases = [*phrases, STOP_PHRASE]
         self.recognizer.set_choices(phrases)
 
+SOUND_RETRY_SECONDS = 5.0
+"""How often a sound device that is not there is looked for again."""
+
 
 class Lobby:
     """Party Host between games: one table's microphone, speaker and memory."""
@@ -235,7 +238,7 @@ class Lobby:
             try:
                 self.ears.source = self.reopen()
             except AudioUnavailable:
-                self.wait(5.0)
+                self.wait(SOUND_RETRY_SECONDS)
                 continue
             self.asker.say("sound_back")
             return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -102,3 +103,20 @@ def test_a_lost_microphone_pauses_the_game_and_it_resumes_when_it_is_back(
     assert lost.game.category is None and not lost.finished
     assert resumed.game.category is not None  # "number two", heard once it was back
     assert "The sound is back." in host_lines(shown)
+
+
+def test_serve_with_no_sound_card_yet_waits_for_one_rather_than_failing(tmp_path: Path) -> None:
+    """Under the service a USB microphone may come after boot: serve says it waits, and keeps
+    running (it used to exit with 2, and systemd restarted it every five seconds). The
+    microphone named is one no machine here has."""
+    serve = subprocess.Popen([sys.executable, "-m", "host", "serve", "--state-dir",
+                              str(tmp_path), "--input-device", "Party Mic not plugged in"],
+                             stdout=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        assert serve.stdout is not None
+        first = serve.stdout.readline()
+        assert "Waiting for one to be plugged in." in first
+        assert serve.poll() is None
+    finally:
+        serve.terminate()
+        serve.wait(timeout=30)
