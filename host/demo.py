@@ -353,6 +353,9 @@ def run_demo(
     rng = random.Random(seed)
     clock = FakeClock()
     session = kind.new_session(options, clock, None, ())
+    # Which way the host words a line sets how long it talks, and so the game's timing: the
+    # seed picks the wording too, so that a seed plays the same game every time.
+    session.phrases.rng = random.Random(rng.random())
     noise = (
         babble(voices, BABBLE[session.phrases.lang], rng)
         if snr_db < 99

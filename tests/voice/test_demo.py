@@ -47,6 +47,17 @@ def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
                for row in report.transcript)
 
 
+def test_a_seed_plays_the_same_game_every_time() -> None:
+    """The host's wording sets how long it talks, and so the game's timing: it was drawn
+    unseeded, and the same seed played another game from the host's first line on."""
+    recognizer = make_recognizer("auto")
+    voices = [EspeakSynthesizer(v) for v in BOT_VOICES["en"][:2]]
+    options = TableOptions(players=["Ann", "Bob"], seed=3, rounds=1, hand_size=2)
+    first, second = (run_demo(CRACK_LIST, options, seed=3, recognizer=recognizer,
+                              voices=voices).transcript for _ in range(2))
+    assert first == second
+
+
 def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path: Path) -> None:
     transcript = tmp_path / "transcript.json"
     run = subprocess.run([sys.executable, "-m", "host", "demo", "crack-list", "--players", "2",
