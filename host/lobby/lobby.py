@@ -39,6 +39,8 @@ SAME_WORDS = 80
 chosen among the lobby's, for the lobby to act on it."""
 LOST = 3
 """VoiceLoop.run's code when the audio device went away."""
+SOUND_RETRY_SECONDS = 5.0
+"""How often a sound device that is not there is looked for again."""
 
 
 def in_game_lines(lang: str) -> dict[str, list[str]]:
@@ -86,9 +88,6 @@ class LobbyLoop(VoiceLoop):
         if phrases is not None and not self.session.asking:
             phrases = [*phrases, STOP_PHRASE]
         self.recognizer.set_choices(phrases)
-
-SOUND_RETRY_SECONDS = 5.0
-"""How often a sound device that is not there is looked for again."""
 
 
 class Lobby:
