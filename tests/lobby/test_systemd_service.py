@@ -63,11 +63,15 @@ an empty tmpfs of its own in the namespace."""
 @contextlib.contextmanager
 def booted_systemd(config: Path) -> Iterator[Booted]:
     """Boot systemd in new PID and mount namespaces, with `config` as the root user's
-    ~/.config (nothing is installed in the real one) and PRIVATE hidden from it; kill it, and
-    all it started, afterwards."""
+    ~/.config (nothing is installed in the real one) and PRIVATE hidden from it but for the
+    repository (a checkout under /tmp); kill it, and all it started, afterwards."""
     config.mkdir(parents=True, exist_ok=True)
+    checkout = config / "checkout"  # the repository, seen again if a tmpfs hides it
+    checkout.mkdir(exist_ok=True)
     hide = " && ".join(f"mount -t tmpfs tmpfs {path}" for path in PRIVATE if Path(path).is_dir())
-    boot = (f"mkdir -p /root/.config && mount --bind {config} /root/.config && {hide}"
+    boot = (f"mkdir -p /root/.config && mount --bind {config} /root/.config"
+            f" && mount --bind {REPO} /root/.config/checkout && {hide}"
+            f" && mkdir -p {REPO} && mount --bind /root/.config/checkout {REPO}"
             f" && exec env container=test {SYSTEMD}")
     launcher = subprocess.Popen(
         ["unshare", "--pid", "--fork", "--kill-child", "--mount", "--mount-proc",
