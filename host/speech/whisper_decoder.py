@@ -10,6 +10,7 @@ to 1e-5 (tests/speech/test_whisper.py).
 from __future__ import annotations
 
 import math
+import mmap
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,8 +29,15 @@ class ModelFormatError(RuntimeError):
 def read_ct2_variables(path: Path, prefix: str = "decoder/") -> dict[str, np.ndarray]:
     """The variables of a CTranslate2 model.bin whose names start with `prefix`, as arrays
     (the binary layout written by ctranslate2.specs.ModelSpec; aliases resolved)."""
-    data = memoryview(path.read_bytes())
-    reader = _Reader(data)
+    with (path.open("rb") as file,
+          mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data,
+          memoryview(data) as view):
+        return _variables(_Reader(view), path, prefix)
+
+
+def _variables(reader: _Reader, path: Path, prefix: str) -> dict[str, np.ndarray]:
+    """The variables named `prefix`..., copied out of the mapped file: the other variables
+    (the encoder's, half the file) are never read into memory, and no array holds the file."""
     reader.uint32()  # binary version
     spec = reader.string()
     if spec != "WhisperSpec":
@@ -43,7 +51,8 @@ def read_ct2_variables(path: Path, prefix: str = "decoder/") -> dict[str, np.nda
         size = reader.uint32()
         raw = reader.take(size)
         if name.startswith(prefix) and dtype is not None:
-            found[name] = np.frombuffer(raw, dtype=dtype).reshape(shape)
+            found[name] = np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+        raw.release()
     for _ in range(reader.uint32()):
         alias, target = reader.string(), reader.string()
         if alias.startswith(prefix) and target in found:
