@@ -20,12 +20,22 @@ class Voices:
         self.mouths: dict[str, Mouth] = {}
 
     def recognizer(self, lang: str) -> Recognizer:
-        """The recognizer for `lang` (Whisper tiny.en for English, base for French)."""
+        """The recognizer for `lang` (Whisper tiny.en with base's second opinion for English,
+        base for French)."""
         from host.speech.stt import recognizer_from
 
         if lang not in self.recognizers:
             self.recognizers[lang] = recognizer_from(self.args, lang)
         return self.recognizers[lang]
+
+    def requests(self) -> Recognizer:
+        """The ear for requests to the lobby: English, the quick model alone (the lobby takes
+        only a choice heard sure, and hears the room all day: a second opinion on everything
+        it is unsure of would cost a bigger model's time on every sentence of a television)."""
+        from host.speech.second_opinion import SecondOpinion
+
+        ear = self.recognizer("en")
+        return ear.quick if isinstance(ear, SecondOpinion) else ear
 
     def mouth(self, lang: str) -> Mouth:
         """The host's voice in `lang`, with a cache of the lines it says often."""

@@ -109,7 +109,7 @@ class Lobby:
         self.reopen = reopen
         self.wait = wait or ears.wait
         self.phrases = Phrasebook("en", game=LOBBY_VOICE)
-        self.asker = LobbyAsker(ears, voices.recognizer("en"), voices.mouth("en"), self.phrases,
+        self.asker = LobbyAsker(ears, voices.requests(), voices.mouth("en"), self.phrases,
                                 show=show)
         self.choices = lobby_phrases(TABLES)
         self.asker.recognizer.set_choices(self.choices)  # learnt now, not at the first request

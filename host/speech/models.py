@@ -143,13 +143,36 @@ def find_whisper_model(explicit: str | Path | None = None, lang: str = "en") -> 
     env = os.environ.get(WHISPER_MODEL_ENV)
     if env:
         return _checked(Path(env), f"${WHISPER_MODEL_ENV}")
-    if lang.lower().replace("_", "-").split("-")[0] == "en":
+    if _is_english(lang):
         return embedded_tiny_en()
+    return bigger_model()
+
+
+def bigger_model() -> Path:
+    """The biggest multilingual model here: a fetched whisper-small or whisper-base, else the
+    packaged base."""
     for name in ("whisper-small", "whisper-base"):
         fetched = models_dir() / KNOWN_MODELS[name].folder
         if is_whisper_model(fetched):
             return fetched
     return embedded_whisper_base()
+
+
+def second_opinion_model(explicit: str | Path | None = None, lang: str = "en") -> Path | None:
+    """The bigger model asked about what the default English model is unsure of (bigger_model);
+    None for a model chosen by the user
+    (--whisper-model, $PARTYHOST_WHISPER_MODEL), for other languages (the default is already
+    the base), or when the base packages are not installed."""
+    if explicit or os.environ.get(WHISPER_MODEL_ENV) or not _is_english(lang):
+        return None
+    try:
+        return bigger_model()
+    except WhisperModelError:
+        return None
+
+
+def _is_english(lang: str) -> bool:
+    return lang.lower().replace("_", "-").split("-")[0] == "en"
 
 
 def _checked(path: Path, given_by: str) -> Path:

@@ -32,8 +32,10 @@ def engine_for(engine: str = "auto", vosk_model: str | Path | None = None) -> st
 
 
 def make_recognizer(engine: str = "auto", vosk_model: str | Path | None = None, *,
-                    whisper_model: str | Path | None = None, lang: str = "en") -> Recognizer:
-    """Build the recognizer for `engine` (auto|whisper|vosk|sphinx); models load once, here."""
+                    whisper_model: str | Path | None = None, lang: str = "en",
+                    second_opinion: bool = True) -> Recognizer:
+    """Build the recognizer for `engine` (auto|whisper|vosk|sphinx); models load once, here.
+    Whisper on its default English model asks a bigger one when unsure (`second_opinion`)."""
     chosen = engine_for(engine, vosk_model)
     if chosen == "vosk":
         return _vosk(vosk_model)
@@ -41,7 +43,7 @@ def make_recognizer(engine: str = "auto", vosk_model: str | Path | None = None, 
         from host.speech.sphinx_stt import SphinxRecognizer
 
         return SphinxRecognizer()
-    return _whisper(whisper_model, lang)
+    return _whisper(whisper_model, lang, second_opinion)
 
 
 class Options(Protocol):
@@ -59,25 +61,42 @@ def add_engine_arguments(parser: Options) -> None:
     parser.add_argument("--vosk-model", metavar="DIR", help="a Vosk model directory")
     parser.add_argument("--whisper-model", metavar="DIR",
                         help="a faster-whisper model directory (default: the packaged tiny.en "
-                        "for English, the packaged multilingual base for French)")
+                        "for English, with the packaged multilingual base as its second "
+                        "opinion; the base alone for French)")
+    parser.add_argument("--no-second-opinion", dest="second_opinion", action="store_false",
+                        help="English: hear with tiny.en alone, never asking the bigger model "
+                        "about an unsure utterance (about 360 MB less memory, more questions "
+                        "asked back)")
 
 
 def recognizer_from(args: argparse.Namespace, lang: str = "en") -> Recognizer:
     """The recognizer the engine arguments ask for."""
     return make_recognizer(args.stt, args.vosk_model, whisper_model=args.whisper_model,
-                           lang=lang)
+                           lang=lang, second_opinion=args.second_opinion)
 
 
-def _whisper(model: str | Path | None, lang: str) -> Recognizer:
-    """The Whisper recognizer on the model found for `lang`."""
-    from host.speech.models import WhisperModelError, find_whisper_model
+def _whisper(model: str | Path | None, lang: str, second_opinion: bool) -> Recognizer:
+    """The Whisper recognizer on the model found for `lang`, with the second opinion of a
+    bigger model when `lang` has one (models.second_opinion_model)."""
+    from host.speech.models import WhisperModelError, find_whisper_model, second_opinion_model
 
     try:
-        from host.speech.whisper_stt import WhisperRecognizer
-
         folder = find_whisper_model(model, lang)
+        careful = second_opinion_model(model, lang) if second_opinion else None
     except WhisperModelError as exc:
         raise EngineError(str(exc)) from exc
+    quick = _load_whisper(folder, lang)
+    if careful is None:
+        return quick
+    from host.speech.second_opinion import SecondOpinion
+
+    return SecondOpinion(quick, _load_whisper(careful, lang))
+
+
+def _load_whisper(folder: Path, lang: str) -> Recognizer:
+    """The Whisper recognizer on one model folder."""
+    try:
+        from host.speech.whisper_stt import WhisperRecognizer
     except ImportError as exc:
         raise EngineError(f"the Whisper recognizer needs {exc.name}: run "
                           "`.venv/bin/pip install -e '.[speech]'`") from exc

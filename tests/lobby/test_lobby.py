@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 
 from host.games.crack_list.rules import State
+from host.lobby.audio import Voices
 from host.lobby.state import LobbyState
+from host.speech.ports import Recognizer
+from host.speech.second_opinion import SecondOpinion
 from tests.lobby.conftest import LobbyMaker, host_lines
 
 RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
@@ -73,3 +76,12 @@ def test_crack_word_asks_the_language_and_the_cards(lobby_hearing: LobbyMaker,
     assert any(line.startswith("Virtual cards, dealt by me") for line in said)
     save = json.loads((tmp_path / "state" / "crack-word.json").read_text())
     assert save["options"]["cards"] == "physical" and save["options"]["lang"] == "en"
+
+
+def test_requests_to_the_lobby_are_heard_by_the_quick_model_alone(whisper: Recognizer) -> None:
+    """The lobby hears the room all day: the bigger model is asked only during a game."""
+    voices = Voices(None, [])  # type: ignore[arg-type]
+    voices.recognizers["en"] = whisper
+    assert isinstance(whisper, SecondOpinion)
+    assert voices.requests() is whisper.quick
+    assert voices.recognizer("en") is whisper
