@@ -29,6 +29,7 @@ from host.games.crack_word.flow import State
 from host.games.crack_word.hands import deck_count
 from host.games.crack_word.rules import CrackWordGame
 from host.judge.text import fold_plural, fold_plural_fr
+from host.speech.pronounce import PronunciationError, phones
 
 Intent = CrackWordEvent | Query | Unclear
 
@@ -485,17 +486,29 @@ def _raw_word(raw: str, cleaned: str) -> str:
 def same_move(meant: CrackWordEvent, heard: Sequence[CrackWordEvent],
               game: CrackWordGame) -> bool:
     """True when the host made the move the player meant: that very event, or the same
-    placement with the justifying word spelt otherwise ("chateau" for "château") or, in
-    French, a word that sounds the same ("marques" for "marque"), or on top of the leftmost
-    identical letter named with or without its place."""
+    placement with the justifying word spelt otherwise ("chateau" for "château") or a word
+    that sounds the same ("marques" for "marque", "kidnapper" for "kidnappé": no ear tells
+    them apart, and either justifies the row), or on top of the leftmost identical letter
+    named with or without its place."""
     if list(heard) == [meant]:
         return True
     if len(heard) != 1 or not isinstance(meant, Place) or not isinstance(heard[0], Place):
         return False
     got, lang = heard[0], game.config.lang
     same_at = meant.at == got.at or None in (meant.at, got.at)
-    return same_at and replace(got, word=sounded(got.word, lang), at=None) == \
-        replace(meant, word=sounded(meant.word, lang), at=None)
+    return same_at and replace(got, word="", at=None) == replace(meant, word="", at=None) \
+        and (got.word == meant.word or homophones(got.word, meant.word, lang))
+
+
+def homophones(word: str, other: str, lang: str) -> bool:
+    """Whether two justifying words sound the same: the same letters less what is not heard
+    (`sounded`), or the same phones as espeak-ng says them."""
+    if sounded(word, lang) == sounded(other, lang):
+        return True
+    try:
+        return phones(word, lang) == phones(other, lang)
+    except PronunciationError:
+        return False
 
 
 def justifying_words(game: CrackWordGame, formed: str) -> list[str]:

@@ -230,6 +230,18 @@ def test_same_move_forgives_spelling_and_the_leftmost_place() -> None:
     assert not same_move(Pass("Ann"), [Pass("Bob")], game)
 
 
+def test_same_move_hears_a_word_as_any_that_sounds_the_same() -> None:
+    """A French justifying word heard as its homophone is the move meant; a word that only
+    sounds close is not."""
+    game = new_game()
+    meant = Place("Ann", "I", 3, L, "kidnappé")
+    assert same_move(meant, [Place("Ann", "I", 3, L, "kidnapper")], game)
+    assert not same_move(meant, [Place("Ann", "I", 3, L, "kidnapping")], game)
+    assert not same_move(meant, [Place("Ann", "I", 2, L, "kidnapper")], game)
+    assert not same_move(Place("Ann", "R", 4, R, "désaérai"),
+                         [Place("Ann", "R", 4, R, "désaéra")], game)
+
+
 def test_same_move_takes_a_french_word_that_sounds_the_same() -> None:
     game = new_game()
     for said, heard in (("bougainvillées", "bougainvillée"), ("marques", "marque"),
