@@ -87,3 +87,17 @@ def test_choices_in_babble_with_a_second_opinion(ears: tuple[SecondOpinion, Aske
                 for i, item in enumerate(items))
     assert right >= 21
     assert careful.asked > before
+
+
+def test_the_careful_model_alone_never_plays_a_word_outright(
+        ears: tuple[SecondOpinion, Asked]) -> None:
+    """People saying 48 words that are none of the 70 choices, in 10 dB babble: a choice is
+    taken outright only when both models heard it."""
+    ear = ears[0]
+    ear.set_choices(CHOICES)
+    outside = bench.recorded_items("asterisk_outside.tsv", expected=False)
+    for i, item in enumerate(outside):
+        pcm = bench.noisy(item.pcm, i, 10)
+        heard = ear.transcribe(pcm)
+        if heard.text and not heard.unsure:
+            assert ear.quick.transcribe(pcm).text == heard.text, item.source
