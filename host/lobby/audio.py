@@ -20,8 +20,7 @@ class Voices:
         self.mouths: dict[str, Mouth] = {}
 
     def recognizer(self, lang: str) -> Recognizer:
-        """The recognizer for `lang` (Whisper tiny.en with base's second opinion for English,
-        base for French)."""
+        """The recognizer for `lang` (Whisper tiny.en for English, base for French)."""
         from host.speech.stt import recognizer_from
 
         if lang not in self.recognizers:
@@ -29,9 +28,9 @@ class Voices:
         return self.recognizers[lang]
 
     def requests(self) -> Recognizer:
-        """The ear for requests to the lobby: English, the quick model alone (the lobby takes
-        only a choice heard sure, and hears the room all day: a second opinion on everything
-        it is unsure of would cost a bigger model's time on every sentence of a television)."""
+        """The ear for requests to the lobby: English, the quick model alone even with
+        --second-opinion (the lobby takes only a choice heard sure, and hears the room all day:
+        a second opinion would cost a bigger model's time on every sentence of a television)."""
         from host.speech.second_opinion import SecondOpinion
 
         ear = self.recognizer("en")

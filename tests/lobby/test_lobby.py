@@ -10,6 +10,7 @@ from host.lobby.audio import Voices
 from host.lobby.state import LobbyState
 from host.speech.ports import Recognizer
 from host.speech.second_opinion import SecondOpinion
+from host.speech.stt import make_recognizer
 from tests.lobby.conftest import LobbyMaker, host_lines
 
 RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
@@ -79,9 +80,12 @@ def test_crack_word_asks_the_language_and_the_cards(lobby_hearing: LobbyMaker,
 
 
 def test_requests_to_the_lobby_are_heard_by_the_quick_model_alone(whisper: Recognizer) -> None:
-    """The lobby hears the room all day: the bigger model is asked only during a game."""
+    """The lobby hears the room all day: a second opinion is asked only during a game."""
     voices = Voices(None, [])  # type: ignore[arg-type]
     voices.recognizers["en"] = whisper
-    assert isinstance(whisper, SecondOpinion)
-    assert voices.requests() is whisper.quick
-    assert voices.recognizer("en") is whisper
+    assert voices.requests() is whisper
+    ear = make_recognizer("whisper", second_opinion=True)
+    voices.recognizers["en"] = ear
+    assert isinstance(ear, SecondOpinion)
+    assert voices.requests() is ear.quick
+    assert voices.recognizer("en") is ear

@@ -1,5 +1,5 @@
-"""The default English ear: tiny.en, asking the packaged base about what it is unsure of, on
-real recordings (asterisk-core-sounds) and the Piper voice."""
+"""English with a second opinion (--second-opinion): tiny.en, asking the packaged base about
+what it is unsure of, on real recordings (asterisk-core-sounds) and the Piper voice."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ def ears() -> tuple[SecondOpinion, Asked]:
     return SecondOpinion(WhisperRecognizer(embedded_tiny_en()), careful), careful
 
 
-def test_english_by_default_asks_the_packaged_base() -> None:
-    recognizer = make_recognizer("auto")
+def test_english_asks_the_packaged_base_when_told() -> None:
+    recognizer = make_recognizer("auto", second_opinion=True)
     assert isinstance(recognizer, SecondOpinion)
     assert isinstance(recognizer.quick, WhisperRecognizer)
     assert isinstance(recognizer.careful, WhisperRecognizer)
@@ -48,11 +48,12 @@ def test_english_by_default_asks_the_packaged_base() -> None:
     assert recognizer.careful.model_dir == second_opinion_model() == embedded_whisper_base()
 
 
-def test_one_model_when_asked_for_or_chosen_or_french() -> None:
-    assert isinstance(make_recognizer("whisper", second_opinion=False), WhisperRecognizer)
-    chosen = make_recognizer("whisper", whisper_model=embedded_tiny_en())
+def test_one_model_by_default_or_chosen_or_french() -> None:
+    assert isinstance(make_recognizer("whisper"), WhisperRecognizer)
+    chosen = make_recognizer("whisper", whisper_model=embedded_tiny_en(), second_opinion=True)
     assert isinstance(chosen, WhisperRecognizer)
-    assert isinstance(make_recognizer("whisper", lang="fr"), WhisperRecognizer)
+    assert isinstance(make_recognizer("whisper", lang="fr", second_opinion=True),
+                      WhisperRecognizer)
     assert second_opinion_model(lang="fr") is None
 
 

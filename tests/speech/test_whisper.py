@@ -37,7 +37,7 @@ def prompt(name: str) -> bytes:
 
 
 def test_auto_engine_is_the_embedded_whisper() -> None:
-    recognizer = make_recognizer("auto", second_opinion=False)
+    recognizer = make_recognizer("auto")
     assert recognizer.name == "whisper"
     assert isinstance(recognizer, WhisperRecognizer)
     assert recognizer.model_dir == find_whisper_model()
