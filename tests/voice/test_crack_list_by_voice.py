@@ -7,21 +7,23 @@ import pytest
 
 from host.clock import FakeClock
 from host.speech.piper_tts import PiperSynthesizer
-from host.speech.ports import SAMPLE_RATE, Recognizer
+from host.speech.ports import SAMPLE_RATE
 from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
+from host.speech.whisper_stt import WhisperRecognizer
 from tests.core.test_session import calls_open
 
 
 @pytest.fixture(scope="module")
-def recognizer() -> Recognizer:
+def recognizer() -> WhisperRecognizer:
     """The embedded English ear."""
     ear = make_recognizer("whisper", lang="en")
+    assert isinstance(ear, WhisperRecognizer)
     return ear
 
 
-def test_ann_crack_on_is_anns_call(recognizer: Recognizer) -> None:
+def test_ann_crack_on_is_anns_call(recognizer: WhisperRecognizer) -> None:
     session, moves = calls_open(FakeClock())
     voice = PiperSynthesizer(steady=True)
     speech = resample_pcm(join_pcm(voice.synthesize("Ann crack on")), voice.sample_rate)

@@ -12,10 +12,11 @@ from host.games.crack_word.cards import Card
 from host.games.crack_word.flow import State
 from host.games.crack_word.setup import CrackWordOptions, build_session
 from host.speech.piper_tts import PiperSynthesizer
-from host.speech.ports import SAMPLE_RATE, Recognizer
+from host.speech.ports import SAMPLE_RATE
 from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
+from host.speech.whisper_stt import WhisperRecognizer
 from tests.games.crack_word.test_rules import row
 
 
@@ -26,14 +27,15 @@ def piper_synth() -> PiperSynthesizer:
 
 
 @pytest.fixture(scope="module")
-def recognizer() -> Recognizer:
+def recognizer() -> WhisperRecognizer:
     """The embedded English ear."""
     ear = make_recognizer("whisper", lang="en")
+    assert isinstance(ear, WhisperRecognizer)
     return ear
 
 
 def test_a_word_that_does_not_justify_the_row_is_heard_and_refused(
-        recognizer: Recognizer, piper_synth: PiperSynthesizer) -> None:
+        recognizer: WhisperRecognizer, piper_synth: PiperSynthesizer) -> None:
     session = build_session(CrackWordOptions(players=["Ann", "Bob", "Cat"], lang="en", seed=3,
                                              first="Ann"), FakeClock(), None)
     session.start()

@@ -15,10 +15,11 @@ from host.games.short_list.kind import SHORT_LIST
 from host.games.short_list.setup import ShortListOptions, build_session
 from host.speech.espeak_tts import EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
-from host.speech.ports import Recognizer, Synthesizer
+from host.speech.ports import Synthesizer
 from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
+from host.speech.whisper_stt import WhisperRecognizer
 
 GERMANY = '''[deck]
 game = "short-list"
@@ -34,8 +35,9 @@ answers = ["Denmark", "Poland", "Czech Republic | Czechia", "Austria", "Switzerl
 
 
 @pytest.fixture(scope="module")
-def whisper() -> Recognizer:
+def whisper() -> WhisperRecognizer:
     recognizer = make_recognizer("whisper")
+    assert isinstance(recognizer, WhisperRecognizer)
     return recognizer
 
 
@@ -55,7 +57,7 @@ def spoken(voice: Synthesizer, text: str) -> bytes:
     return resample_pcm(join_pcm(voice.synthesize(text)), voice.sample_rate)
 
 
-def heard(session: Session, whisper: Recognizer, pcm: bytes) -> list[Line]:
+def heard(session: Session, whisper: WhisperRecognizer, pcm: bytes) -> list[Line]:
     """The host's reply to one utterance, as the voice loop hears it."""
     whisper.set_choices(session.expected_phrases())
     transcript = whisper.transcribe(pcm)
@@ -65,7 +67,7 @@ def heard(session: Session, whisper: Recognizer, pcm: bytes) -> list[Line]:
 @pytest.mark.parametrize("voice", [PiperSynthesizer(steady=True), EspeakSynthesizer("en-gb")],
                          ids=lambda voice: voice.name)
 def test_a_right_answer_is_played_and_a_guess_off_the_card_is_judged(
-        session: Session, whisper: Recognizer, voice: Synthesizer) -> None:
+        session: Session, whisper: WhisperRecognizer, voice: Synthesizer) -> None:
     first = heard(session, whisper, spoken(voice, "Switzerland"))
     assert first[0].kind == "answer_right"
     second = heard(session, whisper, spoken(voice, "Argentina"))
