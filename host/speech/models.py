@@ -160,9 +160,8 @@ def bigger_model() -> Path:
 
 def second_opinion_model(explicit: str | Path | None = None, lang: str = "en") -> Path | None:
     """The bigger model asked about what the default English model is unsure of (bigger_model);
-    None for a model chosen by the user
-    (--whisper-model, $PARTYHOST_WHISPER_MODEL), for other languages (the default is already
-    the base), or when the base packages are not installed."""
+    None for a model chosen by the user (--whisper-model, $PARTYHOST_WHISPER_MODEL), for other
+    languages (the default is already the base), or when the base packages are not installed."""
     if explicit or os.environ.get(WHISPER_MODEL_ENV) or not _is_english(lang):
         return None
     try:

@@ -82,9 +82,9 @@ def _whisper(model: str | Path | None, lang: str, second_opinion: bool) -> Recog
 
     try:
         folder = find_whisper_model(model, lang)
-        careful = second_opinion_model(model, lang) if second_opinion else None
     except WhisperModelError as exc:
         raise EngineError(str(exc)) from exc
+    careful = second_opinion_model(model, lang) if second_opinion else None
     quick = _load_whisper(folder, lang)
     if careful is None:
         return quick

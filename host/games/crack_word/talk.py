@@ -497,7 +497,7 @@ def same_move(meant: CrackWordEvent, heard: Sequence[CrackWordEvent],
     got, lang = heard[0], game.config.lang
     same_at = meant.at == got.at or None in (meant.at, got.at)
     return same_at and replace(got, word="", at=None) == replace(meant, word="", at=None) \
-        and (got.word == meant.word or homophones(got.word, meant.word, lang))
+        and homophones(got.word, meant.word, lang)
 
 
 def homophones(word: str, other: str, lang: str) -> bool:
