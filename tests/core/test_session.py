@@ -428,6 +428,22 @@ def test_none_of_the_choices_sounding_like_the_likeliest_is_asked_back(
     assert session.hear("yes")[0].kind == NoteKind.PASS
 
 
+def test_a_choice_heard_unsure_gives_way_to_a_likely_one_sounding_much_more_like_it(
+        clock: FakeClock) -> None:
+    """"Cabernet Franc", freely heard as "Cabernet Franklin.", came back unsure as "Cabernet
+    Sauvignon": the likely choice that sounds much more like what was freely heard is asked
+    back instead; a sure choice stands."""
+    session = started(clock)
+    choose_films(session)
+    heard = Transcript("Jaws", unsure=True, free="passing.", runners_up=("pass",))
+    assert texts(session.heard(heard)) == "Pass?"
+    assert session.hear("yes")[0].kind == NoteKind.PASS
+    session = started(clock)
+    choose_films(session)
+    sure = Transcript("Jaws", free="passing.", runners_up=("pass",))
+    assert texts(session.heard(sure)) != "Pass?"
+
+
 def test_none_of_the_choices_unlike_the_likeliest_is_not_caught(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)
