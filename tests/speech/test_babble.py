@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from host.speech import bench
-from host.speech.babble import active_speech_power, mix_at_snr, speech_to_noise_db
+from host.speech.babble import active_speech_power, mix_at_snr, pink_noise, speech_to_noise_db
 from host.speech.wavio import from_pcm
 
 
@@ -38,3 +38,11 @@ def test_silent_noise_and_no_speech_leave_the_audio_as_it_was() -> None:
     assert mix_at_snr(b"", np.zeros(0), 10.0) == b""
     with pytest.raises(ValueError):
         mix_at_snr(speech, np.zeros(10), 10.0)
+
+
+def test_pink_noise_has_the_level_asked_and_is_the_same_every_time() -> None:
+    noise = pink_noise(16000, 0.01)
+    assert noise.dtype == np.float32 and noise.size == 16000
+    assert abs(float(np.sqrt((noise.astype(np.float64) ** 2).mean())) - 0.01) < 1e-4
+    assert np.array_equal(noise, pink_noise(16000, 0.01))
+    assert not pink_noise(100, 0.0).any()

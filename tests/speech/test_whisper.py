@@ -120,6 +120,19 @@ def test_game_phrases_in_the_piper_voice(whisper: WhisperRecognizer,
         assert whisper.transcribe(piper_speak(phrase)).text == phrase
 
 
+def test_a_short_move_is_not_lost_to_long_rare_answers(whisper: WhisperRecognizer) -> None:
+    """A Scottish espeak-ng voice's "challenge" among a turn's choices: with the priors scored
+    on digital silence, where Whisper finds every long word equally unlikely, "Chardonnay" or
+    "Tallahassee" won, clean and in babble; scored on a quiet room's murmur, "challenge"."""
+    whisper.set_choices(["challenge", "Tallahassee", "Bismarck", "Chardonnay", "Cutlery",
+                         "Kettle", "Richmond", "Denver", "pass", "crack on", "repeat", "help",
+                         "score", "whose turn is it", "pause the game", "quit"])
+    voice = EspeakSynthesizer("en-gb-scotland")
+    said = resample_pcm(join_pcm(voice.synthesize("challenge")), voice.sample_rate)
+    for pcm in (said, bench.noisy(said, 0, 20), bench.noisy(said, 1, 15)):
+        assert whisper.transcribe(pcm).text == "challenge"
+
+
 def test_text_is_always_one_of_the_choices_or_empty(whisper: WhisperRecognizer,
                                                     speak: Callable[..., bytes]) -> None:
     choices = ["Number One!", "three", "Seven"]
