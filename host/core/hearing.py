@@ -160,15 +160,18 @@ class Ear:
         """A secret choice heard unsure is never asked back (`_may_give_away`): the host asks
         for it again, and hears it when the next utterance is heard as that choice again;
         when it heard other words clearly, the secret is kept ("", or the secret: the move
-        may be taken from the free transcript instead)."""
+        may be taken from the free transcript instead). Two free transcripts that agree are
+        clear words, not the secret: "Argentina." was heard twice as an unsure "Austria"."""
         half_heard, self.table.half_heard = self.table.half_heard, None
         if not text or not unsure or self.table.confirming_quit \
                 or not self._may_give_away(text, heard.free):
             return ""
-        if text == half_heard:
+        if half_heard is not None and half_heard[0] == text:
+            if self._same_words(half_heard[1], heard.free):
+                return text  # the same words heard freely twice: they are the guess
             return Verdict(text)  # heard as the same secret twice running
         if heard.free_confidence < FREE_GUESS_SURE:
-            self.table.half_heard = text
+            self.table.half_heard = (text, heard.free)
             return Verdict(again=True)
         return text
 

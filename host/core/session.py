@@ -68,9 +68,10 @@ class TableTalk:
     """Who said "my turn, Bob": their next utterance is theirs."""
     armed_unsaid: bool = False
     """A timer was armed by lines the host has not said yet: it starts once they are said."""
-    half_heard: str | None = None
-    """A secret choice heard unsure, with other words heard freely: the host asked for it
-    again, and takes it when the next utterance is heard as the same choice."""
+    half_heard: tuple[str, str] | None = None
+    """A secret choice heard unsure, and the other words heard freely: the host asked for it
+    again, and takes it when the next utterance is heard as the same choice, unless decoding
+    freely heard the same other words again."""
 
     @property
     def asking(self) -> bool:

@@ -40,7 +40,7 @@ class WhisperTuning:
     liking for a phrase, whatever the audio, is what wins in babble (the issue's prototype on
     human speech in 10 dB babble: 51% right without it, 73% with half; this scorer: 84% with
     half, priors on silence)."""
-    prior_noise: float = 0.0
+    prior_noise: float = 0.01
     """RMS level of the pink noise (one second) the priors are scored on; 0 scores them on
     digital silence. On silence Whisper expects a few phrases ("Thank you.") and finds every
     long word equally unlikely, so subtracting that prior favours long rare choices: a
@@ -80,7 +80,7 @@ class WhisperTuning:
     ...") scores so low that any phrase would look likely beside it."""
 
 
-FRENCH_TUNING = WhisperTuning(prior_weight=0.75, ask_below=0.0)
+FRENCH_TUNING = WhisperTuning(prior_weight=0.75, ask_below=0.0, prior_noise=0.0)
 """The multilingual model hearing French: Crack Word's moves are long phrases that share most
 of their words ("R à gauche de la ligne deux, pour …"), and with half of the prior the short
 phrases ("ma main", "je passe") won over them. Bots' moves of the French demo (80, 20 dB

@@ -131,6 +131,17 @@ def test_a_card_answer_half_heard_among_unclear_words_is_asked_again_and_taken_i
     assert session.game.expected_player() != guesser
 
 
+def test_a_guess_freely_heard_the_same_twice_is_asked_back_not_the_card_answer_heard_unsure(
+        ) -> None:
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis.", free_confidence=0.3))
+    assert [line.kind for line in lines] == ["unclear"]
+    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis.", free_confidence=0.3))
+    assert [line.text for line in lines] == ["Atlantis?"]
+    assert session.game.given == []
+
+
 def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
     session = started(FakeClock())
     assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
