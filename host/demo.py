@@ -29,6 +29,7 @@ from host.core.speaker import yes_no
 from host.judge.text import words
 from host.speech.audio import WavFileInput
 from host.speech.babble import mix_at_snr
+from host.speech.ears import PRE_ROLL_SECONDS
 from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer, Transcript
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm, write_wav
@@ -282,7 +283,8 @@ class Demo:
         if attempt and isinstance(voice, Repeating):
             voice = voice.slower(REPEAT_SLOWER**attempt)
         speech = resample_pcm(join_pcm(voice.synthesize(text)), voice.sample_rate)
-        pcm = add_babble(speech, self.noise, self.snr_db, self.rng)
+        lead = bytes(2 * round(PRE_ROLL_SECONDS * SAMPLE_RATE))  # the ears' pre-roll: babble
+        pcm = add_babble(lead + speech, self.noise, self.snr_db, self.rng)
         path = self.workdir / f"utterance-{self.report.utterances:05d}.wav"
         write_wav(path, pcm, SAMPLE_RATE)
         microphone = WavFileInput(path, gap_seconds=0.3)
