@@ -48,9 +48,9 @@ class WhisperTuning:
     replaying the Crack List demo's utterances (seeds 2 and 5, 20 dB babble) gave 233 of 263
     and 347 of 416 right, sure or asked back, against 215 and 334 on silence, and the demo
     understood seeds 1 to 5 at 0.899, 0.936, 0.881, 0.932, 0.938 (silence: 0.912, 0.886,
-    0.920, 0.932, 0.861); but a guess off a Short List card ("Argentina") then came back as an
-    unsure card answer ("Austria") rather than none, and said twice it was played as right.
-    Silence stays the default until that is solved."""
+    0.920, 0.932, 0.861). A guess off a Short List card ("Argentina") then comes back as an
+    unsure card answer ("Austria") rather than none: the host asks for it again and, freely
+    heard as the same words twice, asks those back (host.core.hearing.Ear._secret)."""
     beam: int = 16
     """Contexts kept at each depth of the phrase trie."""
     reject_below: float = -3.0
