@@ -127,6 +127,15 @@ def add_babble(speech: bytes, track: np.ndarray, snr_db: float, rng: random.Rand
     return mix_at_snr(speech, np.resize(track[start : start + size], size), snr_db)
 
 
+def as_the_ears_hand_it(speech: bytes, track: np.ndarray, snr_db: float,
+                        rng: random.Random) -> bytes:
+    """An utterance as the microphone's ears hand it to the recognizer: their pre-roll, here
+    babble alone, then the speech, all in babble at snr_db (speech at the first sample loses
+    its first word to Whisper: "Bob challenge" was heard as "challenge")."""
+    lead = bytes(2 * round(PRE_ROLL_SECONDS * SAMPLE_RATE))
+    return add_babble(lead + speech, track, snr_db, rng)
+
+
 def babble(
     voices: Sequence[Synthesizer], phrases: Sequence[str], rng: random.Random, seconds: float = 20.0
 ) -> np.ndarray:
@@ -283,8 +292,7 @@ class Demo:
         if attempt and isinstance(voice, Repeating):
             voice = voice.slower(REPEAT_SLOWER**attempt)
         speech = resample_pcm(join_pcm(voice.synthesize(text)), voice.sample_rate)
-        lead = bytes(2 * round(PRE_ROLL_SECONDS * SAMPLE_RATE))  # the ears' pre-roll: babble
-        pcm = add_babble(lead + speech, self.noise, self.snr_db, self.rng)
+        pcm = as_the_ears_hand_it(speech, self.noise, self.snr_db, self.rng)
         path = self.workdir / f"utterance-{self.report.utterances:05d}.wav"
         write_wav(path, pcm, SAMPLE_RATE)
         microphone = WavFileInput(path, gap_seconds=0.3)

@@ -33,7 +33,7 @@ from typing import Any
 from host.clock import FakeClock
 from host.core.session import Session
 from host.decks import QuestionCard, load_game_decks
-from host.demo import add_babble, babble
+from host.demo import as_the_ears_hand_it, babble
 from host.games.short_list.bots import other_answers
 from host.games.short_list.setup import ShortListOptions, build_session
 from host.judge import Judge, Reason
@@ -116,7 +116,7 @@ def run(cards_count: int, snrs: list[float], seed: int) -> dict[str, Any]:
             latencies = []
             for (card, text, right, _), pcm in zip(said, audio, strict=True):
                 session = session_on(card, Path(tmp))
-                noisy = add_babble(pcm, noise, snr, rng)
+                noisy = as_the_ears_hand_it(pcm, noise, snr, rng)
                 started = time.perf_counter()
                 counts[right][ruling(session, recognizer, noisy, text, right)] += 1
                 latencies.append(time.perf_counter() - started)

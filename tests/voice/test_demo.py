@@ -16,13 +16,14 @@ from host.clock import FakeClock
 from host.core.events import TimeUp
 from host.core.session import SPEAKING_WORDS_PER_SECOND
 from host.decks import AnswerEntry, Category, CategoryKind
-from host.demo import Demo, add_babble, run_demo
+from host.demo import Demo, add_babble, as_the_ears_hand_it, run_demo
 from host.games.crack_list.events import Answer, Pass
 from host.games.crack_list.kind import CRACK_LIST
 from host.games.crack_list.setup import TableOptions, build_session
 from host.games.crack_list.talk import same_move
 from host.judge import Judge
 from host.speech.babble import speech_to_noise_db
+from host.speech.ears import PRE_ROLL_SECONDS
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.sphinx_stt import SphinxRecognizer
@@ -83,6 +84,16 @@ def test_babble_goes_in_at_the_active_speech_snr_whatever_the_silence_around() -
         assert abs(speech_to_noise_db(from_pcm(pcm), noise) - 15.0) < 0.2
     assert add_babble(pcm, track, 99, random.Random(1)) == pcm
     assert add_babble(pcm, np.zeros(0, np.float32), 15.0, random.Random(1)) == pcm
+
+
+def test_an_utterance_reaches_the_recognizer_after_the_ears_pre_roll_of_babble() -> None:
+    words = (np.sin(np.arange(16000) / 5) * 8000).astype("<i2").tobytes()
+    track = np.random.default_rng(2).normal(0, 3000, 5 * 16000).astype(np.float32)
+    heard = from_pcm(as_the_ears_hand_it(words, track, 20.0, random.Random(1)))
+    lead = round(PRE_ROLL_SECONDS * 16000)
+    assert heard.size == lead + 16000
+    assert np.abs(heard[:lead]).mean() > 0  # babble, not digital silence
+    assert np.abs(heard[lead:]).mean() > 5 * np.abs(heard[:lead]).mean()  # then the words
 
 
 def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> None:
