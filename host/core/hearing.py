@@ -230,15 +230,17 @@ class Ear:
         to ask back: when no choice was taken ("POSS" for "pass", "at all" for "Atole"; in a
         game with open answers, rather than the free transcript: "Canoe" for "Can you?"), or
         instead of a choice heard unsure that sounds much less like it (ALIKE_LEAD); never a
-        question for the host, a secret, or words denied."""
+        question for the host, words denied, or a secret it would give away (a Short List card
+        answer is asked back when heard freely as words like it: "Stay on the mark." for
+        "Steiermark" was judged off the card)."""
         if not heard.free or self.table.asking:
             return None
         floor = ALIKE_ASKED
         if unsure_choice:
             floor = max(floor, likeness(heard.free, unsure_choice, self.lang) + ALIKE_LEAD)
         for choice in heard.runners_up:
-            if isinstance(self.talk.parse(choice), Query) or self.talk.secret(choice) \
-                    or self._denied(choice):
+            if isinstance(self.talk.parse(choice), Query) \
+                    or self._may_give_away(choice, heard.free) or self._denied(choice):
                 continue
             if likeness(heard.free, choice, self.lang) >= floor:
                 return choice

@@ -152,6 +152,15 @@ def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() ->
     assert session.game.given == ["Mercredi"]
 
 
+def test_a_card_answer_taken_for_none_but_heard_freely_as_words_like_it_is_asked_back() -> None:
+    session = started(FakeClock())
+    lines = session.heard(Transcript("", free="My credit.", free_confidence=0.8,
+                                     runners_up=("Mercredi", "pass")))
+    assert [line.text for line in lines] == ["Mercredi?"]  # not "My credit" judged wrong
+    session.hear("yes")
+    assert session.game.given == ["Mercredi"]
+
+
 def test_a_jump_half_heard_is_asked_back_when_the_words_after_the_claim_sound_like_it(
         ) -> None:
     session = started(FakeClock())
