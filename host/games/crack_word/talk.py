@@ -496,8 +496,10 @@ def same_move(meant: CrackWordEvent, heard: Sequence[CrackWordEvent],
         return False
     got, lang = heard[0], game.config.lang
     same_at = meant.at == got.at or None in (meant.at, got.at)
+    spelt = [game.lexicon.spelling(place.word) if place.word.isupper() else place.word
+             for place in (got, meant)]  # the bots name words in the cards' letters
     return same_at and replace(got, word="", at=None) == replace(meant, word="", at=None) \
-        and homophones(got.word, meant.word, lang)
+        and homophones(*spelt, lang)
 
 
 def homophones(word: str, other: str, lang: str) -> bool:

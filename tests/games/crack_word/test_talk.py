@@ -242,6 +242,17 @@ def test_same_move_hears_a_word_as_any_that_sounds_the_same() -> None:
                          [Place("Ann", "R", 4, R, "désaéra")], game)
 
 
+def test_same_move_hears_a_bots_word_in_the_cards_letters_as_the_dictionary_writes_it(
+        ) -> None:
+    """The bots name words as the cards spell them ("KIDNAPPE"): said, it is "kidnappé",
+    which "kidnapper" sounds like."""
+    config = CrackWordConfig(make_seats(NAMES[:3]), lang="fr", first=0)
+    game = CrackWordGame(config, WordSet(["kidnappé", "kidnapping"]), random.Random(1))
+    meant = Place("Ann", "I", 3, L, "KIDNAPPE")
+    assert same_move(meant, [Place("Ann", "I", 3, L, "kidnapper")], game)
+    assert not same_move(meant, [Place("Ann", "I", 3, L, "kidnapping")], game)
+
+
 def test_same_move_takes_a_french_word_that_sounds_the_same() -> None:
     game = new_game()
     for said, heard in (("bougainvillées", "bougainvillée"), ("marques", "marque"),
