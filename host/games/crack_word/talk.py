@@ -496,10 +496,14 @@ def same_move(meant: CrackWordEvent, heard: Sequence[CrackWordEvent],
         return False
     got, lang = heard[0], game.config.lang
     same_at = meant.at == got.at or None in (meant.at, got.at)
-    spelt = [game.lexicon.spelling(place.word) if place.word.isupper() else place.word
-             for place in (got, meant)]  # the bots name words in the cards' letters
     return same_at and replace(got, word="", at=None) == replace(meant, word="", at=None) \
-        and homophones(*spelt, lang)
+        and homophones(_written(got.word, game), _written(meant.word, game), lang)
+
+
+def _written(word: str, game: CrackWordGame) -> str:
+    """A justifying word as said: one in the cards' letters (the bots name words so,
+    "KIDNAPPE") as the dictionary writes it ("kidnappé")."""
+    return game.lexicon.spelling(word) if word.isupper() else word
 
 
 def homophones(word: str, other: str, lang: str) -> bool:
