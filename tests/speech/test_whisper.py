@@ -19,7 +19,7 @@ from host.speech.stt import EngineError, make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import from_pcm, read_g722, resample_pcm
 from host.speech.whisper_decoder import WhisperDecoder
-from host.speech.whisper_stt import WhisperRecognizer, WhisperTuning, written_forms
+from host.speech.whisper_stt import WhisperRecognizer, written_forms
 from tests.speech.conftest import ASTERISK
 
 CHOICES = [phrase for phrase, _ in bench.read_table("asterisk_choices.tsv")]
@@ -120,11 +120,11 @@ def test_game_phrases_in_the_piper_voice(whisper: WhisperRecognizer,
         assert whisper.transcribe(piper_speak(phrase)).text == phrase
 
 
-def test_with_priors_on_noise_a_short_move_is_not_lost_to_long_rare_answers() -> None:
+def test_a_short_move_is_not_lost_to_long_rare_answers(whisper: WhisperRecognizer) -> None:
     """A Scottish espeak-ng voice's "challenge" among a turn's choices: with the priors scored
     on digital silence, where Whisper finds every long word equally unlikely, "Chardonnay" or
-    "Tallahassee" won, clean and in babble; scored on quiet pink noise, "challenge"."""
-    whisper = WhisperRecognizer(find_whisper_model(), tuning=WhisperTuning(prior_noise=0.01))
+    "Tallahassee" won, clean and in babble; scored on quiet pink noise (the default),
+    "challenge"."""
     whisper.set_choices(["challenge", "Tallahassee", "Bismarck", "Chardonnay", "Cutlery",
                          "Kettle", "Richmond", "Denver", "pass", "crack on", "repeat", "help",
                          "score", "whose turn is it", "pause the game", "quit"])
