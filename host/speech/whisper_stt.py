@@ -3,9 +3,8 @@
 Free decoding is CTranslate2's greedy search. With choices set, every expected phrase is scored
 against the audio (forced decoding, as Whisper would write the lone utterance: " Ball."), each
 score less a share of the same phrase's score on a quiet room's murmur (what Whisper likes
-whatever was said), and the
-best phrase is kept unless the rejection rule says the utterance was none of them; on weak
-evidence it is kept but marked unsure, for the host to ask back.
+whatever was said), and the best phrase is kept unless the rejection rule says the utterance
+was none of them; on weak evidence it is kept but marked unsure, for the host to ask back.
 """
 
 from __future__ import annotations
