@@ -256,10 +256,18 @@ class WhisperRecognizer:
 
 
 def said_once(text: str) -> str:
-    """A free transcript that says the same sentence over ("Argentina. Argentina.") as one:
-    a short word in babble is often written twice."""
+    """A free transcript that says the same sentence over ("Argentina. Argentina.") as one, or
+    the same words three times over ("Northwest Northwest Northwest"; twice may be a name:
+    "Bora Bora"): a short word in babble is often written twice."""
     sentences = [part.strip() for part in re.split(r"(?<=[.!?])\s+", text) if part.strip()]
-    return sentences[0] if len(sentences) > 1 and len(set(sentences)) == 1 else text
+    if len(sentences) > 1 and len(set(sentences)) == 1:
+        return sentences[0]
+    tokens = text.split()
+    bare = [re.sub(r"[^\w']", "", token).lower() for token in tokens]
+    for size in range(1, len(tokens) // 3 + 1):
+        if len(tokens) % size == 0 and bare == bare[:size] * (len(tokens) // size):
+            return " ".join(tokens[:size]).rstrip(",;")
+    return text
 
 
 def written_forms(phrase: str, lang: str = "en") -> list[str]:

@@ -19,7 +19,7 @@ from host.speech.stt import EngineError, make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import from_pcm, read_g722, resample_pcm
 from host.speech.whisper_decoder import WhisperDecoder
-from host.speech.whisper_stt import WhisperRecognizer, written_forms
+from host.speech.whisper_stt import WhisperRecognizer, said_once, written_forms
 from tests.speech.conftest import ASTERISK
 
 CHOICES = [phrase for phrase, _ in bench.read_table("asterisk_choices.tsv")]
@@ -248,3 +248,12 @@ def test_a_broken_model_folder_is_a_clear_engine_error(tmp_path: Path) -> None:
         (tmp_path / name).write_text("not a model")
     with pytest.raises(EngineError, match=f"cannot load the Whisper model in {tmp_path}"):
         make_recognizer("whisper", whisper_model=tmp_path)
+
+
+def test_a_free_transcript_said_over_is_said_once() -> None:
+    assert said_once("Argentina. Argentina.") == "Argentina."
+    assert said_once("Northwest Northwest Northwest") == "Northwest"
+    assert said_once("Go west, go west, go west.") == "Go west"
+    assert said_once("Bora Bora") == "Bora Bora"
+    assert said_once("Walla Walla Washington") == "Walla Walla Washington"
+    assert said_once("New York, New Jersey") == "New York, New Jersey"
