@@ -106,9 +106,10 @@ class Ear:
         words that are no move (a claim without a name) are heard at once. A game may also
         take a move from the free transcript instead of a choice heard unsure, or of none
         (talk.free_move: a Crack Word placement justified by a word no choice offers), always
-        asked back. When none was taken, a likely choice that sounds like the free transcript
-        is asked back (in a game with open answers too, rather than the free transcript); so is
-        one that sounds much more like it than a choice heard unsure."""
+        asked back. When none was taken (or only a question not taken), a likely choice that
+        sounds like the free transcript is asked back (in a game with open answers too, rather
+        than the free transcript: "Wet", heard as "quit" and freely as "Wait."); so is one
+        that sounds much more like it than a choice heard unsure."""
         text, unsure = self._choice(heard)
         if text and unsure and self.table.confirming is not None and clean(text) in YES:
             return Verdict(self.table.confirming, ask_back=True)  # acting on a misheard yes costs
@@ -117,7 +118,8 @@ class Ear:
             return secret
         if secret:
             text = ""
-        if text and self._not_taken(text, unsure, heard.free):
+        dropped = bool(text) and self._not_taken(text, unsure, heard.free)
+        if dropped:
             text = "" if self.table.confirming_quit else self._next_move(heard.runners_up)
             unsure = True
         if text and unsure and self._free_heard_instead(text, heard):
@@ -128,7 +130,7 @@ class Ear:
         if text:
             alike = self._sounds_like_likeliest(heard, text) if unsure else None
             return Verdict(alike or text, ask_back=unsure)
-        alike = None if heard.text else self._sounds_like_likeliest(heard)
+        alike = None if heard.text and not dropped else self._sounds_like_likeliest(heard)
         if alike:
             return Verdict(alike, ask_back=True)
         return self._open_answer(heard, unsure)
@@ -160,14 +162,17 @@ class Ear:
         """A secret choice heard unsure is never asked back (`_may_give_away`): the host asks
         for it again, and hears it when the next utterance is heard as that choice again;
         when it heard other words clearly, the secret is kept ("", or the secret: the move
-        may be taken from the free transcript instead). Two free transcripts that agree are
-        clear words, not the secret: "Argentina." was heard twice as an unsure "Austria"."""
+        may be taken from the free transcript instead). Two free transcripts that agree on a
+        move are clear words, not the secret: "Argentina." was heard twice as an unsure
+        "Austria" (but "Young" was freely heard as "Yeah." three times running, which is no
+        guess)."""
         half_heard, self.table.half_heard = self.table.half_heard, None
         if not text or not unsure or self.table.confirming_quit \
                 or not self._may_give_away(text, heard.free):
             return ""
         if half_heard is not None and half_heard[0] == text:
-            if self._same_words(half_heard[1], heard.free):
+            if self._same_words(half_heard[1], heard.free) \
+                    and not isinstance(self.talk.parse(heard.free), Unclear):
                 return text  # the same words heard freely twice: they are the guess
             return Verdict(text)  # heard as the same secret twice running
         if heard.free_confidence < FREE_GUESS_SURE:

@@ -142,6 +142,15 @@ def test_a_guess_freely_heard_the_same_twice_is_asked_back_not_the_card_answer_h
     assert session.game.given == []
 
 
+def test_a_card_answer_heard_twice_with_a_yes_freely_heard_twice_is_taken() -> None:
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    lines = session.heard(Transcript(answer, unsure=True, free="Yeah.", free_confidence=0.3))
+    assert [line.kind for line in lines] == ["unclear"]
+    session.heard(Transcript(answer, unsure=True, free="Yeah.", free_confidence=0.3))
+    assert session.game.given == [answer]  # "Yeah." twice is no guess: the answer is
+
+
 def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
     session = started(FakeClock())
     assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
