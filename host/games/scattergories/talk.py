@@ -141,6 +141,7 @@ class ScattergoriesTalk:
         self.game = game
         self.speakers = Speakers(game.seats, self._is_table_call, claims=True)
         self._known: tuple[object, list[str], frozenset[str]] = (None, [], frozenset())
+        self._deck_clean: tuple[object, frozenset[str]] = (None, frozenset())
 
     def _is_table_call(self, words: str) -> bool:
         """What a player may say after their bare name: a call, or a letter while choosing."""
@@ -404,8 +405,25 @@ class ScattergoriesTalk:
         return False
 
     def free_move(self, choice: str, free: str) -> str | None:
-        """Answers off the choices are taken as open answers (open_answers)."""
-        return None
+        """While the category is read, an answer decoding freely heard that the deck knows (of
+        any category, any letter) and that is not the choice heard unsure, to ask back rather
+        than a choice that sounds like it ("Wales." was asked back as "Wellies?"). Other
+        answers off the choices are taken as open answers (open_answers)."""
+        if not self._reading():
+            return None
+        move = self.parse(free)
+        if not isinstance(move, ReadAnswer) or clean(move.text) not in self._deck_known() \
+                or answer_words(move.text) == answer_words(choice):
+            return None
+        return move.text
+
+    def _deck_known(self) -> frozenset[str]:
+        """Every known answer of the deck's lists, as cleaned words."""
+        words = deck_words(self.game.lists, self.game.config.lang)
+        if self._deck_clean[0] is not words:
+            self._deck_clean = (words, frozenset(clean(text) for texts in words.values()
+                                                 for text in texts))
+        return self._deck_clean[1]
 
     def choices(self) -> list[str]:
         """The phrases that make sense now, by the moment: the letters left while the roller

@@ -576,6 +576,23 @@ def test_a_free_transcript_heard_unsure_leaves_the_choice_to_ask() -> None:
     assert [line.text for line in session.heard(heard)] == ["Panda?"]
 
 
+def test_an_answer_the_deck_knows_freely_heard_is_asked_back_before_a_choice_like_it() -> None:
+    """The demo's "Wales" was freely heard as "Wales." and asked back as "Wellies?"."""
+    session = reading_session()
+    heard = Transcript("", unsure=True, free="Pear.", free_confidence=0.6,
+                       runners_up=("Parrot", "Panda"))
+    assert [line.text for line in session.heard(heard)] == ["Pear?"]
+    heard = Transcript("Panda", unsure=True, free="Plum.", free_confidence=0.3)
+    assert [line.text for line in reading_session().heard(heard)] == ["Plum?"]
+
+
+def test_a_question_not_taken_leaves_a_likely_answer_that_sounds_like_the_free_words() -> None:
+    """The demo's "Wet" was heard as a sure "quit", and freely as "Wait."."""
+    heard = Transcript("score", free="Pander.", free_confidence=0.6,
+                       runners_up=("Panda", "Penguin"))
+    assert [line.text for line in reading_session().heard(heard)] == ["Panda?"]
+
+
 def test_every_phrase_offered_means_something_now() -> None:
     """Each choice of each moment of a few bot games parses to a move or a question, said by
     a player of the round (an unnamed call needs the speaker known)."""
