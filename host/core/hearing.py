@@ -64,6 +64,10 @@ class Heard(Protocol):
         """The text (or else the free transcript) is on weak evidence."""
 
     @property
+    def nearly_sure(self) -> bool:
+        """The text is unsure, but on evidence close to sure."""
+
+    @property
     def free(self) -> str:
         """What it heard decoding freely, when it took no choice or one unsure."""
 
@@ -160,7 +164,8 @@ class Ear:
 
     def _secret(self, text: str, unsure: bool, heard: Heard) -> Verdict | str:
         """A secret choice heard unsure is never asked back (`_may_give_away`): the host asks
-        for it again, and hears it when the next utterance is heard as that choice again;
+        for it again, and hears it when the next utterance is heard as that choice again (or
+        at once when it was nearly sure and decoding freely heard nothing clear);
         when it heard other words clearly, the secret is kept ("", or the secret: the move
         may be taken from the free transcript instead). Two free transcripts that agree on a
         move are clear words, not the secret: "Argentina." was heard twice as an unsure
@@ -176,6 +181,8 @@ class Ear:
                 return text  # the same words heard freely twice: they are the guess
             return Verdict(text)  # heard as the same secret twice running
         if heard.free_confidence < FREE_GUESS_SURE:
+            if heard.nearly_sure:
+                return Verdict(text)
             self.table.half_heard = (text, heard.free)
             return Verdict(again=True)
         return text

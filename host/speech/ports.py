@@ -23,6 +23,9 @@ class Transcript:
     unsure: bool = False
     """The text (the best choice, or else the free transcript) on weak evidence: the host asks
     back ("Egg timer?") before acting."""
+    nearly_sure: bool = False
+    """The text is unsure, but on evidence close to sure (engines that weigh it): a secret
+    choice heard so is taken when nothing clearer was heard (host.core.hearing.Ear)."""
     free: str = ""
     """With choices set, what the engine heard decoding freely (engines that decode freely):
     the move in a game where a move may be none of the choices (a Short List guess that is

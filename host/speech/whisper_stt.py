@@ -66,6 +66,13 @@ class WhisperTuning:
     """Between `reject_below` and this, the best phrase comes back unsure and the host asks
     before acting on it ("Egg timer?"). Above -0.5 no other word was ever picked and 98% of the
     clean choices are right (1% asked); at 10 dB 81% are right outright, 10% asked."""
+    nearly_sure_above: float = -0.8
+    """Between this and `ask_below`, the best phrase comes back unsure but nearly sure: a Short
+    List card answer heard so is taken when decoding freely heard nothing clear, rather than
+    asked for again. Of 480 guesses of scripts/bench_short_list.py (seeds 1 and 2, 40 cards
+    each, 20 dB babble), the card answers heard unsure from -0.8 were 8 said right (6 of them
+    asked for again) and 2 off the card, one of which decoding freely heard clearly; from
+    -1.0 they were 11 right and 5 off the card."""
     free_sure_below: float = -3.5
     """Below `reject_below` the utterance was none of the choices, and the free transcript
     comes back as what was said; down to this it comes back unsure, for the host to ask it
@@ -196,6 +203,7 @@ class WhisperRecognizer:
                               unsure=evidence >= self.tuning.free_sure_below,
                               runners_up=(best, *runners_up))
         return Transcript(best, self.name, _posterior(scores, best), unsure=True,
+                          nearly_sure=evidence >= self.tuning.nearly_sure_above,
                           free=free_text, free_confidence=heard, runners_up=runners_up)
 
     def _confidence(self, cross: KeysValues, text: str) -> float:

@@ -142,6 +142,22 @@ def test_a_guess_freely_heard_the_same_twice_is_asked_back_not_the_card_answer_h
     assert session.game.given == []
 
 
+def test_a_card_answer_heard_nearly_sure_among_unclear_words_is_taken_at_once() -> None:
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    session.heard(Transcript(answer, unsure=True, nearly_sure=True, free="No, no, no.",
+                             free_confidence=0.3))
+    assert session.game.given == [answer]
+
+
+def test_a_card_answer_heard_nearly_sure_among_clear_other_words_is_not_taken() -> None:
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    lines = session.heard(Transcript(answer, unsure=True, nearly_sure=True, free="Atlantis.",
+                                     free_confidence=0.8))
+    assert session.game.given == [] and [line.text for line in lines] == ["Atlantis?"]
+
+
 def test_a_card_answer_heard_twice_with_a_yes_freely_heard_twice_is_taken() -> None:
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
