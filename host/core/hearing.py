@@ -40,6 +40,9 @@ transcript to be asked back instead ("Cabernet Franklin." asks "Cabernet Franc?"
 "Cabernet Sauvignon?"). In the Crack List demo (seeds 2 and 5, 679 utterances), a lead of 0.2
 asked back what was said 10 times out of 10 (0.1: 10 of 11, 0: 10 of 16); checked on six
 other demo games (seeds 1, 3 and 4): 13 of 15."""
+LIKELIEST = 3
+"""How many of the next likeliest choices may be asked back for sounding like the free
+transcript (as measured for ALIKE_ASKED and ALIKE_LEAD)."""
 FREE_GUESS_SURE = 0.5
 FREE_GUESS_ASK = 0.2
 """How sure the engine must be of a free transcript (its mean token probability) to take it
@@ -250,7 +253,7 @@ class Ear:
         floor = ALIKE_ASKED
         if unsure_choice:
             floor = max(floor, likeness(heard.free, unsure_choice, self.lang) + ALIKE_LEAD)
-        for choice in heard.runners_up:
+        for choice in heard.runners_up[:LIKELIEST]:
             if isinstance(self.talk.parse(choice), Query) \
                     or self._may_give_away(choice, heard.free) or self._denied(choice):
                 continue

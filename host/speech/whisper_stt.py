@@ -109,8 +109,11 @@ TUNINGS = {"fr": FRENCH_TUNING}
 MARGIN_CAP = 10.0
 """A lead over the runner-up beyond this adds no more evidence (one choice set may hold a
 single plausible phrase)."""
-RUNNERS_UP = 3
-"""How many of the next likeliest choices come back with the one taken."""
+RUNNERS_UP = 8
+"""How many of the next likeliest choices come back with the one taken: enough that a move is
+among them when the host's short questions lead (a French placement said nine times running
+was heard as a sure "règles", whose words decoding freely did not hear, and the placement was
+not among the next three, all questions too)."""
 TOKENS_PER_SECOND = 6
 """A free transcript longer than this many tokens a second of audio is a hallucination loop."""
 
