@@ -75,6 +75,13 @@ def test_picks_the_spoken_choice_among_seventy(whisper: WhisperRecognizer) -> No
     assert heard == {phrase: phrase for phrase in said}
 
 
+def test_the_next_eight_likeliest_choices_come_back(whisper: WhisperRecognizer) -> None:
+    """Enough that a move is among them when short questions lead (hearing.Ear._next_move)."""
+    whisper.set_choices(CHOICES)
+    heard = whisper.transcribe(prompt("vm-extension"))  # none of the choices: taken unsure
+    assert heard.unsure and len(heard.runners_up) == 8 and heard.text not in heard.runners_up
+
+
 def test_words_outside_the_choices_are_never_played_outright(whisper: WhisperRecognizer) -> None:
     whisper.set_choices(CHOICES)
     outside = ["digits/day-0", "digits/mon-0", "digits/day-3", "vm-extension",
