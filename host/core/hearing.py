@@ -41,8 +41,10 @@ transcript to be asked back instead ("Cabernet Franklin." asks "Cabernet Franc?"
 asked back what was said 10 times out of 10 (0.1: 10 of 11, 0: 10 of 16); checked on six
 other demo games (seeds 1, 3 and 4): 13 of 15."""
 LIKELIEST = 3
-"""How many of the next likeliest choices may be asked back for sounding like the free
-transcript (as measured for ALIKE_ASKED and ALIKE_LEAD)."""
+"""How many of the likeliest choices may be asked back for sounding like the free transcript:
+the next three after a choice taken (as ALIKE_LEAD was measured), and with none taken the best
+and the next two (ALIKE_ASKED was measured on four; since the recognizer hands back eight
+runners-up, three are looked at in both cases)."""
 FREE_GUESS_SURE = 0.5
 FREE_GUESS_ASK = 0.2
 """How sure the engine must be of a free transcript (its mean token probability) to take it
