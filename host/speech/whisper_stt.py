@@ -274,7 +274,7 @@ def said_once(text: str) -> str:
     if len(sentences) > 1 and len(set(sentences)) == 1:
         return sentences[0]
     tokens = text.split()
-    bare = [re.sub(r"[^\w']", "", token).lower() for token in tokens]
+    bare = [words(token) for token in tokens]
     for size in range(1, len(tokens) // 3 + 1):
         if len(tokens) % size == 0 and bare == bare[:size] * (len(tokens) // size):
             return " ".join(tokens[:size]).rstrip(",;")

@@ -8,6 +8,7 @@ answer while they vote, and any other words from the reader on turn are their an
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -141,7 +142,6 @@ class ScattergoriesTalk:
         self.game = game
         self.speakers = Speakers(game.seats, self._is_table_call, claims=True)
         self._known: tuple[object, list[str], frozenset[str]] = (None, [], frozenset())
-        self._deck_clean: tuple[object, frozenset[str]] = (None, frozenset())
 
     def _is_table_call(self, words: str) -> bool:
         """What a player may say after their bare name: a call, or a letter while choosing."""
@@ -412,18 +412,16 @@ class ScattergoriesTalk:
         if not self._reading():
             return None
         move = self.parse(free)
-        if not isinstance(move, ReadAnswer) or clean(move.text) not in self._deck_known() \
+        if not isinstance(move, ReadAnswer) or clean(move.text) not in self._deck_known \
                 or answer_words(move.text) == answer_words(choice):
             return None
         return move.text
 
+    @functools.cached_property
     def _deck_known(self) -> frozenset[str]:
-        """Every known answer of the deck's lists, as cleaned words."""
+        """Every known answer of the game's lists (which a game keeps), as cleaned words."""
         words = deck_words(self.game.lists, self.game.config.lang)
-        if self._deck_clean[0] is not words:
-            self._deck_clean = (words, frozenset(clean(text) for texts in words.values()
-                                                 for text in texts))
-        return self._deck_clean[1]
+        return frozenset(clean(text) for texts in words.values() for text in texts)
 
     def choices(self) -> list[str]:
         """The phrases that make sense now, by the moment: the letters left while the roller
