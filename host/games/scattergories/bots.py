@@ -1,10 +1,12 @@
 """Bot players for Scattergories: they write and read answers as people would, mistakes,
-copies, blanks, invented words, challenges, votes and pleas for one more minute included.
+copies, blanks, answers that do not fit, challenges, votes and pleas for one more minute
+included.
 
 Every random choice draws `rng.random()` (host.core.simulate.Dice), one draw per choice
 in a fixed order, so a seed always plays the same game. A bot's real answer is a known answer
 of the category (for an open category, of any list of the deck) with the right first letter;
-an invented word is the key letter with made-up syllables, which the bots know to challenge.
+a bluff is a real word of the deck with the key letter that the category does not know, which
+the bots know to challenge (made-up syllables only when the deck has no such word).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from host.games.scattergories.lists import category_words, deck_words
 from host.games.scattergories.rules import ScattergoriesGame
 
 SYLLABLES = ("ba", "lo", "rin", "ta", "vex", "mu", "dro", "ki", "zel", "po", "nar", "fu")
-"""What an invented answer is made of, after its key letter ("Pzelmu")."""
+"""What a made-up bluff is made of, after its key letter ("Pzelmu"), when the deck has no word
+to bluff with."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,8 @@ class BotSkills:
     repeat_own: float = 0.03
     """The bot's own answer to an earlier category of the round (0)."""
     invent: float = 0.08
-    """A made-up word with the key letter, for the others to challenge."""
+    """A bluff with the key letter that does not fit the category, for the others to
+    challenge."""
     blank: float = 0.09
     """Nothing written."""
     read_timeout: float = 0.03
@@ -55,9 +59,9 @@ class BotSkills:
     challenge: float = 0.04
     """Chance that a real answer, once read, is challenged."""
     challenge_invented: float = 0.7
-    """Chance that an invented answer, once read, is challenged."""
+    """Chance that a bluff, once read, is challenged."""
     honest_vote: float = 0.8
-    """Chance a voter votes for a real answer, or against an invented one."""
+    """Chance a voter votes for a real answer, or against a bluff."""
     vote_timeout: float = 0.03
     """Chance the vote's time runs out before the next vote."""
     ask_time: float = 0.2
@@ -84,6 +88,7 @@ class BotTable:
         self.dice = Dice(rng)
         self._deck_words = deck_words(game.lists, game.config.lang)
         self._invented: set[str] = set()
+        """The bluffs written, which the bots know do not fit."""
         self._considered: set[tuple[int, int, int]] = set()
         """The (round, category, seat) answers whose challenge was decided."""
         self._asked_round = 0
@@ -181,7 +186,7 @@ class BotTable:
         if kind == 3:
             return self._own_repeat(seat) or self._known(seat)
         if kind == 4:
-            return self._invent()
+            return self._bluff(seat)
         if kind == 5:
             return ""
         return self._known(seat, other_letter=kind == 1)
@@ -189,7 +194,7 @@ class BotTable:
     def _known(self, seat: int, *, other_letter: bool = False) -> str:
         """A known answer with the key letter (or another), not used by the bot this round;
         with none, any word of the deck with the letter (a real word, perhaps off the
-        category); with none either, an invented one."""
+        category); with none either, a made-up one."""
         game = self.game
         category = game.categories[game.category_index]
         letter = game.letter or "A"
@@ -202,7 +207,7 @@ class BotTable:
         mine = {game.sheet[i].get(seat, "") for i in range(game.category_index)}
         options = [word for word in options if word not in mine] or \
             [word for word in self._deck_words.get(letter, []) if word not in mine]
-        return self.dice.pick(options) if options else self._invent()
+        return self.dice.pick(options) if options else self._made_up()
 
     def _copied(self, seat: int) -> str | None:
         """Another player's answer read to this category."""
@@ -217,8 +222,25 @@ class BotTable:
         answers = [text for text in answers if text]
         return self.dice.pick(answers) if answers else None
 
-    def _invent(self) -> str:
-        """A made-up word with the key letter, remembered as invented."""
+    def _bluff(self, seat: int) -> str:
+        """A word of the deck with the key letter that the category does not know and the bot
+        has not written this round (a Scattergories bluff is a real word: a made-up one is
+        what no player says and no ear can write), remembered as a bluff; made up when the
+        deck has none."""
+        game = self.game
+        category = game.categories[game.category_index]
+        letter = game.letter or "A"
+        known = {answer for words in category_words(category, game.config.lang).values()
+                 for answer in words}
+        mine = {game.sheet[i].get(seat, "") for i in range(game.category_index)}
+        options = [word for word in self._deck_words.get(letter, [])
+                   if word not in known and word not in mine]
+        word = self.dice.pick(options) if options else self._made_up()
+        self._invented.add(word)
+        return word
+
+    def _made_up(self) -> str:
+        """A made-up word with the key letter, remembered as a bluff."""
         letter = self.game.letter or "A"
         word = letter + "".join(self.dice.pick(SYLLABLES) for _ in range(2))
         self._invented.add(word)
@@ -227,8 +249,8 @@ class BotTable:
 
 def voice_bots(game: ScattergoriesGame, rng: random.Random) -> BotTable:
     """Bots for the spoken demo: they never let a reading or a vote time out (the demo moves
-    the writing time on itself), always choose a letter after a wild star, and seldom invent a
-    word (a made-up word is the hardest thing to hear right)."""
+    the writing time on itself), always choose a letter after a wild star, and seldom bluff
+    (a bluff, often a rare word, is among the hardest things to hear right)."""
     skills = BotSkills(read_timeout=0.0, vote_timeout=0.0, choose_timeout=0.0, invent=0.02,
                        blank=0.15)
     return BotTable(game, skills, rng)

@@ -209,6 +209,21 @@ def test_bots_read_known_answers_with_the_key_letter(judge: Judge,
         BotSkills(know=-0.1)
 
 
+def test_a_bluff_is_a_real_word_with_the_key_letter_that_the_category_does_not_know(
+        judge: Judge, lists: list[CategoryList]) -> None:
+    game = new_game(judge, lists, list_number=1)
+    skills = BotSkills(know=0.0, other_letter=0.0, copy=0.0, repeat_own=0.0, invent=1.0,
+                       blank=0.0, read_timeout=0.0, challenge=0.0, ask_time=0.0)
+    bots = BotTable(game, skills, random.Random(1))
+    while game.state is not State.READING:
+        game.handle(bots.next_event())
+    event = bots.next_event()
+    letter = game.letter or ""
+    animals = {entry.text for entry in game.categories[0].answers}
+    assert isinstance(event, ReadAnswer)
+    assert event.text in deck_words(lists)[letter] and event.text not in animals
+
+
 def test_voice_bots_never_let_a_reading_or_a_vote_time_out(judge: Judge,
                                                            lists: list[CategoryList]) -> None:
     game = new_game(judge, lists, seed=9)
