@@ -24,8 +24,6 @@ from host.games.crack_word.talk import justifying_words
 
 STAR_LETTERS = "EASIRNTOLU"
 """The letters a bot tries to name an Étoile (the commonest first)."""
-BAD_WORD = "XQXQ"
-"""What a bot that bluffs names when no real word will do: no word at all."""
 BLUFF_CANDIDATES = 20
 """How many of the commonest words holding the row as it was a bluffing bot looks through."""
 
@@ -221,18 +219,21 @@ class BotTable:
         formed = move.letter + letters if move.side is Side.LEFT else letters + move.letter
         if len(formed) == 1:
             return move
+        word = None
         if self.game.held.in_pile(self.game.turn) and self.dice.happens(self.skills.bluff):
             word = self._bluff(fold(letters), fold(formed))
-        else:
+        if word is None:
             word = self.dice.pick(justifying_words(self.game, fold(formed)))
         return Place(move.player, move.letter, move.row, move.side, word, move.star)
 
-    def _bluff(self, letters: str, formed: str) -> str:
+    def _bluff(self, letters: str, formed: str) -> str | None:
         """A word that does not justify the row: one that holds the row as it was but not the
-        letters the card makes, as a player who misjudged would name (else no word at all)."""
+        letters the card makes, as a player who misjudged would name; None when there is none
+        (no player names a string of letters that is no word: "pour xqxq", said by the demo's
+        bots, was heard as anything and cost 6 of seed 1's 18 misses)."""
         words = [word for word in self.game.lexicon.words_containing(letters, BLUFF_CANDIDATES)
                  if formed not in word]
-        return self.dice.pick(words) if words else BAD_WORD
+        return self.dice.pick(words) if words else None
 
 
 def voice_bots(game: CrackWordGame, rng: random.Random) -> BotTable:
