@@ -55,7 +55,7 @@ class WhisperTuning:
     """Contexts kept at each depth of the phrase trie."""
     reject_below: float = -3.0
     """Reject when the evidence for the best phrase is below this: (its log-likelihood less
-    the free transcript's, plus its lead over the runner-up choice) per token of the phrase.
+    the free transcript's, plus its lead over its rival, `sure_lead`) per token of the phrase.
     Calibrated on the bench (tiny.en; people saying the 70 choices and 48 other words) and on
     the utterances of demo games (bots in 15 dB babble, seeds 1 and 3, 560 moves). One
     threshold alone (-1.25) kept 4% false accepts and rejected a third of the demo's moves;
@@ -73,6 +73,14 @@ class WhisperTuning:
     each, 20 dB babble), the card answers heard unsure from -0.8 were 8 said right (6 of them
     asked for again) and 2 off the card, one of which decoding freely heard clearly; from
     -1.0 they were 11 right and 5 off the card."""
+    sure_lead: float = 3.0
+    """A choice above `ask_below` is sure only when it also leads by this much (log-likelihood,
+    after the priors) the likeliest choice written otherwise (its rival: not "Five" for "5",
+    which share the written form " 5."); else it comes back unsure (nearly sure).
+    Replaying the Scattergories demo's answers (seeds 1 and 2, 20 dB babble, 150 to 290
+    choices), the five sure choices that were wrong led by 0.07 to 2.8 ("Chitchat" heard as
+    "Chat", "Cayenne pepper" as "Cap"), and 22 of the 23 sure and right by 3.2 or more. Demo
+    seeds 1 to 5: 11 wrong choices taken as sure in 431 utterances, 21 in 409 without."""
     free_sure_below: float = -3.5
     """Below `reject_below` the utterance was none of the choices, and the free transcript
     comes back as what was said; down to this it comes back unsure, for the host to ask it
@@ -87,7 +95,7 @@ class WhisperTuning:
     ...") scores so low that any phrase would look likely beside it."""
 
 
-FRENCH_TUNING = WhisperTuning(prior_weight=0.75, ask_below=0.0, prior_noise=0.0)
+FRENCH_TUNING = WhisperTuning(prior_weight=0.75, ask_below=0.0, prior_noise=0.0, sure_lead=0.0)
 """The multilingual model hearing French: Crack Word's moves are long phrases that share most
 of their words ("R à gauche de la ligne deux, pour …"), and with half of the prior the short
 phrases ("ma main", "je passe") won over them. Bots' moves of the French demo (80, 20 dB
@@ -102,12 +110,13 @@ babble at 20 and 10 dB); of the 201 French recordings of choices in the three co
 took 111 right and 15 wrong outright (126 and 23 before) and asked back the rest (the share
 right, asked back or not, is the same: clean 0.82, 20 dB 0.84, 10 dB 0.67).
 Its priors stay on silence, as all this was measured (a French demo game takes half an hour
-here, and none was replayed with priors on noise)."""
+here, and none was replayed with priors on noise); for the same reason a sure choice needs no
+lead over its rival (`sure_lead`, measured in English only)."""
 TUNINGS = {"fr": FRENCH_TUNING}
 """The tuning of each language the multilingual model hears, where it is not the default."""
 
 MARGIN_CAP = 10.0
-"""A lead over the runner-up beyond this adds no more evidence (one choice set may hold a
+"""A lead over the rival beyond this adds no more evidence (one choice set may hold a
 single plausible phrase)."""
 RUNNERS_UP = 8
 """How many of the next likeliest choices come back with the one taken: enough that a move is
@@ -147,6 +156,9 @@ class WhisperRecognizer:
         self._prior: dict[TokenPath, float] = {}
         self._trie: PhraseTrie | None = None
         self._forms_by_words: dict[tuple[str, ...], list[str]] = {}
+        self._written: dict[str, frozenset[str]] = {}
+        """Each choice's written forms: choices that share one are the same words ("5" and
+        "Five")."""
         """The choices each free transcript (as the judge's words) stands for exactly."""
 
     def set_choices(self, choices: Sequence[str] | None) -> None:
@@ -159,6 +171,7 @@ class WhisperRecognizer:
         if not forms:
             raise ValueError("set_choices needs at least one phrase")
         self._trie = PhraseTrie(forms)
+        self._written = {phrase: frozenset(each) for phrase, each in written.items()}
         self._forms_by_words = {}
         for phrase, each in written.items():
             for key in {words(form, self.lang) for form in each}:
@@ -191,13 +204,14 @@ class WhisperRecognizer:
         scores = {phrase: raw[path] - self._bias(path) for phrase, path in forms.items()}
         best = max(scores, key=scores.__getitem__)
         free = self._path_score(cross, [*free_tokens, self._tokenizer.eot])
-        runner_up = max((v for p, v in scores.items() if p != best), default=-math.inf)
-        evidence = (raw[forms[best]] - free + min(scores[best] - runner_up, MARGIN_CAP)) \
-            / len(forms[best])
+        rival = max((v for p, v in scores.items() if not self._written[p] & self._written[best]),
+                    default=-math.inf)
+        lead = scores[best] - rival
+        evidence = (raw[forms[best]] - free + min(lead, MARGIN_CAP)) / len(forms[best])
         if no_speech > self.tuning.max_no_speech:
             return Transcript("", self.name)
         runners_up = tuple(sorted(scores, key=scores.__getitem__, reverse=True)[1:RUNNERS_UP + 1])
-        if evidence >= self.tuning.ask_below:
+        if evidence >= self.tuning.ask_below and lead >= self.tuning.sure_lead:
             return Transcript(best, self.name, _posterior(scores, best), free=free_text,
                               runners_up=runners_up)
         heard = self._confidence(cross, free_text) if free_text else 0.0

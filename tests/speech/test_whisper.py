@@ -4,6 +4,7 @@ rejection, free decoding, babble, game phrases in the Piper voice, French."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -80,6 +81,30 @@ def test_the_next_eight_likeliest_choices_come_back(whisper: WhisperRecognizer) 
     whisper.set_choices(CHOICES)
     heard = whisper.transcribe(prompt("vm-extension"))  # none of the choices: taken unsure
     assert heard.unsure and len(heard.runners_up) == 8 and heard.text not in heard.runners_up
+
+
+def test_a_choice_that_barely_leads_the_runner_up_is_unsure(
+        whisper: WhisperRecognizer) -> None:
+    """However strong its evidence, a choice is sure only with a lead of `sure_lead` over the
+    next likeliest (among many similar choices, a small lead is how the wrong ones won)."""
+    whisper.set_choices(CHOICES)
+    kept = whisper.tuning
+    heard = {}
+    for lead in (0.0, 1e6):
+        whisper.tuning = replace(kept, ask_below=-100.0, nearly_sure_above=-100.0,
+                                 reject_below=-200.0, sure_lead=lead)
+        heard[lead] = whisper.transcribe(prompt("vm-extension"))
+    whisper.tuning = kept
+    assert heard[0.0].text == heard[1e6].text != ""
+    assert not heard[0.0].unsure and heard[1e6].unsure and heard[1e6].nearly_sure
+
+
+def test_choices_written_alike_are_no_doubt_between_them(
+        whisper: WhisperRecognizer, piper_speak: Callable[[str], bytes]) -> None:
+    """"5" and "Five" are both written " 5.": the lead is over the likeliest other words."""
+    whisper.set_choices(["5", "Five", "Ten", "Twenty", "pass"])
+    heard = whisper.transcribe(piper_speak("five"))
+    assert heard.text in ("5", "Five") and not heard.unsure
 
 
 def test_words_outside_the_choices_are_never_played_outright(whisper: WhisperRecognizer) -> None:
