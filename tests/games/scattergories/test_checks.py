@@ -192,36 +192,27 @@ def test_the_referee_catches_a_roller_out_of_turn(judge: Judge,
 # The bots ---------------------------------------------------------------------------------------
 
 
-def test_bots_read_known_answers_with_the_key_letter(judge: Judge,
-                                                     lists: list[CategoryList]) -> None:
+@pytest.mark.parametrize("kind", ["know", "invent"])
+def test_bots_answer_with_real_words_of_the_key_letter(judge: Judge, lists: list[CategoryList],
+                                                      kind: str) -> None:
+    """A known answer of the category; a bluff is a real word the category does not know."""
     game = new_game(judge, lists, list_number=1)
-    skills = BotSkills(know=1.0, other_letter=0.0, copy=0.0, repeat_own=0.0, invent=0.0,
-                       blank=0.0, read_timeout=0.0, challenge=0.0, ask_time=0.0)
+    answers = {"know": 0.0, "other_letter": 0.0, "copy": 0.0, "repeat_own": 0.0, "invent": 0.0,
+               "blank": 0.0, kind: 1.0}
+    skills = BotSkills(**answers, read_timeout=0.0, challenge=0.0, ask_time=0.0)
     bots = BotTable(game, skills, random.Random(1))
     while game.state is not State.READING:
         game.handle(bots.next_event())
     event = bots.next_event()
     assert isinstance(event, ReadAnswer) and event.player == game.expected_player()
-    letter = game.letter or ""
     animals = {entry.text for entry in game.categories[0].answers}
-    assert event.text in animals and event.text in deck_words(lists)[letter]
+    assert event.text in deck_words(lists)[game.letter or ""]
+    assert (event.text in animals) == (kind == "know")
+
+
+def test_the_bots_chances_are_positive() -> None:
     with pytest.raises(ValueError, match="positive"):
         BotSkills(know=-0.1)
-
-
-def test_a_bluff_is_a_real_word_with_the_key_letter_that_the_category_does_not_know(
-        judge: Judge, lists: list[CategoryList]) -> None:
-    game = new_game(judge, lists, list_number=1)
-    skills = BotSkills(know=0.0, other_letter=0.0, copy=0.0, repeat_own=0.0, invent=1.0,
-                       blank=0.0, read_timeout=0.0, challenge=0.0, ask_time=0.0)
-    bots = BotTable(game, skills, random.Random(1))
-    while game.state is not State.READING:
-        game.handle(bots.next_event())
-    event = bots.next_event()
-    letter = game.letter or ""
-    animals = {entry.text for entry in game.categories[0].answers}
-    assert isinstance(event, ReadAnswer)
-    assert event.text in deck_words(lists)[letter] and event.text not in animals
 
 
 def test_voice_bots_never_let_a_reading_or_a_vote_time_out(judge: Judge,
