@@ -204,7 +204,7 @@ class BotTable:
             options = [w for key, ws in words.items() if key != letter for w in ws[:3]]
         else:
             options = words.get(letter, [])
-        mine = {game.sheet[i].get(seat, "") for i in range(game.category_index)}
+        mine = self._written_before(seat)
         options = [word for word in options if word not in mine] or \
             [word for word in self._deck_words.get(letter, []) if word not in mine]
         return self.dice.pick(options) if options else self._made_up()
@@ -217,10 +217,14 @@ class BotTable:
 
     def _own_repeat(self, seat: int) -> str | None:
         """The bot's own answer to an earlier category of the round."""
+        answers = self._written_before(seat)
+        return self.dice.pick(answers) if answers else None
+
+    def _written_before(self, seat: int) -> list[str]:
+        """The bot's answers to the earlier categories of the round (blanks aside)."""
         game = self.game
         answers = [game.sheet[i].get(seat, "") for i in range(game.category_index)]
-        answers = [text for text in answers if text]
-        return self.dice.pick(answers) if answers else None
+        return [text for text in answers if text]
 
     def _bluff(self, seat: int) -> str:
         """A word of the deck with the key letter that the category does not know and the bot
@@ -232,7 +236,7 @@ class BotTable:
         letter = game.letter or "A"
         known = {answer for words in category_words(category, game.config.lang).values()
                  for answer in words}
-        mine = {game.sheet[i].get(seat, "") for i in range(game.category_index)}
+        mine = self._written_before(seat)
         options = [word for word in self._deck_words.get(letter, [])
                    if word not in known and word not in mine]
         word = self.dice.pick(options) if options else self._made_up()
