@@ -172,20 +172,23 @@ class Ear:
         for it again, and hears it when the next utterance is heard as that choice again (or
         at once when it was nearly sure and decoding freely heard nothing clear);
         when it heard other words clearly, the secret is kept ("", or the secret: the move
-        may be taken from the free transcript instead). Two free transcripts that agree on a
-        move are clear words, not the secret: "Argentina." was heard twice as an unsure
-        "Austria" (but "Young" was freely heard as "Yeah." three times running, which is no
-        guess)."""
+        may be taken from the free transcript instead). Words the players said no to are not
+        clear: "It's my turn, Dan Idaho" was heard three times running as itself unsure and
+        freely as "It's my turn, then I don't.", asked back and denied. Two free transcripts
+        that agree on a move are clear words, not the secret: "Argentina." was heard twice as
+        an unsure "Austria" (but "Young" was freely heard as "Yeah." three times running,
+        which is no guess)."""
         half_heard, self.table.half_heard = self.table.half_heard, None
         if not text or not unsure or self.table.confirming_quit \
                 or not self._may_give_away(text, heard.free):
             return ""
+        denied = self._denied(heard.free)
         if half_heard is not None and half_heard[0] == text:
-            if self._same_words(half_heard[1], heard.free) \
+            if self._same_words(half_heard[1], heard.free) and not denied \
                     and not isinstance(self.talk.parse(heard.free), Unclear):
                 return text  # the same words heard freely twice: they are the guess
             return Verdict(text)  # heard as the same secret twice running
-        if heard.free_confidence < FREE_GUESS_SURE:
+        if heard.free_confidence < FREE_GUESS_SURE or denied:
             if heard.nearly_sure:
                 return Verdict(text)
             self.table.half_heard = (text, heard.free)

@@ -167,6 +167,18 @@ def test_a_card_answer_heard_twice_with_a_yes_freely_heard_twice_is_taken() -> N
     assert session.game.given == [answer]  # "Yeah." twice is no guess: the answer is
 
 
+def test_a_card_answer_heard_again_with_clear_words_the_player_denied_is_taken() -> None:
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis.", free_confidence=0.8))
+    assert [line.text for line in lines] == ["Atlantis?"]
+    session.hear("no")
+    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis.", free_confidence=0.8))
+    assert [line.kind for line in lines] == ["unclear"]  # not "Atlantis?" again
+    session.heard(Transcript(answer, unsure=True, free="Atlantis!", free_confidence=0.8))
+    assert session.game.given == [answer]  # heard twice running, the denied words aside
+
+
 def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
     session = started(FakeClock())
     assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
