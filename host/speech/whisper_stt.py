@@ -55,7 +55,8 @@ class WhisperTuning:
     """Contexts kept at each depth of the phrase trie."""
     reject_below: float = -3.0
     """Reject when the evidence for the best phrase is below this: (its log-likelihood less
-    the free transcript's, plus its lead over its rival, `sure_lead`) per token of the phrase.
+    the free transcript's, plus its lead over its rival: see `sure_lead`) per token of the
+    phrase.
     Calibrated on the bench (tiny.en; people saying the 70 choices and 48 other words) and on
     the utterances of demo games (bots in 15 dB babble, seeds 1 and 3, 560 moves). One
     threshold alone (-1.25) kept 4% false accepts and rejected a third of the demo's moves;
@@ -156,10 +157,10 @@ class WhisperRecognizer:
         self._prior: dict[TokenPath, float] = {}
         self._trie: PhraseTrie | None = None
         self._forms_by_words: dict[tuple[str, ...], list[str]] = {}
+        """The choices each free transcript (as the judge's words) stands for exactly."""
         self._written: dict[str, frozenset[str]] = {}
         """Each choice's written forms: choices that share one are the same words ("5" and
         "Five")."""
-        """The choices each free transcript (as the judge's words) stands for exactly."""
 
     def set_choices(self, choices: Sequence[str] | None) -> None:
         """Constrain recognition to these phrases; None means free decoding."""

@@ -58,7 +58,7 @@ class BotSkills:
     """The reader on turn says nothing until the time runs out (a blank)."""
     challenge: float = 0.04
     """Chance that a real answer, once read, is challenged."""
-    challenge_invented: float = 0.7
+    challenge_bluff: float = 0.7
     """Chance that a bluff, once read, is challenged."""
     honest_vote: float = 0.8
     """Chance a voter votes for a real answer, or against a bluff."""
@@ -87,7 +87,7 @@ class BotTable:
         self.rng = rng
         self.dice = Dice(rng)
         self._deck_words = deck_words(game.lists, game.config.lang)
-        self._invented: set[str] = set()
+        self._bluffs: set[str] = set()
         """The bluffs written, which the bots know do not fit."""
         self._considered: set[tuple[int, int, int]] = set()
         """The (round, category, seat) answers whose challenge was decided."""
@@ -152,8 +152,8 @@ class BotTable:
             if key in self._considered:
                 continue
             self._considered.add(key)
-            invented = text in self._invented
-            chance = self.skills.challenge_invented if invented else self.skills.challenge
+            bluff = text in self._bluffs
+            chance = self.skills.challenge_bluff if bluff else self.skills.challenge
             if text and (game.category_index, seat) not in game.challenged \
                     and self.dice.happens(chance):
                 return Challenge(self._name(self.dice.pick(self._others(seat))), self._name(seat))
@@ -170,7 +170,7 @@ class BotTable:
             return Vote(self._name(voter), True)
         text = game.sheet[game.category_index].get(target or 0, "")
         honest = self.dice.happens(self.skills.honest_vote)
-        return Vote(self._name(voter), honest != (text in self._invented))
+        return Vote(self._name(voter), honest != (text in self._bluffs))
 
     # ----------------------------------------------------------------- answers
 
@@ -239,15 +239,17 @@ class BotTable:
         mine = self._written_before(seat)
         options = [word for word in self._deck_words.get(letter, [])
                    if word not in known and word not in mine]
-        word = self.dice.pick(options) if options else self._made_up()
-        self._invented.add(word)
+        if not options:
+            return self._made_up()
+        word = self.dice.pick(options)
+        self._bluffs.add(word)
         return word
 
     def _made_up(self) -> str:
         """A made-up word with the key letter, remembered as a bluff."""
         letter = self.game.letter or "A"
         word = letter + "".join(self.dice.pick(SYLLABLES) for _ in range(2))
-        self._invented.add(word)
+        self._bluffs.add(word)
         return word
 
 
