@@ -199,11 +199,14 @@ class Ear:
         """In a game with open answers, whether the free transcript, heard sure, is what to ask
         back rather than the choice heard unsure, which it does not sound like (Scattergories
         demo: "Eagle", off the choices, was freely heard as "Eagle." and asked back as
-        "Mango?")."""
+        "Mango?"). Not when the free words would be no move: the choice is then the better
+        guess (the demo's "Cat" freely heard as "Okay.", "thumbs down" as "I'm a stone", both
+        dropped for "Sorry, could you say that again?")."""
+        free = heard.free
         return self.talk.open_answers and not self.table.asking \
-            and heard.free_confidence >= FREE_GUESS_SURE and not self._denied(heard.free) \
-            and not self._same_words(choice, heard.free) \
-            and not sounds_alike(choice, heard.free, self.lang)
+            and heard.free_confidence >= FREE_GUESS_SURE and not self._denied(free) \
+            and not self._same_words(choice, free) and not sounds_alike(choice, free, self.lang) \
+            and not isinstance(self.talk.parse(free), Unclear)
 
     def _open_answer(self, heard: Heard, unsure: bool) -> Verdict:
         """In a game with open answers, the free transcript: heard when the engine is sure of

@@ -570,6 +570,13 @@ def test_a_choice_heard_unsure_that_sounds_like_the_free_transcript_is_asked_bac
     assert [line.text for line in session.heard(heard)] == ["Pelican?"]
 
 
+def test_free_words_heard_sure_that_are_no_move_leave_the_choice_to_ask() -> None:
+    """The demo's "Cat" was heard as an unsure "Cat" and freely as a sure "Okay.", which is
+    no answer at the reading (a yes answers nothing then): "Cat?" is asked, not "Sorry"."""
+    heard = Transcript("Panda", unsure=True, free="Okay.", free_confidence=0.9)
+    assert [line.text for line in reading_session().heard(heard)] == ["Panda?"]
+
+
 def test_a_free_transcript_heard_unsure_leaves_the_choice_to_ask() -> None:
     session = reading_session()
     heard = Transcript("Panda", unsure=True, free="Eagle.", free_confidence=0.3)
