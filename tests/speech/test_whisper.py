@@ -99,6 +99,24 @@ def test_a_choice_that_barely_leads_the_runner_up_is_unsure(
     assert not heard[0.0].unsure and heard[1e6].unsure and heard[1e6].nearly_sure
 
 
+def test_a_choice_that_leads_like_a_sure_one_on_weaker_evidence_is_nearly_sure(
+        whisper: WhisperRecognizer) -> None:
+    """Below the evidence of a nearly sure choice, one that leads its rival by `sure_lead` is
+    nearly sure still (down to `nearly_sure_leading_above`); one that barely leads is not."""
+    whisper.set_choices(CHOICES)
+    kept = whisper.tuning
+    heard = {}
+    for lead in (1e-3, 1e6):
+        whisper.tuning = replace(kept, ask_below=100.0, nearly_sure_above=100.0,
+                                 nearly_sure_leading_above=-100.0, reject_below=-200.0,
+                                 sure_lead=lead)
+        heard[lead] = whisper.transcribe(prompt("vm-extension"))
+    whisper.tuning = kept
+    assert heard[1e-3].text == heard[1e6].text != ""
+    assert heard[1e-3].unsure and heard[1e-3].nearly_sure
+    assert heard[1e6].unsure and not heard[1e6].nearly_sure
+
+
 def test_choices_written_alike_are_no_doubt_between_them(
         whisper: WhisperRecognizer, piper_speak: Callable[[str], bytes]) -> None:
     """"5" and "Five" are both written " 5.": the lead is over the likeliest other words."""
