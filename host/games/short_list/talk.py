@@ -24,7 +24,7 @@ from host.core.speaker import (
 from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
 from host.games.short_list.rules import ShortListGame
 from host.judge.text import words as answer_words
-from host.speech.pronounce import sounds_alike
+from host.speech.pronounce import likeness, sounds_alike
 
 Intent = ShortListEvent | Query | Unclear
 
@@ -53,6 +53,10 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
      "situation"),
 )
 """Short List's own questions for the host (the core ones are in host.core.speaker)."""
+NAME_LIKENESS = 0.6
+"""How alike (`likeness`) the first word of a claim must sound to a jumper's name to name
+them: Whisper writes the Scottish voice's "Cat" as "can't" (0.75) and "Ann" as "and" (0.67);
+"can't" sounds half like "Ann" and "Dan" (0.5)."""
 QUESTION_PHRASES = ("how many left", "how many answers left", "what was the question",
                     "repeat the question", "what has been said", "which answers", "score",
                     "whose turn")
@@ -92,11 +96,25 @@ class ShortListTalk:
         claimed = bool(claim) or (prefixed is not None and bool(CLAIM.match(text)))
         rest = rest[claim.end():] if claim else rest
         who = prefixed or speaker or (None if claimed else on_turn)
+        if claimed and who is None:
+            who, rest = self._named_by_sound(rest)
         if not clean(rest):
             if who is not None and (prefixed or claimed):
                 return Query("speaker", who)
             return Unclear(text, anonymous=claimed)
         return self._said(rest, who, claimed=claimed, text=text)
+
+    def _named_by_sound(self, rest: str) -> tuple[str | None, str]:
+        """After a claim with no name, the jumper whose name the first word sounds like, and
+        only theirs, with the words after it ("It's my turn, can't deal with my daughter." is
+        Cat's, or the host asked "Who's speaking?" three times running); else no one."""
+        first, _, after = clean(rest).partition(" ")
+        alike = sorted(((likeness(first, clean(person)), person) for person in self._jumpers()),
+                       reverse=True)
+        if not after or not alike or alike[0][0] < NAME_LIKENESS \
+                or (len(alike) > 1 and alike[1][0] == alike[0][0]):
+            return None, rest
+        return self.speakers.seat_named(alike[0][1]), raw_tail(rest, after)
 
     def _said(self, rest: str, who: str | None, *, claimed: bool, text: str) -> Intent:
         """The words after who speaks (and their claim): a question, a pass or an answer. A

@@ -221,7 +221,7 @@ def test_a_jump_off_the_card_whose_name_is_misheard_is_asked_back_as_the_choice_
 
 def test_a_claim_heard_freely_without_a_name_is_not_asked_back_but_the_host_asks_who() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("", free="It's my turn, can't I am negative.",
+    lines = session.heard(Transcript("", free="It's my turn, I am negative.",
                                      free_confidence=0.3))
     assert [line.kind for line in lines] == ["whose_voice"]
     assert session.table.confirming is None

@@ -167,6 +167,22 @@ def test_a_claim_by_an_unknown_voice_asks_who_speaks(talk: ShortListTalk) -> Non
     assert talk.parse("it's my turn", speaker="Dan") == Query("speaker", "Dan")
 
 
+@pytest.mark.parametrize(("said", "jumper", "answer"), [
+    ("It's my turn, can't deal with my daughter.", "Cat", "deal with my daughter"),
+    ("it's my turn, can't Poland", "Cat", "Poland"),
+    ("It's my turn, and Austria.", None, None),  # "and" sounds like Ann, the quizmaster
+])
+def test_a_claim_whose_name_was_heard_as_a_word_like_it_is_that_jumpers(
+        talk: ShortListTalk, said: str, jumper: str | None, answer: str | None) -> None:
+    """Whisper writes the Scottish voice's "Cat" as "can't": among those who may jump, only
+    Cat sounds like it (Ann is the quizmaster, Bob on turn)."""
+    heard = talk.parse(said)
+    if jumper is None:
+        assert heard == Unclear(said, anonymous=True)
+    else:
+        assert heard == Jump(jumper, answer or "")
+
+
 def test_a_pass_out_of_turn_is_the_speakers_and_refused(game: ShortListGame,
                                                         talk: ShortListTalk) -> None:
     assert talk.parse("Cat: pass") == Pass("Cat")
