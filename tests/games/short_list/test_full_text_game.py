@@ -179,6 +179,16 @@ def test_a_card_answer_heard_again_with_clear_words_the_player_denied_is_taken()
     assert session.game.given == [answer]  # heard twice running, the denied words aside
 
 
+def test_a_card_answer_nearly_sure_beside_free_words_that_are_no_move_is_taken() -> None:
+    """The demo's "Young", nearly sure, was freely heard as a sure "Yeah." (a yes answers no
+    question card), three times running: no clear words, so the card answer is taken."""
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    session.heard(Transcript(answer, unsure=True, nearly_sure=True, free="Yeah.",
+                             free_confidence=0.6))
+    assert session.game.given == [answer]
+
+
 def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
     session = started(FakeClock())
     assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
