@@ -176,18 +176,22 @@ class Ear:
         clear: "It's my turn, Dan Idaho" was heard three times running as itself unsure and
         freely as "It's my turn, then I don't.", asked back and denied; nor are words that
         are no move: "Young", nearly sure, was freely heard as a sure "Yeah." three times
-        running and lost each time. Two free transcripts that agree on a move are clear words,
+        running and lost each time (a claim whose speaker was not heard is a guess, clear
+        words). Two free transcripts that agree on a move are clear words,
         not the secret: "Argentina." was heard twice as an unsure "Austria"."""
         half_heard, self.table.half_heard = self.table.half_heard, None
         if not text or not unsure or self.table.confirming_quit \
                 or not self._may_give_away(text, heard.free):
             return ""
-        unclear = self._denied(heard.free) or isinstance(self.talk.parse(heard.free), Unclear)
+        intent = self.talk.parse(heard.free)
+        denied = self._denied(heard.free)
         if half_heard is not None and half_heard[0] == text:
-            if self._same_words(half_heard[1], heard.free) and not unclear:
+            if self._same_words(half_heard[1], heard.free) and not denied \
+                    and not isinstance(intent, Unclear):
                 return text  # the same words heard freely twice: they are the guess
             return Verdict(text)  # heard as the same secret twice running
-        if heard.free_confidence < FREE_GUESS_SURE or unclear:
+        no_move = isinstance(intent, Unclear) and not intent.anonymous  # not a guess by whom?
+        if heard.free_confidence < FREE_GUESS_SURE or denied or no_move:
             if heard.nearly_sure:
                 return Verdict(text)
             self.table.half_heard = (text, heard.free)

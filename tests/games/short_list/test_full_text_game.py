@@ -189,6 +189,20 @@ def test_a_card_answer_nearly_sure_beside_free_words_that_are_no_move_is_taken()
     assert session.game.given == [answer]
 
 
+def test_a_card_answer_heard_unsure_beside_a_clear_claim_without_a_name_is_not_taken() -> None:
+    """A claim heard clearly, whose speaker was not heard, is a guess: the card answer heard
+    unsure beside it twice running is not taken (the demo's "It's my turn, Dan Mediterranean
+    Avenue", freely "It's my turn, and Mediterranean Avenue.", was heard as an unsure
+    Ethiopia)."""
+    session = started(FakeClock())
+    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    claim = f"it's my turn Cat {answer}"
+    for _ in range(2):
+        session.heard(Transcript(claim, unsure=True, free="It's my turn, I'm Mediterranean.",
+                                 free_confidence=0.7))
+    assert session.game.given == []
+
+
 def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
     session = started(FakeClock())
     assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
