@@ -176,9 +176,9 @@ class Ear:
         clear: "It's my turn, Dan Idaho" was heard three times running as itself unsure and
         freely as "It's my turn, then I don't.", asked back and denied; nor are words that
         are no move: "Young", nearly sure, was freely heard as a sure "Yeah." three times
-        running and lost each time (a claim whose speaker was not heard is a guess, clear
-        words). Two free transcripts that agree on a move are clear words,
-        not the secret: "Argentina." was heard twice as an unsure "Austria"."""
+        running and lost each time (`_no_move`). Two free transcripts that agree on a move
+        are clear words, not the secret: "Argentina." was heard twice as an unsure
+        "Austria"."""
         half_heard, self.table.half_heard = self.table.half_heard, None
         if not text or not unsure or self.table.confirming_quit \
                 or not self._may_give_away(text, heard.free):
@@ -190,8 +190,7 @@ class Ear:
                     and not isinstance(intent, Unclear):
                 return text  # the same words heard freely twice: they are the guess
             return Verdict(text)  # heard as the same secret twice running
-        no_move = isinstance(intent, Unclear) and not intent.anonymous  # not a guess by whom?
-        if heard.free_confidence < FREE_GUESS_SURE or denied or no_move:
+        if heard.free_confidence < FREE_GUESS_SURE or denied or self._no_move(intent):
             if heard.nearly_sure:
                 return Verdict(text)
             self.table.half_heard = (text, heard.free)
@@ -209,7 +208,14 @@ class Ear:
         return self.talk.open_answers and not self.table.asking \
             and heard.free_confidence >= FREE_GUESS_SURE and not self._denied(free) \
             and not self._same_words(choice, free) and not sounds_alike(choice, free, self.lang) \
-            and not isinstance(self.talk.parse(free), Unclear)
+            and not self._no_move(self.talk.parse(free))
+
+    @staticmethod
+    def _no_move(intent: object) -> bool:
+        """Whether free words parsed so are no move at all ("Okay." at the Scattergories
+        reading, a "Yeah." to a question card): noise beside a choice heard unsure, not a
+        guess. A claim whose speaker was not heard is a guess by someone."""
+        return isinstance(intent, Unclear) and not intent.anonymous
 
     def _open_answer(self, heard: Heard, unsure: bool) -> Verdict:
         """In a game with open answers, the free transcript: heard when the engine is sure of

@@ -198,6 +198,14 @@ def test_a_card_answer_heard_unsure_beside_a_clear_claim_without_a_name_is_not_t
     assert session.game.given == []
 
 
+def test_a_clear_claim_without_a_name_beside_an_unsure_pass_asks_who_speaks() -> None:
+    """A claim heard clearly is a move by someone: the pass heard unsure is not asked back."""
+    session = started(FakeClock())
+    lines = session.heard(Transcript("pass", unsure=True, free="It's my turn, I am negative.",
+                                     free_confidence=0.8))
+    assert [line.kind for line in lines] == ["whose_voice"]
+
+
 def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
     session = started(FakeClock())
     assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
