@@ -39,7 +39,12 @@ ALIKE_LEAD = 0.2
 transcript to be asked back instead ("Cabernet Franklin." asks "Cabernet Franc?", not
 "Cabernet Sauvignon?"). In the Crack List demo (seeds 2 and 5, 679 utterances), a lead of 0.2
 asked back what was said 10 times out of 10 (0.1: 10 of 11, 0: 10 of 16); checked on six
-other demo games (seeds 1, 3 and 4): 13 of 15."""
+other demo games (seeds 1, 3 and 4): 13 of 15. Not in a game with open answers, where a
+reading offers hundreds of choices and the free transcript is no better guide than the choice:
+in Scattergories demos it asked back what was said once ("Whelp" for "Well") and swapped what
+was said away five times ("Tie", freely heard as "Time", asked back as "Thyme?"); without it the
+demo understood seeds 1 to 5 at 0.812, 0.772, 0.947, 0.859, 0.767 (0.812, 0.747, 0.946, 0.859,
+0.756 with it), and Short List's five demo games were the same."""
 LIKELIEST = 3
 """How many of the likeliest choices may be asked back for sounding like the free transcript:
 the next three after a choice taken (as ALIKE_LEAD was measured), and with none taken the best
@@ -118,7 +123,8 @@ class Ear:
         asked back. When none was taken (or only a question not taken), a likely choice that
         sounds like the free transcript is asked back (in a game with open answers too, rather
         than the free transcript: "Wet", heard as "quit" and freely as "Wait."); so is one
-        that sounds much more like it than a choice heard unsure."""
+        that sounds much more like it than a choice heard unsure, but for open answers
+        (ALIKE_LEAD)."""
         text, unsure = self._choice(heard)
         if text and unsure and self.table.confirming is not None and clean(text) in YES:
             return Verdict(self.table.confirming, ask_back=True)  # acting on a misheard yes costs
@@ -137,7 +143,8 @@ class Ear:
         if instead:
             return Verdict(instead, ask_back=True)
         if text:
-            alike = self._sounds_like_likeliest(heard, text) if unsure else None
+            alike = self._sounds_like_likeliest(heard, text) \
+                if unsure and not self.talk.open_answers else None
             return Verdict(alike or text, ask_back=unsure)
         alike = None if heard.text and not dropped else self._sounds_like_likeliest(heard)
         if alike:

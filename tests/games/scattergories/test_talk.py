@@ -577,6 +577,16 @@ def test_free_words_heard_sure_that_are_no_move_leave_the_choice_to_ask() -> Non
     assert [line.text for line in reading_session().heard(heard)] == ["Panda?"]
 
 
+def test_a_choice_heard_unsure_is_asked_back_not_a_likely_one_sounding_more_like_the_free_words(
+        ) -> None:
+    """The demo's "Tie" came back unsure as "Tie", freely heard as "Time", and "Thyme?" was
+    asked: among a reading's hundreds of choices the free words are no better guide than the
+    choice (`Ear.verdict`)."""
+    heard = Transcript("Panda", unsure=True, free="Parrots.", free_confidence=0.3,
+                       runners_up=("Parrot", "Penguin"))
+    assert [line.text for line in reading_session().heard(heard)] == ["Panda?"]
+
+
 def test_a_free_transcript_heard_unsure_leaves_the_choice_to_ask() -> None:
     session = reading_session()
     heard = Transcript("Panda", unsure=True, free="Eagle.", free_confidence=0.3)
