@@ -137,9 +137,10 @@ class Ear:
         if dropped:
             text = "" if self.table.confirming_quit else self._next_move(heard.runners_up)
             unsure = True
+        unsure_choice = text or secret
         if text and unsure and self._free_heard_instead(text, heard):
             text = ""
-        instead = self._free_move(text or secret, unsure, heard)
+        instead = self._free_move(unsure_choice, unsure, heard)
         if instead:
             return Verdict(instead, ask_back=True)
         if text:
@@ -257,7 +258,11 @@ class Ear:
 
     def _free_move(self, choice: str, unsure: bool, heard: Heard) -> str | None:
         """The move the game takes from the free transcript instead of the choice heard unsure
-        (or of none), to ask back; never instead of a sure choice."""
+        (or of none), to ask back; never instead of a sure choice. The choice is passed on
+        even when the free words are heard instead of it (`_free_heard_instead`): a Short List
+        jump names its jumper, whose name decoding freely may write as a word like two names
+        ("It's my turn, and North Carolina Avenue" beside Dan's jump, with Ann at the table,
+        was met with "Who's speaking?" three times running)."""
         if (choice and not unsure) or not heard.free or self.table.asking \
                 or heard.free_confidence < FREE_GUESS_ASK:
             return None

@@ -293,3 +293,20 @@ def test_while_asking_back_only_yes_no_or_the_guess_is_offered_to_the_recognizer
     session = started(FakeClock())
     session.heard(Transcript("", free="Atlantis", free_confidence=0.3))
     assert session.expected_phrases() == ["yes", "no", "Atlantis"]
+
+
+def test_a_jump_with_a_found_answer_heard_unsure_beside_a_claim_without_a_name_is_asked_back(
+        ) -> None:
+    """The demo's "It's my turn, Dan North Carolina Avenue" came back as an unsure jump by Dan
+    with an answer found already (no secret) and freely as "It's my turn, and North Carolina
+    Avenue" ("and" sounds as much like Ann): the jump is asked back as Dan's with the words
+    heard, not "Who's speaking?" three times running."""
+    session = started(FakeClock())
+    session.hear("Lundi")
+    jumps = [phrase for phrase in session.expected_phrases() or []
+             if phrase.startswith("it's my turn") and phrase.endswith("Lundi")]
+    jumper = jumps[0].split()[3]
+    lines = session.heard(Transcript(jumps[0], unsure=True,
+                                     free="It's my turn, and the Atlantic Ocean floor.",
+                                     free_confidence=0.7))
+    assert [line.text for line in lines] == [f"It's my turn, {jumper}: the Atlantic Ocean floor?"]
