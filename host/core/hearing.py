@@ -41,10 +41,10 @@ transcript to be asked back instead ("Cabernet Franklin." asks "Cabernet Franc?"
 asked back what was said 10 times out of 10 (0.1: 10 of 11, 0: 10 of 16); checked on six
 other demo games (seeds 1, 3 and 4): 13 of 15. Not in a game with open answers, where a
 reading offers hundreds of choices and the free transcript is no better guide than the choice:
-in Scattergories demos it asked back what was said once ("Whelp" for "Well") and swapped what
-was said away five times ("Tie", freely heard as "Time", asked back as "Thyme?"); without it the
-demo understood seeds 1 to 5 at 0.812, 0.772, 0.947, 0.859, 0.767 (0.812, 0.747, 0.946, 0.859,
-0.756 with it), and Short List's five demo games were the same."""
+in Scattergories demos it asked back what was said once ("Whelp", heard as "Well") and swapped
+what was said away five times ("Tie", freely heard as "Time", asked back as "Thyme?");
+without it the demo understood seeds 1 to 5 at 0.812, 0.772, 0.947, 0.859, 0.767 (0.812,
+0.747, 0.946, 0.859, 0.756 with it), and Short List's five demo games were the same."""
 LIKELIEST = 3
 """How many of the likeliest choices may be asked back for sounding like the free transcript:
 the next three after a choice taken (as ALIKE_LEAD was measured), and with none taken the best
@@ -137,10 +137,10 @@ class Ear:
         if dropped:
             text = "" if self.table.confirming_quit else self._next_move(heard.runners_up)
             unsure = True
-        unsure_choice = text or secret
+        choice = text or secret
         if text and unsure and self._free_heard_instead(text, heard):
             text = ""
-        instead = self._free_move(unsure_choice, unsure, heard)
+        instead = self._free_move(choice, unsure, heard)
         if instead:
             return Verdict(instead, ask_back=True)
         if text:
