@@ -184,9 +184,12 @@ class Ear:
         clear: "It's my turn, Dan Idaho" was heard three times running as itself unsure and
         freely as "It's my turn, then I don't.", asked back and denied; nor are words that
         are no move: "Young", nearly sure, was freely heard as a sure "Yeah." three times
-        running and lost each time (`_no_move`). Two free transcripts that agree on a move
-        are clear words, not the secret: "Argentina." was heard twice as an unsure
-        "Austria"."""
+        running and lost each time (`_no_move`). Two free transcripts that agree on a move,
+        word for word or in sound, are clear words, not the secret: "Argentina." was heard
+        twice as an unsure "Austria"; "Tefies" then "Taffies" beside an unsure "17" twice
+        (in the Short List demo transcripts kept from earlier stops, of the card answers
+        heard twice running so, 5 were what was said and 17 were not, most of them then
+        crediting a crystal for an answer off the card)."""
         half_heard, self.table.half_heard = self.table.half_heard, None
         if not text or not unsure or self.table.confirming_quit \
                 or not self._may_give_away(text, heard.free):
@@ -194,9 +197,10 @@ class Ear:
         intent = self.talk.parse(heard.free)
         denied = self._denied(heard.free)
         if half_heard is not None and half_heard[0] == text:
-            if self._same_words(half_heard[1], heard.free) and not denied \
-                    and not isinstance(intent, Unclear):
-                return text  # the same words heard freely twice: they are the guess
+            agree = self._same_words(half_heard[1], heard.free) \
+                or sounds_alike(half_heard[1], heard.free, self.lang)
+            if agree and not denied and not isinstance(intent, Unclear):
+                return text  # words alike heard freely twice: they are the guess
             return Verdict(text)  # heard as the same secret twice running
         if heard.free_confidence < FREE_GUESS_SURE or denied or self._no_move(intent):
             if heard.nearly_sure:

@@ -131,14 +131,17 @@ def test_a_card_answer_half_heard_among_unclear_words_is_asked_again_and_taken_i
     assert session.game.expected_player() != guesser
 
 
-def test_a_guess_freely_heard_the_same_twice_is_asked_back_not_the_card_answer_heard_unsure(
-        ) -> None:
+@pytest.mark.parametrize(("first", "second"), [("Atlantis.", "Atlantis."), ("Tefies", "Taffies")])
+def test_a_guess_freely_heard_alike_twice_is_asked_back_not_the_card_answer_heard_unsure(
+        first: str, second: str) -> None:
+    """The demo's "Tethys", off the card, was heard twice as an unsure card answer, and
+    freely as "Tefies" then "Taffies": words that sound alike, so they are the guess."""
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis.", free_confidence=0.3))
+    lines = session.heard(Transcript(answer, unsure=True, free=first, free_confidence=0.3))
     assert [line.kind for line in lines] == ["unclear"]
-    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis.", free_confidence=0.3))
-    assert [line.text for line in lines] == ["Atlantis?"]
+    lines = session.heard(Transcript(answer, unsure=True, free=second, free_confidence=0.3))
+    assert [line.text for line in lines] == [f"{second.rstrip('.')}?"]
     assert session.game.given == []
 
 
