@@ -23,7 +23,7 @@ import numpy as np
 from host.clock import FakeClock
 from host.core.events import Note, Said, TimeUp
 from host.core.protocols import GameKind
-from host.core.session import Line, Session, speaking_seconds
+from host.core.session import Line, Session
 from host.core.simulate import Bots
 from host.core.speaker import yes_no
 from host.judge.text import words
@@ -46,6 +46,9 @@ RETRIES = 2
 REPEAT_SLOWER = 1.2
 """Each time a bot repeats itself it speaks this much slower, as people do when not understood
 (the synthesizers are steady, so an unchanged repeat would be the very same audio)."""
+SPEAKING_WORDS_PER_SECOND = 2.5
+"""How fast the host talks (150 words a minute): the time the demo's clock lets pass while
+the host says its lines."""
 Reply = tuple[str, Transcript, bool, list[Line]] | None
 """A bot's yes or no to a move asked back: said, heard, understood, the host's lines."""
 
@@ -110,6 +113,11 @@ class DemoReport:
             tally[1] += row["understood"]
         return {voice: {"utterances": said, "understood_ratio": round(ok / said, 3)}
                 for voice, (said, ok) in tallies.items()}
+
+
+def speaking_seconds(lines: Sequence[Line]) -> float:
+    """How long the host takes to say these lines."""
+    return sum(len(line.text.split()) for line in lines) / SPEAKING_WORDS_PER_SECOND
 
 
 def to_16k(pcm: bytes, rate: int) -> np.ndarray:

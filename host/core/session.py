@@ -5,7 +5,7 @@ repeating, asking back what its ear (host.core.hearing) was unsure of, and the a
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,11 +25,6 @@ class Line:
     text: str
     kind: str = ""
     private_to: str | None = None
-
-
-def speaking_seconds(lines: Sequence[Line]) -> float:
-    """How long the host takes to say these lines."""
-    return sum(len(line.text.split()) for line in lines) / SPEAKING_WORDS_PER_SECOND
 
 
 @dataclass
@@ -66,8 +61,9 @@ class TableTalk:
     """Guesses the players said no to, not offered to the recognizer again until a move."""
     next_speaker: str | None = None
     """Who said "my turn, Bob": their next utterance is theirs."""
-    armed_unsaid: bool = False
-    """A timer was armed by lines the host has not said yet: it starts once they are said."""
+    timer_waits: bool = False
+    """The running timer waits for lines the host has not said yet (lines that armed it, or
+    answered a question): it runs on once they are said."""
     half_heard: tuple[str, str] | None = None
     """A secret choice heard unsure, and the other words heard freely: the host asked for it
     again, and takes it when the next utterance is heard as the same choice, unless decoding
@@ -81,9 +77,6 @@ class TableTalk:
 
 COUNTDOWN = "countdown"
 """The timer whose last seconds the host calls out loud."""
-SPEAKING_WORDS_PER_SECOND = 2.5
-"""How fast the host talks (150 words a minute): a running timer is held for as long as the
-host takes to answer a question, so that asking never costs a player their turn."""
 HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker", "time_left"})
 """Queries that are not answered at length, or manage the clock themselves."""
 
@@ -191,9 +184,11 @@ class Session:
 
     def spoke(self, seconds: float) -> None:
         """The host has said its lines, which took `seconds`: a timer they armed starts after
-        them (a Short List question read out must not eat the guess's time)."""
-        if self.table.armed_unsaid:
-            self.table.armed_unsaid = False
+        them (a Short List question read out must not eat the guess's time), and a timer
+        running while they answered a question is held for as long (asking never costs a
+        player their turn). Lines only shown (the text console) hold nothing."""
+        if self.table.timer_waits:
+            self.table.timer_waits = False
             self._hold(seconds)
 
     def seconds_to_next_tick(self) -> float | None:
@@ -260,7 +255,7 @@ class Session:
     def _arm(self, timer: ArmTimer) -> None:
         now = self.clock.now() if self._timers_start is None else self._timers_start
         self.table.deadline = Deadline(now + timer.seconds, timer.token, timer.name)
-        self.table.armed_unsaid = True
+        self.table.timer_waits = True
         self.table.scheduled = []
         if timer.name == COUNTDOWN:
             whole = int(timer.seconds)
@@ -306,11 +301,10 @@ class Session:
         return self._remember(self._held(query, lines))
 
     def _held(self, query: Query, lines: list[Line]) -> list[Line]:
-        """Hold the running timer while the host says these answer lines."""
-        deadline = self.table.deadline
-        if deadline is None or self.paused or query.kind in HOLDING_QUERIES:
-            return lines
-        self._hold(speaking_seconds(lines))
+        """Hold the running timer while the host says these answer lines (`spoke`)."""
+        if self.table.deadline is not None and not self.paused \
+                and query.kind not in HOLDING_QUERIES:
+            self.table.timer_waits = True
         return lines
 
     def _hold(self, seconds: float) -> None:

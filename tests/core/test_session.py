@@ -301,12 +301,15 @@ def test_asking_the_host_something_does_not_cost_the_turn(clock: FakeClock) -> N
     session = started(clock)
     choose_films(session)
     player = session.game.expected_player()
+    session.spoke(0.0)  # the turn's 20 seconds run from now
     clock.advance(15)
-    rules = session.hear("rules")
-    clock.advance(10)  # 25 s into a 20 s turn, but the rules took longer than that to say
+    session.hear("rules")
+    session.spoke(30.0)  # the voice loop took 30 seconds to say them
+    clock.advance(10)  # 25 s into a 20 s turn
     assert session.tick() == [] and session.game.expected_player() == player
-    spoken = sum(len(line.text.split()) for line in rules) / 2.5
-    clock.advance(spoken)
+    clock.advance(24.9)
+    assert session.tick() == []
+    clock.advance(0.2)
     assert session.tick()[0].kind == "timeout"
 
 
@@ -496,3 +499,14 @@ def test_a_timer_starts_once_the_host_has_said_the_lines_that_armed_it(
     assert session.tick() == []
     clock.advance(0.2)
     assert session.tick()[0].kind == "timeout"
+
+
+def test_a_question_answered_in_the_text_console_leaves_the_timer_as_it_was(
+        clock: FakeClock) -> None:
+    """The console only shows the answer: Scattergories' "how much time" after "what's the
+    letter" answered 23 seconds of a 20-second timer."""
+    session = started(clock)
+    choose_films(session)
+    before = texts(session.hear("how much time"))
+    session.hear("what's the category")
+    assert "seconds" in before and texts(session.hear("how much time")) == before

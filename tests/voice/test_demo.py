@@ -14,9 +14,8 @@ import pytest
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
-from host.core.session import SPEAKING_WORDS_PER_SECOND
 from host.decks import AnswerEntry, Category, CategoryKind
-from host.demo import Demo, add_babble, as_the_ears_hand_it, run_demo
+from host.demo import SPEAKING_WORDS_PER_SECOND, Demo, add_babble, as_the_ears_hand_it, run_demo
 from host.games.crack_list.events import Answer, Pass
 from host.games.crack_list.kind import CRACK_LIST
 from host.games.crack_list.setup import TableOptions, build_session
