@@ -77,6 +77,9 @@ class DemoReport:
     right_answers: int = 0
     right_judged_wrong: int = 0
     """Right answers the host made into a move that cost the player (game.costly notes)."""
+    wrong_judged_right: int = 0
+    """Moves that were no right answer the host made into a rewarded one (game.rewarding
+    notes: a crystal for a guess off the card)."""
     transcript: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -94,6 +97,7 @@ class DemoReport:
             "understood_other_words": self.understood_other_words(),
             "right_answers": self.right_answers,
             "right_judged_wrong": self.right_judged_wrong,
+            "wrong_judged_right": self.wrong_judged_right,
             "seconds": round(self.seconds, 1),
             "by_voice": self.by_voice(),
         }
@@ -239,15 +243,17 @@ class Demo:
             self.report.transcript[-1]["right_answer"] = right
             if reply is not None:
                 self._count(speaker, *reply)
-            if right and self._cost_the_player(before):
+            if right and self._first_move_noted(before, self.kind.costly):
                 self.report.right_judged_wrong += 1
+            if not right and self._first_move_noted(before, self.kind.rewarding):
+                self.report.wrong_judged_right += 1
             if acted or self._timer_fired():
                 return  # the host acted on what it understood (right or wrong), or time ran out
 
-    def _cost_the_player(self, before: int) -> bool:
-        """Whether the first move the host made since `before` cost its player."""
+    def _first_move_noted(self, before: int, kinds: frozenset[str]) -> bool:
+        """Whether the first move the host made since `before` has a note of these kinds."""
         notes = self.notes[before] if len(self.notes) > before else []
-        return any(isinstance(note, Note) and note.kind in self.kind.costly for note in notes)
+        return any(isinstance(note, Note) and note.kind in kinds for note in notes)
 
     def _act_on(self, event: Any, said: str, heard: Transcript) -> tuple[list[Line], bool, Reply]:
         """The host's reply to a move heard, asking back when unsure (the bot answers yes when

@@ -141,3 +141,6 @@ class GameKind:
     costly: frozenset[str] = frozenset()
     """Note kinds that cost the player who moved (a wrong answer, a pass): the demo counts a
     right answer the host made into one of these, the mishearing players mind most."""
+    rewarding: frozenset[str] = frozenset()
+    """Note kinds that reward the player who moved (a right answer): the demo counts a move
+    that was no right answer the host made into one of these (a crystal for a wrong guess)."""

@@ -90,6 +90,7 @@ def test_a_spoken_game_with_the_host_as_quizmaster_completes() -> None:
     assert summary["completed"] is True
     assert summary["understood"] > 0
     assert 0 <= summary["right_judged_wrong"] <= summary["right_answers"]
+    assert 0 <= summary["wrong_judged_right"] <= summary["utterances"] - summary["right_answers"]
 
 
 def test_the_voice_loop_hosts_short_list_from_the_microphone(tmp_path: Path) -> None:

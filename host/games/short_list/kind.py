@@ -37,4 +37,5 @@ SHORT_LIST = GameKind(
     demo_options=demo_options,
     answer_is_right=answer_is_right,
     costly=frozenset({NoteKind.ANSWER_WRONG, NoteKind.ANSWER_REPEAT, NoteKind.PASS}),
+    rewarding=frozenset({NoteKind.ANSWER_RIGHT}),
 )
