@@ -5,6 +5,7 @@ hand, the table's state, and never another seat's hand."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from host.companion.companion import Companion
+from host.companion.hub import TABLE
 from host.console import hear_typed
 from host.core.session import Session
 from host.games.crack_list.view import _card
@@ -128,17 +130,20 @@ def test_two_phones_and_the_table_follow_a_game_played_by_voice_console_and_taps
                      strict=True))
     assert notes == {"Ann": "9 cards", "Bob": "9 cards", "Cat": "9 cards"}
 
-    # Ann asks for her hand on her page: the answer is on her page only.
+    # Ann asks for her hand on her page: the answer is on her page only (the other pages have
+    # not changed, so they are not sent again).
     on(browser, ann).find_element(By.ID, "say").send_keys("my hand\n")
     step = loop_takes_tapped_move(browser, table)
     wait_for(browser, lambda d: shows(d, step) and texts(d, "#lines li.private"))
-    for tab in (bob, board):
-        wait_for(on(browser, tab), lambda d: shows(d, step))
-        assert texts(browser, "#lines li.private") == []
+    private = texts(browser, "#lines li.private")
+    for audience, tab in ((1, bob), (TABLE, board)):
+        sent = table.hub.latest(audience) or ""
+        assert not any(json.dumps(line)[1:-1] in sent for line in private)
+        assert texts(on(browser, tab), "#lines li.private") == []
     # Bob's page never held Ann's hand: its only hand is his.
     on(browser, bob)
     assert texts(browser, "#hand .card") == hand_of(session, 1) != hand_of(session, 0)
-    assert seq(browser) == table.seq or shows(browser, step)
+    assert seq(browser) == json.loads(table.hub.latest(1) or "{}")["seq"]  # the latest sent it
 
 
 def test_a_wrong_link_shows_a_plain_404_and_an_expired_one_says_so(
