@@ -203,7 +203,7 @@ class ScattergoriesTalk:
         if state not in (State.WRITING, State.VOTING) and (AGREE.fullmatch(words)
                                                            or REFUSE.fullmatch(words)):
             return Unclear(text)  # a yes or a no answers nothing now: a mishearing
-        player = who or self.game.expected_player()
+        player = who or self.game.expected_player() or self._sole_answerer(words)
         event = self._call(words, player, state) if player else None
         if event is not None:
             return event
@@ -215,6 +215,21 @@ class ScattergoriesTalk:
         if self._reading_or_review():
             return ReadAnswer(player, self._answer_text(rest))
         return Unclear(text)
+
+    def _sole_answerer(self, words: str) -> str | None:
+        """Whose a bare yes or no to the open request for more time is, when the host waits
+        for one person only ("Still waiting for Bob.": "yes" is Bob's, whose name the demo's
+        "Bob yes" lost to the recognizer, to be met with "Who's speaking?")."""
+        if self.game.state is not State.WRITING or not self._about_more_time(words) \
+                or MORE_TIME.fullmatch(words):
+            return None
+        people = self._people(self._waiting())
+        return people[0] if len(people) == 1 else None
+
+    def _waiting(self) -> list[int]:
+        """The seats the open request for more time still waits for."""
+        request = self.game.request
+        return [seat for seat in self.game.playing if request is None or seat not in request]
 
     def _call(self, words: str, player: str, state: State) -> Move | None:
         """A call said in full: more time, yes or no, a challenge, a letter, a blank."""
@@ -458,8 +473,7 @@ class ScattergoriesTalk:
         if game.request is None:
             people = self._people() if game.extensions_left > 0 else []
             return [MORE_TIME_SAID, *(f"{person} {MORE_TIME_SAID}" for person in people)]
-        waiting = [seat for seat in game.playing if seat not in game.request]
-        return ["yes", "no", *(f"{person} {word}" for person in self._people(waiting)
+        return ["yes", "no", *(f"{person} {word}" for person in self._people(self._waiting())
                                for word in AGREE_SAID.values())]
 
     def _votes(self) -> list[str]:

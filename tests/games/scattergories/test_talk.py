@@ -536,6 +536,18 @@ def test_a_table_through_the_session() -> None:
     assert session.hear("score")[0].kind == "score"
 
 
+def test_a_bare_yes_to_more_time_is_the_one_player_still_waited_for(
+        game: ScattergoriesGame, talk: ScattergoriesTalk) -> None:
+    """The demo's "Bob yes" was heard as "yes" after "Still waiting for Bob.", and met with
+    "Who's speaking?"."""
+    game.handle(AskMoreTime("Cat"))
+    assert talk.parse("yes") == Unclear("yes", anonymous=True)  # Ann and Bob still to answer
+    game.handle(AgreeMoreTime("Ann", True))
+    assert talk.parse("yes") == AgreeMoreTime("Bob", True)
+    assert talk.parse("no") == AgreeMoreTime("Bob", False)
+    assert talk.parse("one more minute") == Unclear("one more minute", anonymous=True)
+
+
 def reading_session() -> Session:
     """A session of three at the reading of round one, key letter P."""
     config = ScattergoriesConfig(make_seats(NAMES[:3]), list_number=1)
