@@ -87,6 +87,13 @@ AGREE = re.compile(rf"(i )?({'|'.join(YES)}|yup|accept|agree(d)?|allow( it)?|fin
 REFUSE = re.compile(rf"(i )?({'|'.join(NO)}|nah|reject|disagree|refuse|no way|thumbs down"
                     r"|i vote no|vote no)")
 """Yes and no: to more time while the players write, to a challenged answer in a vote."""
+
+
+def yes_or_no(words: str) -> bool:
+    """Whether cleaned words are a yes or a no (AGREE, REFUSE)."""
+    return bool(AGREE.fullmatch(words) or REFUSE.fullmatch(words))
+
+
 VOTE_SAID = {True: "thumbs up", False: "thumbs down"}
 AGREE_SAID = {True: "yes", False: "no"}
 LETTER_WORDS = "|".join(sorted((re.escape(name) for name in LETTER_NAMES), key=len,
@@ -163,9 +170,8 @@ class ScattergoriesTalk:
 
     def _about_more_time(self, words: str) -> bool:
         """Asking for more time, or answering the request open now."""
-        answers = self.game.request is not None and (AGREE.fullmatch(words)
-                                                     or REFUSE.fullmatch(words))
-        return bool(MORE_TIME.fullmatch(words) or answers)
+        answers = self.game.request is not None and yes_or_no(words)
+        return bool(MORE_TIME.fullmatch(words)) or answers
 
     def _parse(self, text: str, speaker: str | None) -> Intent:
         """parse(), before the writing time's quiet."""
@@ -200,8 +206,7 @@ class ScattergoriesTalk:
     def _move(self, rest: str, who: str | None, text: str) -> Intent:
         """The words after who speaks: a call of the moment, a correction or an answer."""
         words, state = clean(rest), self.game.state
-        if state not in (State.WRITING, State.VOTING) and (AGREE.fullmatch(words)
-                                                           or REFUSE.fullmatch(words)):
+        if state not in (State.WRITING, State.VOTING) and yes_or_no(words):
             return Unclear(text)  # a yes or a no answers nothing now: a mishearing
         player = who or self.game.expected_player() or self._sole_answerer(words)
         event = self._call(words, player, state) if player else None
@@ -219,17 +224,17 @@ class ScattergoriesTalk:
     def _sole_answerer(self, words: str) -> str | None:
         """Whose a bare yes or no to the open request for more time is, when the host waits
         for one person only ("Still waiting for Bob.": "yes" is Bob's, whose name the demo's
-        "Bob yes" lost to the recognizer, to be met with "Who's speaking?")."""
-        if self.game.state is not State.WRITING or not self._about_more_time(words) \
-                or MORE_TIME.fullmatch(words):
+        "Bob yes" lost to the recognizer, to be met with "Who's speaking?"). A request is open
+        only while the players write."""
+        request = self.game.request
+        if request is None or not yes_or_no(words):
             return None
-        people = self._people(self._waiting())
+        people = self._people(self._waiting(request))
         return people[0] if len(people) == 1 else None
 
-    def _waiting(self) -> list[int]:
-        """The seats the open request for more time still waits for."""
-        request = self.game.request
-        return [seat for seat in self.game.playing if request is None or seat not in request]
+    def _waiting(self, request: set[int]) -> list[int]:
+        """The seats an open request for more time (the seats that answered it) waits for."""
+        return [seat for seat in self.game.playing if seat not in request]
 
     def _call(self, words: str, player: str, state: State) -> Move | None:
         """A call said in full: more time, yes or no, a challenge, a letter, a blank."""
@@ -473,7 +478,8 @@ class ScattergoriesTalk:
         if game.request is None:
             people = self._people() if game.extensions_left > 0 else []
             return [MORE_TIME_SAID, *(f"{person} {MORE_TIME_SAID}" for person in people)]
-        return ["yes", "no", *(f"{person} {word}" for person in self._people(self._waiting())
+        waiting = self._people(self._waiting(game.request))
+        return ["yes", "no", *(f"{person} {word}" for person in waiting
                                for word in AGREE_SAID.values())]
 
     def _votes(self) -> list[str]:
