@@ -97,6 +97,11 @@ class ChallengeRules(CrackListTable):
         pending = self._pending()
         return len(self.hands[pending.seat]) - len(pending.drawn) == 1
 
+    def rejection_is_last_to_fail(self, event: Vote | TimeUp) -> bool:
+        """Every other player had failed in a row before the answer the vote rejects: with
+        it, everyone is stuck."""
+        return self._pending().fails_before + 1 >= len(self.seats)
+
     def vote_began_on_a_turn(self, event: Vote | TimeUp) -> bool:
         """The challenge came during the next player's turn."""
         return self.vote_from is State.TURN
@@ -172,7 +177,7 @@ class ChallengeRules(CrackListTable):
             self.given.remove(given)
         self.pending = None
         self._draw(pending.seat, 1)
-        self.fails_in_row += 1
+        self.fails_in_row = pending.fails_before + 1
 
     def reinstate_answer(self, event: Vote | TimeUp) -> None:
         """The vote overrules a refusal: the card drawn for it goes back on the draw pile and

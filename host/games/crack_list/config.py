@@ -117,6 +117,8 @@ class PendingAnswer:
     """The host refused it as not on a list that may lack it; a vote may overrule."""
     drawn: list[str] = field(default_factory=list)
     """Refused: the card the answerer drew for it (put back if the vote overrules)."""
+    fails_before: int = 0
+    """The failures in a row before it: rejected by a vote, it is one more."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,11 +164,12 @@ class CrackListGame(MachineRules, ChallengeRules):
         assert card is not None
         self._play(seat, card)
         self.given.append(verdict.matched or event.text)
-        self.fails_in_row = 0
         if card == cards.JOKER:
             self._say(NoteKind.JOKER, player=self._name(seat), answer=event.text)
         self.pending = PendingAnswer(seat, event.text, verdict, card, judged.penalty,
-                                     card == cards.JOKER, penalty_due=judged.penalty > 0)
+                                     card == cards.JOKER, penalty_due=judged.penalty > 0,
+                                     fails_before=self.fails_in_row)
+        self.fails_in_row = 0
         self._say(
             NoteKind.ANSWER_ACCEPTED,
             player=self._name(seat),

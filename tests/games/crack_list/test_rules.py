@@ -412,6 +412,40 @@ def test_everyone_stuck_abandons_the_category_and_the_chooser_chooses_again(
     assert t.game.expected_player() == "Bob"
 
 
+def test_a_pass_an_answer_voted_down_and_a_pass_abandon_the_category(
+    table: TableFactory,
+) -> None:
+    t = table()
+    t(ChooseCategory("Ann", OPEN))
+    t(Pass("Bob"))
+    t.rig(2, ["B", "A"])
+    t(Answer("Cat", "Blind as a bat"))
+    t(Challenge("Ann"))
+    t(Vote("Ann", False))
+    t(Vote("Bob", False))
+    assert "vote_rejected" in t.kinds() and t.game.expected_player() == "Ann"
+    t(Pass("Ann"))
+    assert "category_abandoned" in t.kinds()
+    assert t.game.state is State.CHOOSING
+
+
+def test_an_answer_voted_down_after_two_passes_abandons_the_category_at_once(
+    table: TableFactory,
+) -> None:
+    t = table(teams=[["Ann", "Dan"], ["Bob", "Eve"], ["Cat", "Fay"]])
+    team_ann, team_bob, team_cat = (seat.name for seat in t.game.seats)
+    t(ChooseCategory(team_ann, OPEN))
+    t(Pass(team_bob))
+    t(Pass(team_cat))
+    t.rig(0, ["B", "A"])
+    t(Answer(team_ann, "Blind as a bat"))
+    t(Challenge(team_bob))
+    t(Vote(team_bob, False))
+    t(Vote(team_cat, False))
+    assert "vote_rejected" in t.kinds() and "category_abandoned" in t.kinds()
+    assert t.game.state is State.CHOOSING
+
+
 # 12. Rounds and the game -------------------------------------------------------------------------
 
 
