@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from host.core.events import Note
-from host.core.phrasebook import GameVoice, seat_name, spoken_list
+from host.core.phrasebook import GameVoice, agree, seat_name, spoken_list
+from host.core.speaker import number_word
 from host.games.short_list.kinds import NoteKind
 
 TIMES = {1: "once", 2: "twice", 3: "three times"}
@@ -20,11 +21,13 @@ when the host is the quizmaster (the param is None)."""
 
 def line_keys(note: Note) -> list[str]:
     """The line a note is said with: its kind; "said_so_far_none" before any answer is found,
-    "situation_over" once the game is over, and "<kind>_host" for a note naming the
-    quizmaster when the host is the quizmaster (the variant)."""
+    followed by "said_wrong" once a guess was wrong, "situation_over" once the game is over,
+    and "<kind>_host" for a note naming the quizmaster when the host is the quizmaster (the
+    variant)."""
     params, kind = note.params, str(note.kind)
-    if kind == NoteKind.SAID_SO_FAR and not params.get("answers"):
-        return ["said_so_far_none"]
+    if kind == NoteKind.SAID_SO_FAR:
+        found = "said_so_far" if params.get("answers") else "said_so_far_none"
+        return [found, "said_wrong"] if params.get("wrong") else [found]
     if kind == NoteKind.SITUATION and params.get("game_over"):
         return ["situation_over"]
     if kind in QUIZMASTER_NOTES and params.get("quizmaster", "") is None:
@@ -46,6 +49,19 @@ def its_my_turn_cards(count: int) -> str:
     return "one It's my turn card" if count == 1 else f"{count} It's my turn cards"
 
 
+def exchanges_text(exchanges: dict[str, int]) -> str:
+    """ "Ann swaps ten blue crystals for two orange ones, and Bob five for one"."""
+    said: list[str] = []
+    for name, orange in exchanges.items():
+        blue = number_word(orange * 5)
+        if said:
+            said.append(f"{seat_name(name)} {blue} for {number_word(orange)}")
+            continue
+        got = "an orange one" if orange == 1 else f"{number_word(orange)} orange ones"
+        said.append(f"{seat_name(name)} {agree(name, 'swaps')} {blue} blue crystals for {got}")
+    return spoken_list(said, serial=True)
+
+
 def points_text(points: dict[str, int]) -> str:
     """ "Ann 5, Bob 3 and Cat 1": each player's points, in seat order."""
     return spoken_list([f"{seat_name(name)} {won}" for name, won in points.items()])
@@ -56,6 +72,10 @@ def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
     answers = params.get("answers")
     if isinstance(answers, list):
         params["answers_text"] = spoken_list(answers)
+    if isinstance(params.get("wrong"), list):
+        params["wrong_text"] = spoken_list(params["wrong"])
+    if isinstance(params.get("exchanges"), dict):
+        params["exchanges_text"] = exchanges_text(params["exchanges"])
     if isinstance(params.get("points"), dict):
         params["points_text"] = points_text(params["points"])
     if isinstance(params.get("out"), list):

@@ -63,8 +63,10 @@ class ShortListQuestions:
         })
 
     def _said_so_far(self, card: QuestionCard) -> Note:
+        """The answers found this round, and the wrong guesses."""
         return Note(NoteKind.SAID_SO_FAR, {"answers": list(self.game.given),
                                            "found": len(self.game.given),
+                                           "wrong": list(self.game.wrong),
                                            "question": card.question})
 
     def _score(self) -> Note:

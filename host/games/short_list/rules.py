@@ -88,6 +88,8 @@ class ShortListGame(MachineRules):
         self.out: set[int] = set()
         self.given: list[str] = []
         """The answers found this round (canonical), so a repeat is judged as one."""
+        self.wrong: list[str] = []
+        """The wrong guesses this round, as said (what has been said lists them too)."""
         self.winners: tuple[int, ...] = ()
         """The seats that won, once the game is over (more than one share the victory)."""
         self.timer_token = 0
@@ -226,6 +228,8 @@ class ShortListGame(MachineRules):
         verdict = self._judged(event)
         kind = NoteKind.ANSWER_REPEAT if verdict.reason is Reason.DUPLICATE else \
             NoteKind.ANSWER_WRONG
+        if kind is NoteKind.ANSWER_WRONG:
+            self.wrong.append(event.text)
         self._say(kind, player=self._name(self.guesser), answer=verdict.matched or event.text)
 
     def pay_quizmaster(self, event: Answer | Jump) -> None:
@@ -341,6 +345,7 @@ class ShortListGame(MachineRules):
         self.card = self.pile.pop(0)
         self.out = set()
         self.given = []
+        self.wrong = []
         self.winner_crystals = crystals
         self._notes.append(self._question_note())
         self._begin_turn(self.first_guesser())
@@ -388,9 +393,10 @@ class ShortListGame(MachineRules):
         """Blue crystals out of the stockpile. When it runs short of blue, the player with the
         most blue (the first from the quizmaster's seat clockwise among equals; in the variant,
         from the seat that opened the round in play, or just ended) exchanges five of theirs for
-        an orange, as long as one holds five and orange is left; then as many as wanted, or as
-        it holds."""
+        an orange, as long as one holds five and orange is left (announced once, in one note:
+        how many orange each player got); then as many as wanted, or as it holds."""
         head = self.first_guesser() if self.quizmaster is None else self.quizmaster
+        exchanges: dict[str, int] = {}
         while self.stock_blue < wanted and self.stock_orange > 0:
             order = [self._step(head, k) for k in range(len(self.seats))]
             richest = max(order, key=lambda seat: self.blue[seat])
@@ -400,7 +406,9 @@ class ShortListGame(MachineRules):
             self.stock_blue += ORANGE_VALUE
             self.orange[richest] += 1
             self.stock_orange -= 1
-            self._say(NoteKind.EXCHANGE_ORANGE, player=self._name(richest))
+            exchanges[self._name(richest)] = exchanges.get(self._name(richest), 0) + 1
+        if exchanges:
+            self._say(NoteKind.EXCHANGE_ORANGE, exchanges=exchanges)
         taken = min(wanted, self.stock_blue)
         self.stock_blue -= taken
         return taken

@@ -24,7 +24,7 @@ from tests.games.short_list.test_talk import CARDS, JUDGE, NAMES, new_game, rand
 
 VARIANT_PARAMS: tuple[dict[str, object], ...] = (
     {}, {"quizmaster": "Ann"}, {"quizmaster": None}, {"answers": ["Lisbon"]}, {"answers": []},
-    {"game_over": True},
+    {"game_over": True}, {"answers": [], "wrong": ["Atlantis"]},
 )
 """Params that make line_keys say a note with a variant line."""
 SESSION_LINES = {

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from host.core.events import ArmTimer, Note, Said, TimeUp, make_seats
+from host.core.phrasebook import Phrasebook
 from host.decks import QuestionCard, load_game_decks
+from host.games.short_list.announce import VOICE
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass
 from host.games.short_list.kinds import NoteKind, Refusal
@@ -398,7 +400,7 @@ def test_a_stockpile_short_of_blue_exchanges_five_for_an_orange(
         t(Answer(name, "Spain"))  # every guesser wrong: Ann takes the seven winner crystals
     assert NoteKind.ROUND_QUIZMASTER_TAKES in t.kinds()
     exchange = t.note(NoteKind.EXCHANGE_ORANGE)
-    assert exchange.params == {"player": "Bob"}  # the richest: 3 + 16 - 1 (Ann: 3 + 7 + 7)
+    assert exchange.params == {"exchanges": {"Bob": 1}}  # the richest: 3 + 16 - 1 (Ann: 17)
     assert t.kinds().index(NoteKind.EXCHANGE_ORANGE) < t.kinds().index(NoteKind.QUESTION)
     assert (t.game.blue[1], t.game.orange[1]) == (13, 1)
     assert t.game.points()["Bob"] == 18
@@ -406,6 +408,23 @@ def test_a_stockpile_short_of_blue_exchanges_five_for_an_orange(
     assert t.game.stock_blue == 1
     assert t.game.stock_orange == 14
     assert sum(t.game.points().values()) == sum(points.values()) + 7  # the winner crystals
+    conserved(t)
+
+
+def test_the_exchanges_a_round_needs_are_announced_once_in_one_line(
+        judge: Judge, questions: list[QuestionCard]) -> None:
+    card = next(card for card in questions if card.id == GERMANY)
+    t = Table(make_game(judge, [card], 8))
+    t.game.blue[1] += t.game.stock_blue  # Bob is rich, the stockpile empty
+    t.game.stock_blue = 0
+    for name in NAMES[1:8]:
+        t(Answer(name, "Spain"))  # Ann: 3 + 7 + 7; Bob: 3 + 19 - 1
+    assert t.kinds().count(NoteKind.EXCHANGE_ORANGE) == 1
+    exchange = t.note(NoteKind.EXCHANGE_ORANGE)
+    assert exchange.params == {"exchanges": {"Bob": 1, "Ann": 1}}  # Bob 21 -> 16, Ann 17
+    line = Phrasebook(game=VOICE, rng=random.Random(0)).render(exchange)
+    assert line is not None and line.count("Bob") == line.count("Ann") == 1
+    assert "Ann five for one" in line
     conserved(t)
 
 
