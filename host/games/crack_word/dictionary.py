@@ -3,12 +3,14 @@
 Kept: lower-case entries (conjugated and inflected forms included: wfrench holds them),
 folded to the cards' alphabet (accents dropped, ligatures split: é->E, œ->OE, ç->C).
 Removed, each with its reason: capitalised entries (proper nouns); all-caps, dotted or digit
-entries and vowel-less ones such as "kg" (abbreviations); hyphenated entries (compound words:
-the cards carry no hyphen, and the rulebook's words are single words); entries with an
-apostrophe (French elisions such as "aujourd'hui", English possessives and contractions: the
-apostrophe is no card either); and single letters that are not words. The substring index is
-a suffix array over every kept word, the words laid commonest first (wordfreq's frequency in
-the language, then the shortest) so that the first hits are the words a player would name.
+entries, vowel-less ones such as "kg", and in English the lower-case ones read only as their
+letters or as a longer phrase, "atm" and "etc" (abbreviations: the abbreviations module);
+hyphenated entries (compound words: the cards carry no hyphen, and the rulebook's words are
+single words); entries with an apostrophe (French elisions such as "aujourd'hui", English
+possessives and contractions: the apostrophe is no card either); and single letters that are
+not words. The substring index is a suffix array over every kept word, the words laid
+commonest first (wordfreq's frequency in the language, then the shortest) so that the first
+hits are the words a player would name.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import NamedTuple
 
 import wordfreq
 
+from host.games.crack_word.abbreviations import abbreviations
 from host.games.crack_word.board import spellings
 from host.judge.text import strip_accents
 
@@ -55,7 +58,7 @@ SINGLE_LETTER = "single letter"
 NOT_LETTERS = "not letters"
 NOT_IN_LIST = "not in the list"
 
-_CACHE_VERSION = 6  # bump whenever the filters or the layout change
+_CACHE_VERSION = 7  # bump whenever the filters or the layout change
 _MAGIC = b"partyhost-crack-word-dictionary\n"
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _VOWELS = frozenset("AEIOUY")
@@ -141,10 +144,12 @@ def build(entries: list[str], lang: str) -> Built:
         reason = rejection(entry, lang)
         if reason is None:
             kept[entry] = fold(entry)
-            counts["kept_entries"] += 1
         else:
-            counts[reason] += 1
-            removed.setdefault(_removed_key(entry), reason)
+            _remove(removed, counts, entry, reason)
+    for entry in abbreviations(kept) if lang == "en" else ():
+        del kept[entry]
+        _remove(removed, counts, entry, ABBREVIATION)
+    counts["kept_entries"] = len(kept)
     frequencies = wordfreq.get_frequency_dict(lang)
     common = commonness(kept, frequencies)
     words = sorted(set(kept.values()), key=lambda w: (-common.get(w, 0.0), len(w), w))
@@ -153,6 +158,16 @@ def build(entries: list[str], lang: str) -> Built:
     counts["words"] = len(words)
     return Built(words, removed, dict(counts), _suffix_array(words),
                  spellings(kept, lambda entry: frequencies.get(entry, 0.0)))
+
+
+def _remove(removed: dict[str, str], counts: Counter[str], entry: str, reason: str) -> None:
+    """Count a removed entry and keep its reason under its letters; the reason of an entry in
+    lower case, as a player says a word, wins over a capitalised one's ("dr": an abbreviation,
+    though "Dr" is a name)."""
+    counts[reason] += 1
+    key = _removed_key(entry)
+    if key not in removed or entry.islower():
+        removed[key] = reason
 
 
 def commonness(kept: Mapping[str, str], frequencies: dict[str, float]) -> dict[str, float]:

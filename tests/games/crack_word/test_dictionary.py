@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from host.games.crack_word.abbreviations import own_word, read_as_written, shortens
 from host.games.crack_word.dictionary import (
     Dictionary,
     MissingWordList,
@@ -58,6 +59,34 @@ def test_english_reasons(en: Dictionary, said: str, reason: str) -> None:
     """A proper noun, an abbreviation, a contraction and a stranger are out, each with why."""
     assert en.why_not(said) == reason
     assert not en.is_word(en.normalised(said)) or reason == "apostrophe"
+
+
+@pytest.mark.parametrize("said", ["etc", "atm", "dr", "Dr", "ATM", "rte"])
+def test_english_abbreviations_are_refused_as_abbreviations(en: Dictionary, said: str) -> None:
+    """Lower-case abbreviations the list holds beside its words ("etc", "atm": read only as a
+    longer phrase or as their letters) are out, and "dr" is an abbreviation, not a name."""
+    assert en.why_not(said) == "abbreviation"
+    assert not en.is_word(en.normalised(said))
+
+
+@pytest.mark.parametrize("word", ["BAA", "ABA", "EMS", "LAB", "MATH", "EXAM", "INFO", "VET",
+                                  "AVE", "AUTO", "AYE", "EGOISM", "IDEA"])
+def test_english_words_read_oddly_or_clipped_stay_words(en: Dictionary, word: str) -> None:
+    """Words CMUdict reads as letters but WordNet knows as words of their own, and clippings
+    read as written, are still words."""
+    assert en.is_word(word)
+
+
+def test_a_short_form_is_told_from_a_word_by_its_synsets() -> None:
+    """A lemma beside a longer one it shortens is an abbreviation; one alone, or inside a
+    longer lemma as a word, is a word of its own."""
+    assert shortens("atm", "atmosphere") and shortens("atm", "automated_teller_machine")
+    assert not shortens("em", "em_quad") and not shortens("ameba", "amoeba")
+    assert not own_word("atm", [["standard_atmosphere", "atmosphere", "atm"], ["ATM"]])
+    assert own_word("baa", [["baa"]])
+    assert not read_as_written("atm", ["EY1", "T", "IY2", "EH1", "M"])
+    assert not read_as_written("etc", ["EH2", "T", "S", "EH1", "T", "ER0", "AH0"])
+    assert read_as_written("lab", ["L", "AE1", "B"])
 
 
 def test_french_reasons(fr: Dictionary) -> None:
@@ -156,3 +185,6 @@ def test_judge_command(fr: Dictionary, en: Dictionary) -> None:
     verdict = _judge("--lang", "en", "Paris")
     assert verdict["accepted"] is False and verdict["reason"] == "proper noun"
     assert _judge("porte-monnaie")["reason"] == "compound word"
+    for word in ("etc", "atm", "dr"):
+        verdict = _judge("--lang", "en", word)
+        assert verdict["accepted"] is False and verdict["reason"] == "abbreviation", word

@@ -67,7 +67,7 @@ def test_every_key_has_a_line(lang: str) -> None:
     book = tomllib.loads(text)
     assert {*NoteKind, *EXTRA} <= set(book["lines"])
     assert {*Refusal, "default"} <= set(book["refusals"])
-    assert len(book["house_rules"]["rules"]) == 21
+    assert len(book["house_rules"]["rules"]) == 22
 
 
 @pytest.mark.parametrize("lang", LANGS)
