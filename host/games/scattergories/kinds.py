@@ -121,6 +121,9 @@ class Refusal(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     ANSWER_CHALLENGED = "answer_challenged"
     """A challenged answer is not corrected: it is judged as it was read."""
+    ANSWER_FIXED = "answer_fixed"
+    """A "correction" unlike the answer read back: a new answer, and an answer is fixed once
+    read (only a mishearing is corrected)."""
     # Challenges and votes.
     OWN_CHALLENGE = "own_challenge"
     NOTHING_TO_CHALLENGE = "nothing_to_challenge"

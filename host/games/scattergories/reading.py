@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from rapidfuzz.distance import Levenshtein
+
 from host.core.events import IllegalEvent, Note, Said, Seat, TimeUp
 from host.decks import Category
 from host.games.scattergories.config import ScattergoriesConfig
@@ -18,6 +20,7 @@ from host.games.scattergories.events import Challenge, ReadAnswer, Scattergories
 from host.games.scattergories.flow import State
 from host.games.scattergories.kinds import NoteKind, Refusal
 from host.judge import Reason, Verdict, normalize
+from host.judge.index import sound
 
 if TYPE_CHECKING:
     from host.games.scattergories.rules import LetterJudge
@@ -31,6 +34,27 @@ SCORE_KINDS: dict[NoteKind, int] = {
     NoteKind.ANSWER_BLANK: 0,
 }
 """The note that scores an answer, by kind, and the points it gives."""
+
+
+MISHEARD_LIKENESS = 0.55
+"""The least likeness (normalised Levenshtein similarity, 0 to 1, of the two answers' keys)
+of a correction to the answer read back: "Pengwin" and "Penguin" (0.86), "Lamer" and "Lemur"
+(0.6) are one answer misheard; "Penguin" and "Puffin" (0.43), "Poodle" and "Pug" (0.17) two
+answers."""
+
+
+def sounds_alike(read: str, said: str, lang: str) -> bool:
+    """Whether `said` may be what the host misheard as `read`: the same, or the same first
+    letter and spelling close enough, or one cut short of the other ("Polar" for "Polar
+    bear"); a blank is like nothing else."""
+    heard, meant = normalize(read, lang=lang), normalize(said, lang=lang)
+    if heard == meant:
+        return True
+    if not heard or not meant or heard[0] != meant[0]:
+        return False
+    if heard.startswith(meant) or meant.startswith(heard):
+        return True
+    return Levenshtein.normalized_similarity(sound(heard), sound(meant)) >= MISHEARD_LIKENESS
 
 
 class ReadingRules:
@@ -82,9 +106,13 @@ class ReadingRules:
 
     def check_reader(self, event: ReadAnswer) -> None:
         """Only the reader on turn reads, and the one before corrects their answer (not once
-        it is challenged)."""
+        it is challenged) when the host misheard it: an answer is fixed once read."""
         seat = self.check_player(event)
         if self.is_correction(event):
+            read = self._answer(seat)
+            if not sounds_alike(read, event.text.strip(), self.config.lang):
+                raise IllegalEvent(Refusal.ANSWER_FIXED, player=self._name(seat),
+                                   answer=read or "blank")
             return
         if (self.category_index, seat) in self.challenged:
             raise IllegalEvent(Refusal.ANSWER_CHALLENGED, player=self._name(seat))

@@ -220,7 +220,7 @@ def test_every_line_fills_in_for_a_team_too(book: Phrasebook, notes: list[Note])
 
 def test_every_refusal_fills_in(book: Phrasebook) -> None:
     params = {"player": "Ann", "turn": "Bob", "roller": "Cat", "asker": "Bob", "letter": "Q",
-              "state": "writing"}
+              "state": "writing", "answer": "Poodle"}
     for reason in Refusal:
         text = book.render(IllegalEvent(reason, **params).note())
         assert text is None or ("{" not in text and "None" not in text), reason

@@ -398,18 +398,43 @@ def test_players_read_in_turn_from_the_roller(judge: Judge) -> None:
 def test_a_reader_corrects_a_mishearing_until_the_next_reader_reads(judge: Judge) -> None:
     t = make_table(judge, first=0)
     t.pencils_down()
-    t(ReadAnswer("Ann", "Pelican"))
+    t(ReadAnswer("Ann", "Pengwin"))
     notes = t(ReadAnswer("Ann", "Penguin"))  # "no, Penguin": Bob has not read yet
     assert [n.params["answer"] for n in notes if n.kind == NoteKind.ANSWER_READ] == ["Penguin"]
     assert notes[0].params["corrected"] is True
     assert t.game.sheet[0][0] == "Penguin" and t.game.expected_player() == "Bob"
     t(ReadAnswer("Bob", "Parrot"))
     assert t.refusal(ReadAnswer("Ann", "Panda")) == Refusal.NOT_YOUR_TURN
-    while t.game.state is State.READING:
-        t(ReadAnswer(str(t.game.expected_player()), ""))
-    last = t.game.order[-1]
-    t(ReadAnswer(t.game.seats[last].name, "Puffin"))  # the last reader, before the scoring
-    assert t.game.sheet[0][last] == "Puffin"
+    t(ReadAnswer("Cat", "Pufin"))
+    assert t.game.state is State.REVIEW
+    t(ReadAnswer("Cat", "Puffin"))  # the last reader, before the scoring
+    assert t.game.sheet[0][2] == "Puffin"
+
+
+@pytest.mark.parametrize(("read", "again"), [
+    ("Poodle", "Pug"), ("Penguin", "Puffin"), ("", "Panda"), ("Panda", ""), ("Pasta", "Pizza"),
+])
+def test_an_answer_is_fixed_once_read_only_a_mishearing_is_corrected(
+        judge: Judge, read: str, again: str) -> None:
+    t = make_table(judge, first=0)
+    t.pencils_down()
+    t(ReadAnswer("Ann", "Penguin"))
+    t(ReadAnswer("Bob", "Parrot"))
+    t(ReadAnswer("Cat", read))  # the last reader has heard every other answer
+    assert t.refusal(ReadAnswer("Cat", again)) == Refusal.ANSWER_FIXED
+    assert t.game.sheet[0][2] == read
+
+
+@pytest.mark.parametrize(("read", "again"), [
+    ("Pengwin", "Penguin"), ("Lamer", "Lemur"), ("Polar", "Polar bear"), ("Tigger", "Tiger"),
+])
+def test_a_correction_that_sounds_like_the_answer_read_back_is_taken(
+        judge: Judge, read: str, again: str) -> None:
+    t = make_table(judge, first=0)
+    t.pencils_down()
+    t(ReadAnswer("Ann", read))
+    t(ReadAnswer("Ann", again))
+    assert t.game.sheet[0][0] == again
 
 
 def test_a_challenged_answer_is_judged_as_it_was_read(judge: Judge) -> None:
