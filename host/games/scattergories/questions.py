@@ -85,9 +85,21 @@ class ScattergoriesQuestions:
     def _score(self) -> Note:
         game = self.game
         return Note(NoteKind.SCORE, {
-            "points": game.points(), "round": game.round_no, "rounds": ROUNDS,
+            "points": self._points_so_far(), "round": game.round_no, "rounds": ROUNDS,
             "round_scores": game.round_scores(), "game_over": game.over,
         })
+
+    def _points_so_far(self) -> dict[str, int]:
+        """The game totals with the points announced so far in a first or second round not
+        added up yet (each category is scored once read)."""
+        game = self.game
+        points = game.points()
+        if game.round_no > ROUNDS or len(game.round_points) >= game.round_no:
+            return points
+        for category in game.scores:
+            for seat, won in category.items():
+                points[game.seats[seat].name] += won
+        return points
 
     def _situation(self) -> Note:
         game = self.game

@@ -211,7 +211,7 @@ class ScattergoriesTalk:
         player = who or self.game.expected_player() or self._sole_answerer(words)
         event = self._call(words, player, state) if player else None
         if event is not None:
-            return event
+            return Unclear(text) if isinstance(event, Unclear) else event
         correction = CORRECTION.match(rest)
         if correction and self._reading_or_review():
             return self._correction(correction.group("rest"), who, text)
@@ -236,7 +236,7 @@ class ScattergoriesTalk:
         """The seats an open request for more time (the seats that answered it) waits for."""
         return [seat for seat in self.game.playing if seat not in request]
 
-    def _call(self, words: str, player: str, state: State) -> Move | None:
+    def _call(self, words: str, player: str, state: State) -> Move | Unclear | None:
         """A call said in full: more time, yes or no, a challenge, a letter, a blank."""
         if MORE_TIME.fullmatch(words):
             return AskMoreTime(player)
@@ -246,7 +246,7 @@ class ScattergoriesTalk:
                     else Vote(player, accept)
         challenge = CHALLENGE.fullmatch(words)
         if challenge:
-            return self._challenge(challenge, player)
+            return self._challenge(challenge, player, words)
         letter = LETTER.fullmatch(words) if state is State.CHOOSING_LETTER else None
         if letter:
             name = letter.group("l")
@@ -255,13 +255,21 @@ class ScattergoriesTalk:
             return ReadAnswer(player, "")
         return None
 
-    def _challenge(self, match: re.Match[str], player: str) -> Challenge | None:
-        """A challenge of the named player's answer, or of the answer read last by another."""
+    def _challenge(self, match: re.Match[str], player: str, words: str) -> Challenge | Unclear:
+        """A challenge of the answer named ("challenge Magenta") or of its player's, or of the
+        answer read last by another; naming neither, not understood (never an answer)."""
         named = match.group("who")
-        if named is not None:
-            target = self.speakers.seat_named(named)
-            return Challenge(player, target) if target else None
-        return Challenge(player, self._last_answer_by_another(player))
+        if named is None:
+            return Challenge(player, self._last_answer_by_another(player))
+        target = self.speakers.seat_named(named) or self._reader_of(named)
+        return Unclear(words) if target is None else Challenge(player, target)
+
+    def _reader_of(self, named: str) -> str | None:
+        """Who read the answer named ("challenge Magenta") to the category being read."""
+        game = self.game
+        read = game.sheet[game.category_index] if self._reading_or_review() else {}
+        return next((game.seats[seat].name for seat, text in read.items()
+                     if text and answer_words(text) == answer_words(named)), None)
 
     def _last_answer_by_another(self, player: str) -> str:
         """Who read the latest answer (not a blank) to this category, other than `player`;

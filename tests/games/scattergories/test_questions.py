@@ -79,6 +79,15 @@ def test_the_score_gives_the_totals_and_the_rounds() -> None:
                                      "rounds": 2, "round_scores": [], "game_over": False}
 
 
+def test_the_score_in_round_one_counts_the_points_announced_so_far() -> None:
+    game = to_reading(new_game())
+    for player, answer in (("Ann", "Penguin"), ("Bob", "Tiger"), ("Cat", "")):
+        game.handle(ReadAnswer(player, answer))
+    game.handle(TimeUp(game.timer_token))  # the category is scored: Ann 2, Bob 1
+    assert params(game, "score")["points"] == {"Ann": 2, "Bob": 1, "Cat": 0}
+    assert game.points() == {"Ann": 0, "Bob": 0, "Cat": 0}  # the totals wait for the round
+
+
 def test_the_situation_of_each_moment() -> None:
     game = new_game()
     assert params(game, "situation")["state"] == "writing"

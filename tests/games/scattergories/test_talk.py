@@ -256,6 +256,29 @@ def test_a_challenge_takes_the_last_answer_by_another_not_a_blank() -> None:
     assert talk.parse("challenge") == Unclear("challenge", anonymous=True)
 
 
+def test_a_challenge_naming_the_answer_or_its_player_works_during_and_after_the_reading(
+        ) -> None:
+    game = to_reading(new_game())
+    talk = ScattergoriesTalk(game)
+    game.handle(ReadAnswer("Ann", "Pingu"))
+    game.handle(ReadAnswer("Bob", "Magenta"))
+    assert talk.parse("Cat: challenge Magenta") == Challenge("Cat", "Bob")
+    game.handle(ReadAnswer("Cat", "Pangolin"))
+    assert game.state is State.REVIEW
+    assert talk.parse("Ann: challenge Magenta") == Challenge("Ann", "Bob")
+    assert talk.parse("Ann: I challenge Pangolin") == Challenge("Ann", "Cat")
+    assert talk.parse("Ann: challenge Cat") == Challenge("Ann", "Cat")
+    assert talk.parse("Cat: challenge Pingu") == Challenge("Cat", "Ann")  # not a correction
+
+
+def test_a_challenge_naming_nothing_read_is_not_an_answer() -> None:
+    game = to_reading(new_game())
+    talk = ScattergoriesTalk(game)
+    game.handle(ReadAnswer("Ann", "Pingu"))
+    assert isinstance(talk.parse("Bob: challenge Walrus"), Unclear)
+    assert isinstance(talk.parse("Ann: challenge Walrus"), Unclear)
+
+
 def test_a_challenge_with_nothing_read_is_refused() -> None:
     game = to_reading(new_game())
     talk = ScattergoriesTalk(game)
