@@ -16,7 +16,6 @@ from host.core.speaker import (
     Speakers,
     Unclear,
     clean,
-    match_query,
     number_word,
 )
 from host.games.crack_list.cards import ACTIONS, LETTERS, penalty_of
@@ -36,6 +35,7 @@ from host.games.crack_list.events import (
     Vote,
 )
 from host.games.crack_list.moves import legal_events
+from host.games.crack_list.questions import asked
 from host.games.crack_list.rules import CrackListGame, State
 from host.judge.core import Reason
 from host.judge.text import answer_letters, strict_key
@@ -43,18 +43,6 @@ from host.judge.text import answer_letters, strict_key
 Intent = CrackListEvent | Query | Unclear
 
 ARTICLES = ("the", "a", "an", "le", "la", "les", "l'", "un", "une")
-QUESTIONS: tuple[tuple[str, str], ...] = (
-    (r"(what'?s|what is) the category|which category|category\??|remind me", "category"),
-    (
-        r"(what'?s|what is|show|read|tell me) my (hand|cards)|my (hand|cards)"
-        r"|what (cards )?have i got",
-        "hand",
-    ),
-    (r"(what'?s|what is) the score|score|scores", "score"),
-    (r"whose turn( is it)?|who'?s (next|turn)|what now|what are we waiting for|where are we",
-     "situation"),
-)
-"""Crack List's own questions for the host (the core ones are in host.core.speaker)."""
 QUESTION_PHRASES = ("what's the category", "my hand", "score", "whose turn is it")
 """The questions as offered to the recognizer."""
 CHOOSING_VARIANTS = ("one", "two", "three", "the first one", "the second one", "the third one")
@@ -64,7 +52,6 @@ CALLED_BY_ANYONE = (Challenge, CallCountdown, Vote, Penalise)
 NAMED_LETTER = re.compile(r"\s*(letter |the letter )?[a-z]\s*[,:]\s", re.IGNORECASE)
 """A letter set apart from the answer by a comma or colon ("T, toast"). A letter said as a
 word is not enough ("Oh, Calcutta!" is a musical), nor an initial ("J. Cole")."""
-COUNT_PATTERN = re.compile(r"how many cards (has|does|have|do) (?P<who>.+?)( got| have| hold)?$")
 CHOICE_SAID = re.compile(
     r"(i'?ll take |i choose |i pick |let'?s (do|go with|have) )?(number |category |the )?"
     r"(one|two|three|first|second|third|1|2|3|last|won|to|too)( one)?( please)?"
@@ -136,10 +123,7 @@ class IntentParser:
     # ------------------------------------------------------------------ pieces
 
     def _query(self, words: str, speaker: str | None) -> Query | None:
-        count = COUNT_PATTERN.match(words)
-        if count:
-            return Query("count", speaker, self.person_to_seat.get(count.group("who").strip()))
-        return match_query(words, speaker, QUESTIONS)
+        return asked(words, speaker, self.person_to_seat)
 
     def _event(self, words: str, raw: str, state: State, speaker: str) -> CrackListEvent | None:
         if state == State.CHOOSING:
