@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from rapidfuzz import fuzz, process
 
+from host.judge.known import different_names
 from host.judge.text import PARTICLES, normalize, singular_variants, strict_key, words
 
 MEMO_LIMIT = 20000
@@ -31,21 +32,36 @@ def sound(key: str) -> str:
     return key.replace("ph", "f").replace("ck", "k")
 
 
-def plausible_slip(heard: str, listed: str) -> bool:
+def same_sound(a: str, b: str) -> bool:
+    """True when two keys differ only in how one sound is spelt ("sofia", "sophia") or in a
+    doubled letter ("philipines", "philippines")."""
+    return _single_letters(sound(a)) == _single_letters(sound(b))
+
+
+def _single_letters(key: str) -> str:
+    """A key with each doubled letter written once."""
+    return "".join(c for i, c in enumerate(key) if i == 0 or key[i - 1] != c)
+
+
+def plausible_slip(heard: str, listed: str, lang: str = "en") -> bool:
     """False for near keys that are surely different answers: another first letter (another
-    card in this game), or one key extending the other ("Niger", "Nigeria"; "Titan", "Titanic")."""
-    if heard[:1] != listed[:1]:
+    card in this game), a number (2002 is no slip of 2004), one key extending the other
+    ("Niger", "Nigeria"; "Titan", "Titanic"), or two known names of one kind that sound
+    different ("Austria", "Australia"; but "Sofia" is how "Sophia" sounds)."""
+    if heard[:1] != listed[:1] or heard.isdigit() or listed.isdigit():
         return False
     short, long = sorted((heard, listed), key=len)
-    return not (len(long) - len(short) >= 2 and (long.startswith(short) or long.endswith(short)))
+    if len(long) - len(short) >= 2 and (long.startswith(short) or long.endswith(short)):
+        return False
+    return same_sound(heard, listed) or not different_names(heard, listed, lang)
 
 
-def similar(a: str, b: str) -> bool:
+def similar(a: str, b: str, lang: str = "en") -> bool:
     """True when two normalised keys are the same answer, allowing a misspelling."""
     if a == b:
         return True
     cutoff = fuzzy_cutoff(min(len(a), len(b)))
-    if cutoff > 100 or not plausible_slip(a, b):
+    if cutoff > 100 or not plausible_slip(a, b, lang):
         return False
     return fuzz.ratio(sound(a), sound(b), score_cutoff=cutoff) > 0
 
@@ -179,6 +195,6 @@ class AnswerIndex:
         for _choice, _score, i in process.extract(sound(key), self._sounds, scorer=fuzz.ratio,
                                                   score_cutoff=cutoff, limit=3):
             ambiguous = self.surnames.get(self._keys[i], "") is None
-            if not ambiguous and plausible_slip(key, self._keys[i]):
+            if not ambiguous and plausible_slip(key, self._keys[i], self.lang):
                 return self._canon[i]
         return None

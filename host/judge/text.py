@@ -6,6 +6,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from host.judge.numbers import number_value
+
 ARTICLES: dict[str, frozenset[str]] = {
     "en": frozenset({"the", "a", "an"}),
     "fr": frozenset({"le", "la", "les", "l", "un", "une"}),
@@ -166,8 +168,12 @@ def strip_article(tokens: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
 
 @lru_cache(maxsize=65536)
 def normalize(text: str, *, lang: str = "en") -> str:
-    """The matching key of an answer: no case, accents, punctuation, article, plural or spaces."""
+    """The matching key of an answer: no case, accents, punctuation, article, plural or spaces;
+    a number's key is its digits, however it was said ("eleven" -> "11")."""
     tokens = strip_article(words(text, lang), lang)
+    value = number_value(tokens, lang)
+    if value is not None:
+        return str(value)
     conj = _AND.get(lang, "and")
     kept = [t for t in tokens if t != conj] or list(tokens)
     if lang == "en":
