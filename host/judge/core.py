@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
 from host.decks import Category, CategoryKind
-from host.judge.index import MEMO_LIMIT, AnswerIndex, similar
-from host.judge.text import answer_letters, normalize
+from host.judge.framing import answer_part
+from host.judge.index import MEMO_LIMIT, AnswerIndex, real_word, similar
+from host.judge.text import ARTICLES, answer_letters, normalize, words
 from host.judge.wordlists import common_words
 
 
@@ -35,11 +36,14 @@ class Verdict:
     letters: tuple[str, ...]
     """Upper-case letters the answer may be played with, e.g. ("T", "G")."""
     reason: Reason
+    answer: str = field(default="", compare=False)
+    """The words judged, framing dropped: "Lisbon" of "I think it's Lisbon"."""
 
     def as_json(self) -> dict[str, object]:
         """The verdict as a JSON-ready dict (what `partyhost judge` prints)."""
         return {"accepted": self.accepted, "matched": self.matched,
-                "letters": list(self.letters), "reason": str(self.reason)}
+                "letters": list(self.letters), "reason": str(self.reason),
+                "answer": self.answer}
 
 
 class AnswerJudge(Protocol):
@@ -114,22 +118,47 @@ class Judge:
     def _rule(self, category: Category, index: AnswerIndex, answer: str,
               article_letter: bool) -> _Ruling:
         """The ruling on an answer whatever the letter named, before the repeat check."""
-        key = normalize(answer, lang=self.lang)
+        said = judged_part(category, index, answer)
+        key = normalize(said, lang=self.lang)
         if not key:
-            return _Ruling(key, Verdict(False, None, (), Reason.EMPTY))
-        letters = self.letters(answer, category, article_letter=article_letter)
-        matched = index.lookup(answer)
-        if matched is not None and normalize(matched, lang=self.lang) == key:
-            # "Godfather" heard for "The Godfather": the article's letter plays too
-            extra = self.letters(matched, category, article_letter=article_letter)
-            letters = (*letters, *(x for x in extra if x not in letters))
+            return _Ruling(key, Verdict(False, None, (), Reason.EMPTY, said))
+        matched = index.lookup(said)
+        letters = self._letters(category, said, matched, article_letter)
         if matched is None:
             unknown_counts = category.kind is CategoryKind.OPEN or not index.complete or (
                 category.kind is CategoryKind.LISTED and not category.closed)
             if not unknown_counts:
-                return _Ruling(key, Verdict(False, None, letters, Reason.NOT_IN_LIST))
-            return _Ruling(key, Verdict(None, None, letters, Reason.NEEDS_VOTE))
-        return _Ruling(key, Verdict(True, matched, letters, Reason.OK))
+                return _Ruling(key, Verdict(False, None, letters, Reason.NOT_IN_LIST, said))
+            return _Ruling(key, Verdict(None, None, letters, Reason.NEEDS_VOTE, said))
+        return _Ruling(key, Verdict(True, matched, letters, Reason.OK, said))
+
+    def _letters(self, category: Category, said: str, matched: str | None,
+                 article_letter: bool) -> tuple[str, ...]:
+        """The letters an answer plays: its article's only when the article is part of a
+        proper name ("The Godfather": T or G; "the lion": L)."""
+        named = article_letter and self.article_in_name(said, matched)
+        letters = self.letters(said, category, article_letter=named)
+        if matched is not None and normalize(matched, lang=self.lang) == normalize(
+                said, lang=self.lang):
+            # "Godfather" heard for "The Godfather": the listed title's article plays too
+            extra = self.letters(matched, category, article_letter=article_letter)
+            letters = (*letters, *(x for x in extra if x not in letters))
+        return letters
+
+    def article_in_name(self, said: str, matched: str | None) -> bool:
+        """True unless an answer's leading article is a common noun's: a listed answer keeps
+        its article when the list writes it ("The Beatles"); an answer not on the list is a
+        proper name when a word after the article is written with a capital ("The Godfather"),
+        more than one word follows it ("the lion king"), or the one word is no everyday word
+        ("the beatles"); "a horse" and "the godfather" are common nouns."""
+        articles = ARTICLES.get(self.lang, ARTICLES["en"])
+        tokens = words(said, self.lang)
+        if len(tokens) < 2 or tokens[0] not in articles:
+            return True
+        if matched is not None:
+            return next(iter(words(matched, self.lang)), "") in articles
+        capital = any(piece[:1].isupper() for piece in said.split()[1:]) and not said.isupper()
+        return capital or len(tokens) > 2 or not real_word(" ".join(tokens[1:]), self.lang)
 
 
 class _Ruling:
@@ -162,7 +191,8 @@ class _Ruling:
 
     def _refused(self, reason: Reason) -> Verdict:
         """This answer refused for `reason`."""
-        return Verdict(False, self.verdict.matched, self.verdict.letters, reason)
+        return Verdict(False, self.verdict.matched, self.verdict.letters, reason,
+                       self.verdict.answer)
 
 
 class _GivenKeys:
@@ -172,9 +202,10 @@ class _GivenKeys:
     last ruling, so only the new answer is normalised and looked up.
     """
 
-    def __init__(self, index: AnswerIndex, lang: str) -> None:
+    def __init__(self, category: Category, index: AnswerIndex) -> None:
+        self.category = category
         self.index = index
-        self.lang = lang
+        self.lang = index.lang
         self.texts: tuple[str, ...] = ()
         self.keys: set[str] = set()
         self.matched: set[str | None] = set()
@@ -188,7 +219,7 @@ class _GivenKeys:
         if matched is not None:
             # Two different listed answers are never repeats, however alike they are spelt.
             return matched in self.matched
-        return any(similar(other, key) for other in self.keys)
+        return any(similar(other, key, self.lang) for other in self.keys)
 
     def _sync(self, given: Sequence[str]) -> None:
         """Catch up with `given`: add what was appended, or start again if anything else moved."""
@@ -201,10 +232,11 @@ class _GivenKeys:
             self.matched.clear()
             known = 0
         for text in texts[known:]:
-            key = normalize(text, lang=self.lang)
+            said = judged_part(self.category, self.index, text)
+            key = normalize(said, lang=self.lang)
             if key:
                 self.keys.add(key)
-            self.matched.add(self.index.lookup(text))
+            self.matched.add(self.index.lookup(said))
         self.texts = texts
 
 
@@ -214,7 +246,7 @@ class _Cached:
     def __init__(self, category: Category, index: AnswerIndex) -> None:
         self.category = category
         self.index = index
-        self.given = _GivenKeys(index, index.lang)
+        self.given = _GivenKeys(category, index)
         self._rulings: dict[tuple[str, bool], _Ruling] = {}
         self._size = len(index)
 
@@ -222,7 +254,7 @@ class _Cached:
         """The remembered ruling, or None (forgetting all if the index has grown since)."""
         if len(self.index) != self._size:
             self._rulings.clear()
-            self.given = _GivenKeys(self.index, self.index.lang)
+            self.given = _GivenKeys(self.category, self.index)
             self._size = len(self.index)
         return self._rulings.get((answer, article_letter))
 
@@ -231,6 +263,18 @@ class _Cached:
         if len(self._rulings) >= MEMO_LIMIT:
             self._rulings.clear()
         self._rulings[(answer, article_letter)] = ruling
+
+
+def judged_part(category: Category, index: AnswerIndex, answer: str) -> str:
+    """The answer in what was said, framing dropped ("I think it's Lisbon" -> "Lisbon"),
+    unless the whole of it is a listed answer as said ("It's a Wonderful Life")."""
+    part = answer_part(answer, index.lang, category.title)
+    if part != answer:
+        whole = index.lookup(answer)
+        if whole is not None and normalize(whole, lang=index.lang) == normalize(
+                answer, lang=index.lang):
+            return answer
+    return part
 
 
 def build_index(category: Category, lang: str) -> AnswerIndex:

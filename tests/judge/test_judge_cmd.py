@@ -34,12 +34,13 @@ def test_judge_deck_category(capsys: pytest.CaptureFixture[str]) -> None:
     got = verdict(capsys, ["--deck", str(MINI), "--category", "films", "--letter", "G",
                            "the godfather"])
     assert got == {"accepted": True, "matched": "The Godfather", "letters": ["T", "G"],
-                   "reason": "ok"}
+                   "reason": "ok", "answer": "the godfather"}
     got = verdict(capsys, ["--deck", str(MINI), "-c", "Films", "--given", "The Godfather",
                            "--given", "Jaws", "Godfather"])
     assert got["reason"] == "duplicate" and got["accepted"] is False
     got = verdict(capsys, ["--deck", str(MINI), "-c", "things-that-are-yellow", "Pineapple"])
-    assert got == {"accepted": None, "matched": None, "letters": ["P"], "reason": "needs_vote"}
+    assert got == {"accepted": None, "matched": None, "letters": ["P"], "reason": "needs_vote",
+                   "answer": "Pineapple"}
 
 
 def test_judge_answers_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,82 @@
+"""The answer inside what a player said: "I think it's Lisbon", "the planet Mars", "letter W"."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from host.judge.text import ARTICLES, fold_plural, fold_plural_fr, words
+
+_FILLERS: dict[str, tuple[str, ...]] = {
+    "en": ("i think its", "i think it is", "i think", "i guess", "i believe", "i would say",
+           "id say", "ill say", "i say", "ill go with", "i go with", "lets say", "how about",
+           "what about", "my answer is", "the answer is", "its", "it is", "is it", "maybe",
+           "perhaps", "um", "umm", "uh", "er", "erm", "err", "hmm", "oh", "well", "okay", "ok",
+           "so", "and"),
+    "fr": ("je pense que cest", "je crois que cest", "je pense", "je crois", "je dirais",
+           "je dis", "disons", "ma reponse est", "la reponse est", "cest", "peut etre", "euh",
+           "heu", "ben", "bah", "alors", "eh bien", "et"),
+}
+"""Words players put before an answer, as text.words writes them (no apostrophes)."""
+
+CLASS_WORDS: dict[str, frozenset[str]] = {
+    "en": frozenset({"letter", "number", "word", "name"}),
+    "fr": frozenset({"lettre", "nombre", "chiffre", "mot", "nom"}),
+}
+"""Words naming what any answer is ("the letter W"), besides the category's own head noun."""
+
+_LINKS = frozenset({"of", "called", "named", "de", "du", "des", "d", "appele", "appelee"})
+
+_TITLE_SKIPS = frozenset({"a", "an", "the", "famous", "types", "type", "kinds", "kind", "names",
+                          "name", "of", "things", "thing", "something", "les", "des", "un",
+                          "une", "le", "la", "de", "noms", "nom", "celebres", "sortes"})
+
+
+def answer_part(text: str, lang: str = "en", title: str = "") -> str:
+    """What a player said, less the framing around the answer: fillers ("I think it's"), then
+    an article and a word naming the category's kind ("the planet", "letter"); the answer's own
+    words are kept as said. The whole text when nothing frames it."""
+    pieces = text.split()
+    if not pieces:
+        return text
+    forms = ["".join(words(piece, lang)) for piece in pieces]
+    start = _after_fillers(forms, lang)
+    start = _after_class_word(forms, start, lang, _class_words(title, lang))
+    return " ".join(pieces[start:]).strip(" ,.!?;:") or text
+
+
+def _after_fillers(forms: list[str], lang: str) -> int:
+    """The index of the first piece after the leading fillers (always leaving one piece)."""
+    start, moved = 0, True
+    while moved:
+        moved = False
+        for filler in _FILLERS.get(lang, _FILLERS["en"]):
+            size = len(filler.split())
+            if start + size < len(forms) and " ".join(forms[start:start + size]) == filler:
+                start, moved = start + size, True
+                break
+    return start
+
+
+def _after_class_word(forms: list[str], start: int, lang: str, classes: frozenset[str]) -> int:
+    """The index after "[article] <class word> [of]" at `start`, if an answer follows it."""
+    i = start + 1 if forms[start] in ARTICLES.get(lang, ARTICLES["en"]) else start
+    if i + 1 >= len(forms) or _singular(forms[i], lang) not in classes:
+        return start
+    i += 1
+    if forms[i] in _LINKS and i + 1 < len(forms):
+        i += 1
+    return i
+
+
+@lru_cache(maxsize=512)
+def _class_words(title: str, lang: str) -> frozenset[str]:
+    """The words that name a category's kind: its title's head noun ("Planets of the solar
+    system" -> planet), and the universal ones (letter, number)."""
+    head = next((w for w in words(title, lang) if w not in _TITLE_SKIPS), "")
+    universal = CLASS_WORDS.get(lang, CLASS_WORDS["en"])
+    return universal | {_singular(head, lang)} if head else universal
+
+
+def _singular(word: str, lang: str) -> str:
+    """A word's singular stem, as the key folding makes it."""
+    return fold_plural_fr(word) if lang == "fr" else fold_plural(word)
