@@ -10,6 +10,7 @@ from typing import Protocol
 from host.decks import Category, CategoryKind
 from host.judge.framing import answer_part
 from host.judge.index import MEMO_LIMIT, AnswerIndex, real_word, similar
+from host.judge.known import known_names
 from host.judge.text import ARTICLES, answer_letters, normalize, words
 from host.judge.wordlists import common_words
 
@@ -78,6 +79,7 @@ class Judge:
         for category in categories:
             self.index(category)
         common_words(self.lang)
+        known_names(self.lang)
 
     def _cached(self, category: Category) -> _Cached:
         """The category's index and rulings, built on first use."""
