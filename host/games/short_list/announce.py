@@ -22,12 +22,14 @@ when the host is the quizmaster (the param is None)."""
 def line_keys(note: Note) -> list[str]:
     """The line a note is said with: its kind; "said_so_far_none" before any answer is found,
     followed by "said_wrong" once a guess was wrong, "situation_over" once the game is over,
-    and "<kind>_host" for a note naming the quizmaster when the host is the quizmaster (the
-    variant)."""
+    "who_is_like" for a name that looks like a player's, and "<kind>_host" for a note naming
+    the quizmaster when the host is the quizmaster (the variant)."""
     params, kind = note.params, str(note.kind)
     if kind == NoteKind.SAID_SO_FAR:
         found = "said_so_far" if params.get("answers") else "said_so_far_none"
         return [found, "said_wrong"] if params.get("wrong") else [found]
+    if kind == NoteKind.WHO_IS and params.get("like"):
+        return ["who_is_like"]
     if kind == NoteKind.SITUATION and params.get("game_over"):
         return ["situation_over"]
     if kind in QUIZMASTER_NOTES and params.get("quizmaster", "") is None:
@@ -76,6 +78,8 @@ def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
         params["wrong_text"] = spoken_list(params["wrong"])
     if isinstance(params.get("exchanges"), dict):
         params["exchanges_text"] = exchanges_text(params["exchanges"])
+    if isinstance(params.get("people"), list):
+        params["people_text"] = spoken_list(params["people"], "or")
     if isinstance(params.get("points"), dict):
         params["points_text"] = points_text(params["points"])
     if isinstance(params.get("out"), list):

@@ -53,6 +53,8 @@ class NoteKind(StrEnum):
     SCORE = "score"
     SITUATION = "situation"
     WHOSE_VOICE = "whose_voice"
+    WHO_IS = "who_is"
+    """A line that starts with a name nobody at the table has: asked about, costs nothing."""
 
 
 class Refusal(StrEnum):

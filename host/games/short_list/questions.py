@@ -1,5 +1,5 @@
 """Short List's answers to questions about the table: answers left, the question, what has been
-said, the score, whose turn it is."""
+said, the score, whose turn it is, and who a name nobody at the table has may be."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from host.core.speaker import Query
 from host.decks import QuestionCard
 from host.games.short_list.kinds import NoteKind, Refusal
 from host.games.short_list.rules import ShortListGame
+from host.games.short_list.talk import WHO_IS, name_like
 
 
 class ShortListQuestions:
@@ -32,6 +33,8 @@ class ShortListQuestions:
             return [self._score()]
         if query.kind == "situation":
             return [self._situation()]
+        if query.kind == WHO_IS:
+            return [self._who_is(query.target or "")]
         note = round_notes.get(query.kind)
         if note is None:
             return None
@@ -68,6 +71,12 @@ class ShortListQuestions:
                                            "found": len(self.game.given),
                                            "wrong": list(self.game.wrong),
                                            "question": card.question})
+
+    def _who_is(self, name: str) -> Note:
+        """A name nobody at the table has: the player it may be a typo of, and who plays."""
+        people = [person for seat in self.game.seats for person in seat.people]
+        return Note(NoteKind.WHO_IS, {"name": name, "like": name_like(name, people),
+                                      "people": people})
 
     def _score(self) -> Note:
         game = self.game

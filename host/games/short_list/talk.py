@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rapidfuzz.distance import OSA
+
 from host.core.speaker import (
     NO,
     YES,
@@ -49,10 +51,24 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
      r"|(which|what) answers( have been (said|given|found))?( so far)?", "said_so_far"),
     (r"(what'?s|what is) the score|(the )?scores?|(the )?points|how many points"
      r"( do i have| have i got)?", "score"),
-    (r"whose turn( is it)?|who'?s (next|turn|on|out)|who is (next|on|out)|where are we",
-     "situation"),
+    (r"whose turn( is it)?|who'?s (next|turn|on|out)|who is (next|on|out)|where are we"
+     r"|is it my turn( now| yet)?|am i (next|on)", "situation"),
 )
 """Short List's own questions for the host (the core ones are in host.core.speaker)."""
+WHO_IS = "who_is"
+"""The host's question about a name nobody at the table has ("Who's Fay?"): the query's
+target is the name as typed."""
+STRANGER = re.compile(r"\s*([^\W\d_][\w'’-]*)\s*([:,])(.*)$", re.S)
+"""One word before a colon or a comma, then the rest (raw text): perhaps who is speaking."""
+CLAIM_INSIDE = re.compile(r"\S.*?\bmy turn\b", re.I | re.S)
+"""Words, then "my turn" (raw text): somebody's claim, after words that name nobody seated."""
+NOT_NAMES = frozenset({*YES, *NO, "ok", "okay", "well", "so", "um", "uh", "er", "erm", "oh",
+                       "ah", "hey", "hmm", "right", "and", "but", "now", "alright", "wait",
+                       "sorry", "look", "listen", "see"})
+"""Words said before a comma that are no one's name ("Okay, it's my turn")."""
+TYPO_EDITS = 1
+"""How many letters (one added, dropped, changed, or two swapped) a word may be off a
+player's name to be taken for a typo of it ("Dna" for Dan): then asked, never played."""
 NAME_LIKENESS = 0.6
 """How alike (`likeness`) the first word of a claim must sound to a jumper's name to name
 them: Whisper writes the Scottish voice's "Cat" as "can't" (0.75) and "Ann" as "and" (0.67);
@@ -61,6 +77,14 @@ QUESTION_PHRASES = ("how many left", "how many answers left", "what was the ques
                     "repeat the question", "what has been said", "which answers", "score",
                     "whose turn")
 """The questions as offered to the recognizer (each one parses to its question)."""
+
+
+def name_like(word: str, people: Sequence[str]) -> str | None:
+    """The one person whose name this word (of three letters or more) is a typo of, if any."""
+    typed = clean(word)
+    close = [person for person in people if len(typed) >= 3
+             and OSA.distance(typed, clean(person)) <= TYPO_EDITS]
+    return close[0] if len(close) == 1 else None
 
 
 def is_table_call(words: str) -> bool:
@@ -89,6 +113,9 @@ class ShortListTalk:
         if on_turn and speaker in (None, on_turn) and self.listed(text):
             return Answer(on_turn, trimmed(text))
         prefixed, rest = self.speakers.split(text)
+        stranger = None if prefixed or speaker else self._stranger(text)
+        if stranger is not None:
+            return stranger
         rest = raw_tail(text, rest)
         # The claim comes before the name ("it's my turn, Ann: ...", taken off by the split)
         # or after it ("Ann, it's my turn: ...", taken off here).
@@ -103,6 +130,27 @@ class ShortListTalk:
                 return Query("speaker", who)
             return Unclear(text, anonymous=claimed)
         return self._said(rest, who, claimed=claimed, text=text)
+
+    def _stranger(self, text: str) -> Query | Unclear | None:
+        """A line that says it is someone's who is not at the table is asked about, never
+        played as anyone's move: a word that names nobody before a colon ("Fay: Tuscany"),
+        before a comma and a claim ("Fay, it's my turn, Lazio"; also after the claim), or a
+        typo of a player's name ("Dna, Lazio") is asked as "Who's Fay?"; other words before a
+        claim ("so it's my turn, Lazio") ask who is speaking. None for anything else."""
+        words, claim = clean(text), CLAIM.match(text)
+        if match_query(words, None, QUESTIONS) is not None or (FILLER.match(words) and not claim):
+            return None  # a question, or an answer said after "my answer is"
+        after = text[claim.end():] if claim else text
+        named = STRANGER.match(after)
+        if named and not (claim and self._named_by_sound(after)[0]):
+            word, mark, rest = named.groups()
+            if clean(word) not in NOT_NAMES and (
+                    mark == ":" or claim or CLAIM.match(rest)
+                    or name_like(word, self.speakers.people())):
+                return Query(WHO_IS, None, word[:1].upper() + word[1:])
+        if not claim and CLAIM_INSIDE.match(text):
+            return Unclear(text, anonymous=True)
+        return None
 
     def _named_by_sound(self, rest: str) -> tuple[str | None, str]:
         """After a claim with no name, the jumper whose name the first word sounds like, and
@@ -180,7 +228,8 @@ class ShortListTalk:
         words = clean(text)
         heard_else = (PASS.fullmatch(words) or FILLER.match(words) or CLAIM.match(text)
                       or match_query(words, None, QUESTIONS) is not None
-                      or self.speakers.split(text)[0] is not None)
+                      or self.speakers.split(text)[0] is not None
+                      or self._stranger(text) is not None)
         return f"{FILLER_SAID} {text}" if heard_else else text
 
     # ------------------------------------------------------------------ choices

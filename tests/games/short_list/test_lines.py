@@ -24,7 +24,7 @@ from tests.games.short_list.test_talk import CARDS, JUDGE, NAMES, new_game, rand
 
 VARIANT_PARAMS: tuple[dict[str, object], ...] = (
     {}, {"quizmaster": "Ann"}, {"quizmaster": None}, {"answers": ["Lisbon"]}, {"answers": []},
-    {"game_over": True}, {"answers": [], "wrong": ["Atlantis"]},
+    {"game_over": True}, {"answers": [], "wrong": ["Atlantis"]}, {"like": "Dan"},
 )
 """Params that make line_keys say a note with a variant line."""
 SESSION_LINES = {
@@ -76,6 +76,8 @@ def played_notes() -> Iterator[Note]:
                 yield from questions.answer(Query(rng.choice(QUESTIONS), None)) or []
         for kind in QUESTIONS:
             yield from questions.answer(Query(kind, None)) or []
+        for name in ("Zed", "Dna"):  # nobody's name, and a typo of Dan's
+            yield from questions.answer(Query("who_is", None, name)) or []
 
 
 def tied_games() -> Iterator[Note]:
@@ -156,7 +158,7 @@ def test_the_game_has_its_welcome_help_and_house_rules(book: Phrasebook) -> None
     rules = " ".join(book.house_rules)
     for decision in ("30 seconds", "--guess-seconds", "first claim", "half heard",
                      "own turn", "five blue for one orange", "broken into five blue",
-                     "--host-quizmaster", "stockpile"):
+                     "--host-quizmaster", "stockpile", "name nobody at the table has"):
         assert decision in rules, decision
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from host.clock import FakeClock
 from host.core.phrasebook import Phrasebook
 from host.core.session import Line, Session
 from host.games.short_list.announce import VOICE
+from host.games.short_list.events import Answer, Jump, Pass
 from host.games.short_list.questions import ShortListQuestions
 from host.games.short_list.rules import ShortListGame
 from host.games.short_list.talk import ShortListTalk
@@ -32,6 +35,63 @@ class Table:
 
     def crystals(self) -> dict[str, int]:
         return self.game.points()
+
+
+# ---------------------------------------------------------------------- who is speaking
+
+def test_a_line_from_a_name_not_at_the_table_costs_nobody_anything() -> None:
+    table = Table()
+    before = table.crystals()
+    lines = table.type("Fay: Tuscany")  # at Bob's prompt; nobody called Fay plays
+    assert [line.kind for line in lines] == ["who_is"]
+    assert "who's Fay?" in lines[0].text.replace("Who's", "who's")
+    assert table.moves == [] and table.crystals() == before
+    assert table.game.expected_player() == "Bob" and not table.game.out
+
+
+def test_a_typo_of_a_players_name_is_asked_about_never_charged_to_the_guesser_on_turn() -> None:
+    table = Table()
+    table.type("pass")  # Bob passes: Cat's turn
+    before = table.crystals()
+    lines = table.type("Dna: it's my turn, Lazio")
+    assert [line.kind for line in lines] == ["who_is"]
+    assert "Dna" in lines[0].text and "Did you mean Dan?" in lines[0].text
+    assert table.moves == [Pass("Bob")] and table.crystals() == before
+    assert table.game.expected_player() == "Cat" and table.game.its_my_turn == [1, 1, 1, 1]
+    table.type("Dan: it's my turn, Poland")  # said again with the name: Dan's jump
+    assert table.moves[-1] == Jump("Dan", "Poland")
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("Fay, it's my turn, Poland", "who_is"),
+    ("it's my turn, Fay: Poland", "who_is"),
+    ("fay: it's my turn", "who_is"),
+    ("Dna, Poland", "who_is"),
+    ("Fay it's my turn Poland", "whose_voice"),
+    ("okay, it's my turn, Poland", "whose_voice"),
+])
+def test_a_claim_from_someone_not_at_the_table_is_asked_about(said: str, kind: str) -> None:
+    table = Table()
+    before = table.crystals()
+    assert [line.kind for line in table.type(said)] == [kind]
+    assert table.moves == [] and table.crystals() == before
+
+
+@pytest.mark.parametrize(("said", "move"), [
+    ("Okay, Poland", Answer("Bob", "Okay, Poland")),
+    ("Cat: Poland", Jump("Cat", "Poland")),
+    ("my answer is It's my turn", Answer("Bob", "It's my turn")),
+])
+def test_words_that_name_nobody_are_still_the_guessers_answer(said: str, move: object) -> None:
+    table = Table()
+    table.type(said)
+    assert table.moves == [move]
+
+
+def test_is_it_my_turn_is_a_question_not_an_answer() -> None:
+    table = Table()
+    assert [line.kind for line in table.type("is it my turn?")] == ["situation"]
+    assert table.moves == []
 
 
 # ---------------------------------------------------------------------- recaps

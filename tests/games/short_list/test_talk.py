@@ -204,9 +204,8 @@ def test_nothing_said_is_unclear(talk: ShortListTalk) -> None:
     assert talk.parse(" ?! ") == Unclear(" ?! ")
 
 
-def test_a_claim_by_a_stranger_asks_who_speaks(talk: ShortListTalk) -> None:
-    said = "It's my turn, Eve: Poland"
-    assert talk.parse(said) == Unclear(said, anonymous=True)
+def test_a_claim_by_a_stranger_asks_who_they_are(talk: ShortListTalk) -> None:
+    assert talk.parse("It's my turn, Eve: Poland") == Query("who_is", None, "Eve")
 
 
 def test_a_jump_without_a_card_or_out_of_the_round_is_refused(game: ShortListGame,
