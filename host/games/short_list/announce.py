@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.core.events import Note
-from host.core.phrasebook import GameVoice, agree, seat_name, spoken_list
+from host.core.phrasebook import GameVoice, agree, is_team, seat_name, spoken_list
 from host.core.speaker import number_word
 from host.games.short_list.kinds import NoteKind
 
@@ -52,16 +52,20 @@ def its_my_turn_cards(count: int) -> str:
 
 
 def exchanges_text(exchanges: dict[str, int]) -> str:
-    """ "Ann swaps ten blue crystals for two orange ones, and Bob five for one"."""
-    said: list[str] = []
-    for name, orange in exchanges.items():
-        blue = number_word(orange * 5)
-        if said:
-            said.append(f"{seat_name(name)} {blue} for {number_word(orange)}")
-            continue
-        got = "an orange one" if orange == 1 else f"{number_word(orange)} orange ones"
-        said.append(f"{seat_name(name)} {agree(name, 'swaps')} {blue} blue crystals for {got}")
-    return spoken_list(said, serial=True)
+    """ "Ann swaps five blue crystals for an orange one, and so does Bob"; "Ann swaps ten blue
+    crystals for two orange ones, and Bob five for one"."""
+    (first, orange), *others = exchanges.items()
+    got = "an orange one" if orange == 1 else f"{number_word(orange)} orange ones"
+    said = f"{seat_name(first)} {agree(first, 'swaps')} {number_word(5 * orange)} blue " \
+           f"crystals for {got}"
+    if not others:
+        return said
+    if all(count == orange for _, count in others):
+        names = [seat_name(name) for name, _ in others]
+        does = "does" if len(names) == 1 and not is_team(others[0][0]) else "do"
+        return f"{said}, and so {does} {spoken_list(names)}"
+    return spoken_list([said, *(f"{seat_name(name)} {number_word(5 * count)} for "
+                                f"{number_word(count)}" for name, count in others)], serial=True)
 
 
 def points_text(points: dict[str, int]) -> str:

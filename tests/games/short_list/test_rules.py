@@ -424,7 +424,7 @@ def test_the_exchanges_a_round_needs_are_announced_once_in_one_line(
     assert exchange.params == {"exchanges": {"Bob": 1, "Ann": 1}}  # Bob 21 -> 16, Ann 17
     line = Phrasebook(game=VOICE, rng=random.Random(0)).render(exchange)
     assert line is not None and line.count("Bob") == line.count("Ann") == 1
-    assert "Ann five for one" in line
+    assert "Bob swaps five blue crystals for an orange one, and so does Ann" in line
     conserved(t)
 
 
