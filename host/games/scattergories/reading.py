@@ -9,6 +9,7 @@ host.games.scattergories.rules.ScattergoriesGame's, which this mixin is a part o
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rapidfuzz.distance import Levenshtein
@@ -21,6 +22,7 @@ from host.games.scattergories.flow import State
 from host.games.scattergories.kinds import NoteKind, Refusal
 from host.judge import Reason, Verdict, normalize
 from host.judge.index import sound
+from host.judge.people import person_letters
 
 if TYPE_CHECKING:
     from host.games.scattergories.rules import LetterJudge
@@ -278,6 +280,8 @@ class ReadingRules:
         verdict = self.judge.judge(category, text, article_letter=False) if text else None
         if verdict is not None and verdict.reason is Reason.EMPTY:
             text, verdict = "", None
+        if verdict is not None:
+            verdict = self._with_name_letters(text, verdict)
         self.sheet[index][seat] = text
         if verdict is not None:
             self.verdicts[(index, seat)] = verdict
@@ -285,6 +289,13 @@ class ReadingRules:
                   blank=not text, category=category.title, number=index + 1,
                   letter=self.letter, corrected=corrected,
                   letter_ok=None if verdict is None else self.letter in verdict.letters)
+
+    def _with_name_letters(self, text: str, verdict: Verdict) -> Verdict:
+        """The verdict with a person's last name carrying the letter too, in any category
+        ("George Michael" plays M for Songs or Singers, "Billy Idol" I for Things that are
+        loud), as the rulebook says of every person's name."""
+        extra = [x for x in person_letters(text, self.config.lang) if x not in verdict.letters]
+        return replace(verdict, letters=(*verdict.letters, *extra)) if extra else verdict
 
     def _score(self, index: int, seat: int) -> int:
         """Score one answer and say it: blank, voted down or off the list, the same as

@@ -328,6 +328,29 @@ def test_a_persons_first_or_last_name_may_carry_the_letter(judge: Judge) -> None
                                "Cat": (NoteKind.ANSWER_SCORED_1, 1)}
 
 
+def test_a_persons_last_name_carries_the_letter_in_any_category(judge: Judge) -> None:
+    t = make_table(judge, faces="I")
+    t.pencils_down()
+    for _ in range(3):
+        t.score({})
+    notes = t.score({"Ann": "Billy Idol", "Bob": "Ice cube", "Cat": "Glacier in Iceland"})
+    assert not t.game.categories[3].people  # Things that are cold
+    assert t.scores(notes) == {"Ann": (NoteKind.ANSWER_SCORED_2, 2),
+                               "Bob": (NoteKind.ANSWER_SCORED_2, 2),
+                               "Cat": (NoteKind.ANSWER_SCORED_1, 1)}
+
+
+def test_a_common_noun_after_a_first_name_is_no_persons_name(judge: Judge) -> None:
+    t = make_table(judge, faces="B")
+    t.pencils_down()
+    for _ in range(3):
+        t.score({})
+    notes = t.score({"Ann": "Teddy bear", "Bob": "Rose bush", "Cat": "Kevin Bacon"})
+    assert t.scores(notes) == {"Ann": (NoteKind.ANSWER_SCORED_1, 1),
+                               "Bob": (NoteKind.ANSWER_SCORED_1, 1),
+                               "Cat": (NoteKind.ANSWER_SCORED_2, 2)}
+
+
 def test_an_answer_off_a_closed_list_scores_nothing(judge: Judge) -> None:
     t = make_table(judge)
     t.pencils_down()
