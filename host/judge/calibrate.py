@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from host.judge import index as index_module
+from host.judge import known as known_module
 from host.judge.index import AnswerIndex
 
 
@@ -81,6 +82,19 @@ def sweep(pairs: Sequence[Pair]) -> list[tuple[float, Score]]:
     return results
 
 
+def sweep_well_known(pairs: Sequence[Pair]) -> list[tuple[float, Score]]:
+    """Score the set with the level of a well-known name from 2.0 to 5.0 (how it was set)."""
+    original = known_module.WELL_KNOWN
+    results = []
+    try:
+        for tenths in range(20, 51, 5):
+            known_module.WELL_KNOWN = tenths / 10
+            results.append((tenths / 10, score(pairs)))
+    finally:
+        known_module.WELL_KNOWN = original
+    return results
+
+
 def main(argv: Sequence[str] = ()) -> int:
     """Print recall and false-accept rate for shifted cutoffs, then the current mistakes."""
     path = Path(argv[0]) if argv else Path("tests/data/judge/calibration.tsv")
@@ -88,6 +102,9 @@ def main(argv: Sequence[str] = ()) -> int:
     print(f"{len(pairs)} pairs from {path}")
     for shift, result in sweep(pairs):
         print(f"cutoff {shift:+5.0f}: recall {result.recall:.3f}  "
+              f"false accepts {result.false_accept_rate:.3f}")
+    for level, result in sweep_well_known(pairs):
+        print(f"well-known level {level:.1f}: recall {result.recall:.3f}  "
               f"false accepts {result.false_accept_rate:.3f}")
     current = score(pairs)
     for pair in current.missed:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from rapidfuzz import fuzz, process
 
 from host.judge.known import different_names
+from host.judge.sounds import sound
 from host.judge.text import PARTICLES, normalize, singular_variants, strict_key, words
 
 MEMO_LIMIT = 20000
@@ -27,33 +28,17 @@ def fuzzy_cutoff(length: int) -> float:
     return 80.0
 
 
-def sound(key: str) -> str:
-    """A key with spellings of one sound merged ("dolfin" and "dolphin")."""
-    return key.replace("ph", "f").replace("ck", "k")
-
-
-def same_sound(a: str, b: str) -> bool:
-    """True when two keys differ only in how one sound is spelt ("sofia", "sophia") or in a
-    doubled letter ("philipines", "philippines")."""
-    return _single_letters(sound(a)) == _single_letters(sound(b))
-
-
-def _single_letters(key: str) -> str:
-    """A key with each doubled letter written once."""
-    return "".join(c for i, c in enumerate(key) if i == 0 or key[i - 1] != c)
-
-
 def plausible_slip(heard: str, listed: str, lang: str = "en") -> bool:
     """False for near keys that are surely different answers: another first letter (another
     card in this game), a number (2002 is no slip of 2004), one key extending the other
-    ("Niger", "Nigeria"; "Titan", "Titanic"), or two known names of one kind that sound
-    different ("Austria", "Australia"; but "Sofia" is how "Sophia" sounds)."""
+    ("Niger", "Nigeria"; "Titan", "Titanic"), or two well-known names of different things of
+    one kind ("Austria", "Australia")."""
     if heard[:1] != listed[:1] or heard.isdigit() or listed.isdigit():
         return False
     short, long = sorted((heard, listed), key=len)
     if len(long) - len(short) >= 2 and (long.startswith(short) or long.endswith(short)):
         return False
-    return same_sound(heard, listed) or not different_names(heard, listed, lang)
+    return not different_names(heard, listed, lang)
 
 
 def similar(a: str, b: str, lang: str = "en") -> bool:
@@ -168,6 +153,8 @@ class AnswerIndex:
                 return found
         if found is None and not real_word(text, self.lang):
             found = self.match(key)
+            if found is not None and different_names(text, found, self.lang):
+                found = None  # "Michael Johnson" is no slip of "Michael Jackson"
         if found is None and self.last_word:
             tokens = words(text, self.lang)
             if len(tokens) > 1 and self.match(self.key(tokens[-1])) is not None:

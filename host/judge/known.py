@@ -1,12 +1,17 @@
-"""Known names of things (countries, US states, capitals, planets, elements, first names, common
-words), so that one real name is never taken for a misspelling of another of its kind."""
+"""Known names of things (countries, US states, capitals, planets, elements, people's first and
+last names, everyday words), so that one well-known name is never taken for a misspelling of
+another of its kind."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import resources
+
+from wordfreq import zipf_frequency
 
 from host.judge.generated import DataMissing, generate
-from host.judge.text import normalize
+from host.judge.sounds import same_sound
+from host.judge.text import normalize, words
 from host.judge.wordlists import common_words
 
 KINDS_BY_GENERATOR: dict[str, tuple[str, ...]] = {
@@ -19,6 +24,12 @@ PLANETS = ("Mercury", "Venus", "Earth", "Mars", "Jupiter", "Saturn", "Uranus", "
            "Pluto", "Ceres", "Eris", "Makemake", "Haumea")
 """The planets and the dwarf planets: no package here lists them."""
 
+WELL_KNOWN = 3.5
+"""The least wordfreq Zipf frequency (3: once in a million words) of a name surely meant as
+itself. Fitted on tests/data/judge/calibration.tsv (`python -m host.judge.calibrate`): from
+3.0 to 4.0 every pair there is ruled as labelled (below, the rare spelling "Micheal", 2.8,
+counts as a name of its own; above, "Austria", 4.1, passes for "Australia"); 3.5 is the middle.
+"""
 
 Named = frozenset[tuple[str, str]]
 """What a key names: (kind, canonical name) pairs, e.g. {("countries", "Afghanistan")}."""
@@ -36,10 +47,21 @@ def known_names(lang: str) -> dict[str, Named]:
         for key, name in answers.items():
             for spelling in {key, normalize(name, lang=lang)}:
                 found.setdefault(spelling, set()).add((kind, name))
+    for surname in _surnames():
+        found.setdefault(normalize(surname, lang=lang), set()).add(("surnames", surname))
     if lang == "en":
         for planet in PLANETS:
             found.setdefault(normalize(planet), set()).add(("planets", planet))
     return {key: frozenset(named) for key, named in found.items()}
+
+
+def _surnames() -> list[str]:
+    """US Census 1990 last names, shipped by the `names` package (empty without it)."""
+    try:
+        text = resources.files("names").joinpath("dist.all.last").read_text("utf-8")
+    except (ImportError, OSError):
+        return []
+    return [line.split()[0].capitalize() for line in text.splitlines() if line.strip()]
 
 
 def named_by(key: str, lang: str = "en") -> Named:
@@ -56,11 +78,30 @@ def _common_keys(lang: str) -> frozenset[str]:
     return frozenset(normalize(w, lang=lang) for w in common_words(lang) if len(w) > 3)
 
 
-def different_names(a: str, b: str, lang: str = "en") -> bool:
-    """True when two keys are known names of one kind for two different things ("austria",
-    "australia"): then neither is a misspelling of the other."""
-    named_a, named_b = named_by(a, lang), named_by(b, lang)
-    for kind in {k for k, _ in named_a} & {k for k, _ in named_b}:
+def different_names(heard: str, listed: str, lang: str = "en") -> bool:
+    """True when what was heard names another thing than the listed answer: a word of it is a
+    well-known name of the same kind as the listed answer's word in its place ("Austria",
+    "Australia"; "Michael Johnson", "Michael Jackson"). Keys and texts both do."""
+    said, meant = words(heard, lang), words(listed, lang)
+    if len(said) != len(meant):
+        said, meant = ("".join(said),), ("".join(meant),)
+    kinds = _PEOPLE if len(said) > 1 else _THINGS  # a surname is a person's in a full name
+    return any(_different(a, b, lang, kinds) for a, b in zip(said, meant, strict=True) if a != b)
+
+
+_PEOPLE = frozenset({"surnames", "first_names"})
+_THINGS = frozenset({"countries", "us_states", "capitals", "elements", "first_names", "planets",
+                     "common words"})
+
+
+def _different(a: str, b: str, lang: str, kinds: frozenset[str]) -> bool:
+    """True when two words are well-known names of one of these kinds for two different
+    things."""
+    if same_sound(a, b) or min(zipf_frequency(a, lang), zipf_frequency(b, lang)) < WELL_KNOWN:
+        return False
+    named_a, named_b = named_by(normalize(a, lang=lang), lang), named_by(
+        normalize(b, lang=lang), lang)
+    for kind in kinds & {k for k, _ in named_a} & {k for k, _ in named_b}:
         if not {n for k, n in named_a if k == kind} & {n for k, n in named_b if k == kind}:
             return True
     return False
