@@ -114,3 +114,10 @@ def test_a_proper_noun_with_an_article_plays_either_letter(
     assert judge.judge(category, said, letter="T").reason is not Reason.WRONG_LETTER
     assert judge.judge(category, said, letter=said.split()[1][0]).reason is not (
         Reason.WRONG_LETTER)
+
+
+def test_another_well_known_person_is_not_a_typo_of_a_listed_one(judge: Judge) -> None:
+    singers = closed("Singers", "Michael Jackson", "Elvis Presley")
+    assert judge.judge(singers, "Michael Johnson").accepted is False
+    assert judge.judge(singers, "Micheal Jackson").matched == "Michael Jackson"
+    assert judge.judge(singers, "Elvis Presly").matched == "Elvis Presley"
