@@ -21,8 +21,8 @@ from host.games.scattergories.events import Challenge, ReadAnswer, Scattergories
 from host.games.scattergories.flow import State
 from host.games.scattergories.kinds import NoteKind, Refusal
 from host.judge import Reason, Verdict, normalize
-from host.judge.index import sound
 from host.judge.people import person_letters
+from host.judge.sounds import sound
 
 if TYPE_CHECKING:
     from host.games.scattergories.rules import LetterJudge
