@@ -121,3 +121,14 @@ def test_another_well_known_person_is_not_a_typo_of_a_listed_one(judge: Judge) -
     assert judge.judge(singers, "Michael Johnson").accepted is False
     assert judge.judge(singers, "Micheal Jackson").matched == "Michael Jackson"
     assert judge.judge(singers, "Elvis Presly").matched == "Elvis Presley"
+
+
+def test_french_numbers_and_framing_are_judged_as_in_english() -> None:
+    judge = Judge(lang="fr")
+    years = closed("Années", "2008", "1996")
+    assert judge.judge(years, "deux mille huit").matched == "2008"
+    assert judge.judge(years, "mille neuf cent quatre-vingt-seize").matched == "1996"
+    assert judge.judge(years, "2006").accepted is False
+    cities = closed("Capitales", "Lisbonne", "Paris")
+    assert judge.judge(cities, "je pense que c'est Lisbonne").matched == "Lisbonne"
+    assert judge.judge(cities, "euh, Paris").letters == ("P",)
