@@ -4,7 +4,7 @@ and the spoken forms of cards, lists and scores in each language (`<name>_fr`, `
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from host.core.events import Note
 from host.core.phrasebook import GameVoice, seat_name, spoken_list, with_article
@@ -25,6 +25,18 @@ CARDS = {"fr": ("aucune carte", "une carte", "{n} cartes"),
          "en": ("no cards", "one card", "{n} cards")}
 
 
+
+
+class Shown(NamedTuple):
+    """A card of a row as the board is read: its letter, whose it is, whether it is an Étoile
+    (standing for the letter), and the (letter, owner) cards it covers, lowest first."""
+
+    letter: str
+    owner: str
+    star: bool = False
+    covers: tuple[tuple[str, str], ...] = ()
+
+
 NOTHING = {"pass_draw": ("drew", "pass_draw_nothing"),
            "end_last_card": ("bonus", "end_last_card_no_bonus")}
 """A note said otherwise when this count of it is 0 ("aucune carte" is no object in French)."""
@@ -34,15 +46,12 @@ LAST = {"pass_draw": "pass_draw_last", "new_hand": "new_hand_last"}
 
 def line_keys(note: Note) -> list[str]:
     """The line a note is said with: its kind, "board_row_empty" for an empty row, and
-    "board_row_colours" for a row read with whose card each letter is, and
-    "justification_failed_no_word" for a row formed with no word named; a draw of nothing,
+    "board_row_colours" for a row read card by card (whose each is); a draw of nothing,
     a bonus of nothing, and a draw that empties the pile have lines of their own."""
     kind, params = str(note.kind), note.params
     if kind == "board_row" and not params.get("letters"):
         return ["board_row_empty"]
-    if kind == "justification_failed" and not params.get("word"):
-        return ["justification_failed_no_word"]
-    if kind == "board_row" and params.get("owners"):
+    if kind == "board_row" and params.get("tiles"):
         return ["board_row_colours"]
     if kind in NOTHING and params.get(NOTHING[kind][0]) == 0:
         return [NOTHING[kind][1]]
@@ -124,10 +133,30 @@ def _per_language(params: dict[str, Any], lang: str) -> None:
     if isinstance(params.get("points"), dict):
         params[f"points_{lang}"] = listed([f"{seat_name(who)} {n}" for who, n
                                            in params["points"].items()], lang)
-    if isinstance(params.get("owners"), list) and isinstance(letters := params.get("letters"),
-                                                             list):
-        params[f"row_{lang}"] = ", ".join(f"{letter} ({seat_name(who)})" for letter, who
-                                          in zip(letters, params["owners"], strict=True))
+    if isinstance(params.get("tiles"), list):
+        params[f"row_{lang}"] = ", ".join(said_tile(Shown(*tile), lang)
+                                          for tile in params["tiles"])
+
+
+def said_tile(tile: Shown, lang: str) -> str:
+    """A card of a row as the board is read: "C d'Ann", "étoile de Bob valant A", "R de Bob
+    sur un R d'Ann" / "Ann's C", "Bob's star as A", "Bob's R over Ann's R"."""
+    covered = [_owned(letter, who, lang, article=True) for letter, who in reversed(tile.covers)]
+    said = _owned(tile.letter, tile.owner, lang, star=tile.star)
+    if covered:
+        said += (" sur " if lang == "fr" else " over ") + spoken_list(covered, AND[lang])
+    return said
+
+
+def _owned(letter: str, who: str, lang: str, *, star: bool = False,
+           article: bool = False) -> str:
+    """A card with its owner: "C d'Ann", "un R de Bob", "étoile d'Ann valant A" (French);
+    "Ann's C", "Ann's star as A" (English)."""
+    name = seat_name(who)
+    if lang == "fr":
+        card = f"étoile {de(name)} valant {letter}" if star else f"{letter} {de(name)}"
+        return f"un {card}" if article and not star else card
+    return f"{name}'s star as {letter}" if star else f"{name}'s {letter}"
 
 
 def _french_articles(params: dict[str, Any]) -> None:

@@ -55,9 +55,12 @@ TRANSITIONS: list[TransitionConfigDict] = [
      "prepare": "check_starting_letter", "after": "put_starting_letter"},
     {"trigger": "letters_turned", "source": State.START, "dest": State.PLAYING,
      "after": "take_hands"},
-    # A card on a row, justified by a real word containing the row; unjustified, the card goes
-    # back to the hand, the player draws and passes. Crack Word takes the word into the score
-    # pile, and the player then places a card on the emptied row.
+    # A card on a row, justified by a real word containing the row (said without its word,
+    # the host asks for the word and the placement waits); unjustified, the card goes back to
+    # the hand, the player draws and passes. Crack Word takes the word into the score pile,
+    # and the player then places a card on the emptied row.
+    {"trigger": "place", "source": State.PLAYING, "dest": None,
+     "prepare": "check_place", "conditions": "lacks_word", "after": "ask_word"},
     {"trigger": "place", "source": State.PLAYING, "dest": None,
      "prepare": "check_place", "conditions": "justification_fails",
      "after": ["say_failed", "draw_and_pass"]},

@@ -32,6 +32,9 @@ class NoteKind(StrEnum):
     CARD_PLACED_RIGHT = "card_placed_right"
     CARD_PLACED_ON_TOP = "card_placed_on_top"
     ETOILE = "etoile"
+    WORD_NEEDED = "word_needed"
+    """A placement forming a row of two letters or more, said without its word: the host
+    asks for the word, and the placement waits for it (nothing is judged, nothing lost)."""
     JUSTIFIED = "justified"
     JUSTIFICATION_FAILED = "justification_failed"
     CRACK_WORD = "crack_word"
@@ -83,9 +86,12 @@ class Refusal(StrEnum):
     """A Pétard on a row with no cards, or a card on top in an empty row."""
     NOT_THE_EMPTIED_ROW = "not_the_emptied_row"
     """After a Crack Word or a Pétard the card goes on the emptied row."""
-    NO_CRACK = "no_crack"
-    """Crack Word called on a row that is not a word of 3 letters or more, or without a
-    majority of the player's colour."""
+    CRACK_TOO_SHORT = "crack_too_short"
+    """Crack Word called on a row of fewer than 3 letters."""
+    CRACK_NOT_A_WORD = "crack_not_a_word"
+    """Crack Word called on a row that is no word of the dictionary."""
+    CRACK_NO_MAJORITY = "crack_no_majority"
+    """Crack Word called on a word without a majority of the player's colour."""
 
 
 NOT_NOW: dict[type, Refusal] = {

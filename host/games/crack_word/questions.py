@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from host.core.events import Note
 from host.core.speaker import Query
+from host.games.crack_word.announce import Shown
 from host.games.crack_word.rules import CrackWordGame
 
 
@@ -14,7 +15,7 @@ class Answer(StrEnum):
     """The note kinds the questions answer with (each a phrasebook key)."""
 
     BOARD_ROW = "board_row"
-    """One row, letter by letter; with `colours`, whose card each letter is."""
+    """One row, card by card (`tiles`: whose each is, an Étoile, what it covers)."""
     HAND = "hand"
     HAND_PHYSICAL = "hand_physical"
     """With physical cards: how many cards the player holds, by the host's count."""
@@ -36,7 +37,7 @@ class CrackWordQuestions:
     def answer(self, query: Query) -> list[Note] | None:
         """Notes answering the query, or None when it is not a Crack Word question."""
         if query.kind in ("board", "board_colours"):
-            return self.board(colours=query.kind == "board_colours")
+            return self.board()
         if query.kind == "hand":
             return [self.hand(query.player or self.game.expected_player())]
         if query.kind == "count":
@@ -45,16 +46,21 @@ class CrackWordQuestions:
             return [Note(Answer.SCORE, {"points": self.game.points()})]
         return None
 
-    def board(self, *, colours: bool = False) -> list[Note]:
-        """The four rows, one note each, letter by letter (with their players on request)."""
+    def board(self, *, colours: bool = True) -> list[Note]:
+        """The four rows, one note each, card by card: whose each is, an Étoile and the letter
+        it stands for, and the cards it covers (`colours` False: the letters alone)."""
         game = self.game
         owners = {colour: seat.name for colour, seat in zip(game.colours, game.seats,
                                                             strict=True)}
         notes = []
-        for number, row in enumerate(game.board):
-            params: dict[str, object] = {"row": number, "letters": [tile for tile, _ in row]}
+        for number, row in enumerate(game.rows):
+            params: dict[str, object] = {"row": number,
+                                         "letters": [stack[-1].letter for stack in row]}
             if colours:
-                params["owners"] = [owners[colour] for _, colour in row]
+                params["tiles"] = [Shown(stack[-1].letter, owners[stack[-1].colour],
+                                         stack[-1].star,
+                                         tuple((t.letter, owners[t.colour]) for t in stack[:-1]))
+                                   for stack in row]
             notes.append(Note(Answer.BOARD_ROW, params))
         return notes
 

@@ -4,42 +4,14 @@ The game receives events (host.games.crack_word.events) and returns notes that t
 randomness comes in as a `random.Random`, time as `TimeUp` events. How the game flows is data
 in host.games.crack_word.flow.TRANSITIONS; the checks, conditions and moves it names are below.
 
-Where the rulebook is silent, the host decides:
-- the letters of a colour's deck and its 2 Pétard and 2 Étoile cards: see the cards module;
-- at the cut, a Pétard or an Étoile ranks after Z, and players tied for the letter closest to A
-  cut again among themselves (after ten ties in a row, the first of them clockwise starts);
-- the player who starts turns the first starting letter and plays the first turn;
-- a special card turned for a starting letter goes under its pile and the next card is turned;
-- a card goes to the left or to the right of a row's end letter only, never between two letters:
-  the cards of a row lie side by side, so "to the left of a letter" is the row's left end;
-- a card on top of an identical letter shows its colour there, and the covered cards count for
-  nothing in a majority but go wherever the row goes;
-- nothing is ever placed on top of an Étoile, whose letter never changes;
-- a row needs a justifying word whenever its letters change and it holds two or more: a real
-  word that contains the whole row, in order and side by side (a row of one letter needs none);
-- a majority is more visible cards of the player's colour than of any other colour; in a tie the
-  Étoiles count double, and a tie that stays is no majority;
-- "Crack Word!" is called with the move itself, and the whole row must then be a word (the
-  rulebook has the row left empty after it);
-- a Pétard goes on a row holding cards, and every card of the row goes back to the hand of the
-  player whose colour it is, the Pétard's own player included;
-- a player who passes (or lets the time run out) with nothing left to draw is out for good, but a
-  failed justification with nothing to draw is a plain pass;
-- a hand has no limit (each pass adds a card), and a new hand takes what the pile holds when it
-  holds fewer than 8;
-- a player out for good stays out even when a Pétard gives them cards back;
-- after a Crack Word or a Pétard with no card left in hand, the player first takes a new hand;
-  with nothing left to draw the game ends as if they had placed their last card;
-- time up while the emptied row waits leaves it empty: any later card may start it again;
-- at the end by the last card, the bonus takes every card of the player's colour on the table,
-  covered ones included;
-- equal biggest score piles share the victory;
-- with physical cards (host.games.crack_word.opening, host.games.crack_word.hands) the host
-  counts each hand and pile and trusts the face a player says they place or show, but refuses
-  one their colour cannot hold any more (every such card on the table or in a score pile) or
-  no card has; each player says the card they show at the cut, and the player turning a
-  starting letter says it; a special card turned is refused: it goes under the pile and the
-  next is turned; draws are counted and never said; "my hand" answers with the count.
+Where the rulebook is silent, the host decides as its house rules say (lines/en.toml and
+lines/fr.toml [house_rules], shown by `partyhost rules crack-word`): the cards of a colour's
+deck, the cut and who turns the first starting letter, where a card may go and what it covers,
+when a row needs a word and which words count, the majority and the Étoile's double count, a
+Crack Word called with the move, a Pétard's returns, running out of cards, the bonus and a
+shared victory, and what the host trusts with physical cards (host.games.crack_word.opening,
+host.games.crack_word.hands). A placement said without its word waits for it (`wanting`); a
+refused Crack Word names the condition that failed.
 """
 
 from __future__ import annotations
@@ -103,6 +75,8 @@ class CrackWordGame(Opening, MachineRules):
         self.turn = 0
         self.out: set[int] = set()
         """The players out for good."""
+        self.wanting: Place | None = None
+        """The placement of the turn said without its word, waiting for it."""
         self.emptied: int | None = None
         """The row waiting for the card of the player who emptied it."""
         self.ending: int | None = None
@@ -317,10 +291,18 @@ class CrackWordGame(Opening, MachineRules):
         return places[0]
 
     def _check_crack(self, after: Row, letters: str, seat: int) -> None:
-        """A Crack Word: a word of 3 letters or more, with a majority of the player's colour."""
-        if len(letters) < MIN_CRACK or not self.lexicon.is_word(letters) \
-                or not has_majority(after, self.colours[seat]):
-            raise IllegalEvent(Refusal.NO_CRACK, letters=letters)
+        """A Crack Word: a word of 3 letters or more, with a majority of the player's colour;
+        a refusal names the first condition that fails."""
+        if len(letters) < MIN_CRACK:
+            reason = Refusal.CRACK_TOO_SHORT
+        elif not self.lexicon.is_word(letters):
+            reason = Refusal.CRACK_NOT_A_WORD
+        elif not has_majority(after, self.colours[seat]):
+            reason = Refusal.CRACK_NO_MAJORITY
+        else:
+            return
+        raise IllegalEvent(reason, player=self._name(seat), letters=letters,
+                           word=self.lexicon.spelling(letters))
 
     def _justifies(self, word: str, letters: str) -> bool:
         """A real word that holds the row's letters side by side."""
@@ -334,6 +316,11 @@ class CrackWordGame(Opening, MachineRules):
         return formed(row, tile, event.side, self._check_slot(event, row, tile.letter))
 
     # ----------------------------------------------------------------- conditions
+
+    def lacks_word(self, event: Place) -> bool:
+        """The row the card would form needs a word, and none was said."""
+        plan = self._plan(event)
+        return plan.needs_word and not event.crack and not event.word.strip()
 
     def justification_fails(self, event: Place) -> bool:
         """The word named does not justify the row the card would form."""
@@ -358,6 +345,12 @@ class CrackWordGame(Opening, MachineRules):
         if plan.needs_word and not event.crack:
             self._say(NoteKind.JUSTIFIED, player=self._name(seat), word=event.word,
                       letters=plan.letters)
+
+    def ask_word(self, event: Place) -> None:
+        """The placement waits for its word: the host asks for it (the timer runs on)."""
+        self.wanting = event
+        self._say(NoteKind.WORD_NEEDED, player=self._name(self.turn),
+                  letters=self._plan(event).letters)
 
     def say_failed(self, event: Place) -> None:
         """The word does not justify the row: the card goes back to the hand."""
@@ -497,7 +490,7 @@ class CrackWordGame(Opening, MachineRules):
         self.end_game(event)
 
     def _begin_turn(self, seat: int) -> None:
-        self.turn = seat
+        self.turn, self.wanting = seat, None
         self._say(NoteKind.TURN, **self._turn_params(seat))
         self._arm("turn")
 

@@ -1,31 +1,35 @@
 """Turn what a Crack Word player said (typed or heard), in French or English, into a move or a
 question to the host.
 
-The grammar is written once, here, per language (GRAMMARS): the same words are what parse()
-reads, say() speaks for the bots and choices() offers to the recognizer. A placement:
+The grammar is written once per language (host.games.crack_word.grammar): the same words are
+what parse() reads, say() speaks for the bots and choices() offers to the recognizer. A placement:
 "R à droite de la ligne deux, pour château" / "R on the right of row two, word castle"; an
 Étoile: "étoile, un S, à gauche de la ligne un" / "star, an S, on the left of row one"; on top:
 "A sur l'A de la ligne trois", "R sur le deuxième R de la ligne un" / "A on the (second) A
-of row three"; "Crack Word !" after (or before) the placement; "pétard sur la ligne quatre" /
-"petard on row four"; "je passe" / "pass". With physical cards, while the game opens, the card
-a player shows or turns: "c'est un R" / "it's an R" (or the letter alone). "combien de cartes
-a Bob" / "how many cards has Bob got" asks one player's count.
+of row three"; on an empty row: "A sur la ligne deux" / "S on row one" (on a row with cards,
+the same words cover its identical letter); "Crack Word !" after (or before) the placement;
+"pétard sur la ligne quatre" / "petard on row four"; "je passe" / "pass". With physical cards,
+while the game opens, the card a player shows or turns: "c'est un R" / "it's an R" (or the
+letter alone). "combien de cartes a Bob" / "how many cards has Bob got" asks one player's count.
+While a placement said without its word waits for it, the word alone ("château", "pour château")
+completes it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from host.core.phrasebook import with_article
-from host.core.speaker import LETTER_NAMES, Query, Speakers, Unclear, clean, match_query
+from host.core.speaker import Query, Speakers, Unclear, clean, match_query
 from host.games.crack_word.announce import UN, a_letter, le
-from host.games.crack_word.board import fold, has_majority, letters_of
+from host.games.crack_word.board import Tile, fold, has_majority, letters_of
 from host.games.crack_word.cards import ETOILE, PETARD
 from host.games.crack_word.config import MIN_CRACK
 from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
+from host.games.crack_word.grammar import FR, GRAMMARS
 from host.games.crack_word.hands import deck_count
 from host.games.crack_word.rules import CrackWordGame
 from host.judge.text import fold_plural, fold_plural_fr
@@ -35,129 +39,6 @@ Intent = CrackWordEvent | Query | Unclear
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-FRENCH_LETTERS = {
-    "be": "B", "ce": "C", "de": "D", "eu": "E", "effe": "F", "ge": "G", "ache": "H",
-    "ji": "J", "ka": "K", "elle": "L", "emme": "M", "enne": "N", "pe": "P", "cu": "Q",
-    "ku": "Q", "erre": "R", "esse": "S", "te": "T", "ve": "V", "double ve": "W", "ixe": "X",
-    "iks": "X", "i grec": "Y", "zede": "Z",
-}
-"""French letters as players say them (cleaned: no accents)."""
-
-
-@dataclass(frozen=True)
-class Grammar:
-    """One language's words for the moves and the questions (cleaned words, regex pieces)."""
-
-    sides: dict[Side, str]
-    """How a side is said before the row: "a droite de la", "on the right of"."""
-    side_patterns: dict[Side, str]
-    row: str
-    """The word for a row: "ligne", "row"."""
-    top: str
-    """On top, before the covered letter and its article: "sur", "on"."""
-    top_article: str
-    """The covered letter's article as heard (cleaned, a regex): "le", "l'", "the"."""
-    top_after: str
-    """After the covered letter, before the row: "de la", "of"."""
-    star: str
-    petard_name: str
-    """A Pétard card's name: "pétard", "petard"."""
-    petard: str
-    petard_pattern: str
-    passes: str
-    pass_pattern: str
-    crack: str
-    word: str
-    word_pattern: str
-    shows: str
-    """Before a card shown at the cut or turned for a starting letter: "c'est", "it's"."""
-    show_pattern: str
-    count_pattern: str
-    """One player's count, `{names}` standing for the table's names (cleaned, a regex)."""
-    count_phrase: str
-    """How one player's count is asked, `{name}` standing for their name."""
-    numbers: dict[str, int]
-    ordinals: tuple[str, ...]
-    """1st, 2nd …: which identical letter is covered."""
-    letter_names: dict[str, str]
-    questions: tuple[tuple[str, str], ...]
-    question_phrases: tuple[str, ...]
-    """The game's questions as offered to the recognizer (the core offers its own commands,
-    host.core.speaker.CORE_PHRASES)."""
-
-
-FR = Grammar(
-    sides={Side.LEFT: "à gauche de la", Side.RIGHT: "à droite de la"},
-    side_patterns={Side.LEFT: r"a gauche(?: de la|,| sur la)?", Side.RIGHT:
-                   r"a droite(?: de la|,| sur la)?"},
-    row="ligne", top="sur", top_article=r"(?:le |l' ?|l )", top_after="de la", star="étoile",
-    petard_name="pétard", petard="pétard sur la",
-    petard_pattern=r"(?:je joue )?(?:un |mon )?petard(?: sur)?(?: la)?",
-    passes="je passe", pass_pattern=r"(?:je )?passe|je pioche|je ne peux pas jouer",
-    crack="Crack Word !", word="pour", word_pattern=r"(?:pour|mot|avec)(?: le mot)?",
-    shows="c'est",
-    show_pattern=r"(?:c'? ?est |j'? ?ai |je montre |je retourne |voici |moi )?(?:une? |le |la )?",
-    count_pattern=r"combien de cartes (?:a t il |a t elle |pour |chez |a |reste t il a )?"
-                  r"(?P<who>{names})(?: en main)?|(?P<also>{names}) a combien de cartes"
-                  r"(?: en main)?",
-    count_phrase="combien de cartes a {name}",
-    numbers={"un": 1, "une": 1, "1": 1, "deux": 2, "2": 2, "trois": 3, "3": 3, "quatre": 4,
-             "4": 4},
-    ordinals=("premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième",
-              "septième", "huitième", "neuvième", "dixième"),
-    letter_names=FRENCH_LETTERS,
-    questions=(
-        (r"(lis|lire|relis)( moi)? (le tableau|les lignes)|le tableau|les lignes|tableau",
-         "board"),
-        (r"(lis|lire|relis)( moi)? (le tableau|les lignes) (avec|en) (les )?couleurs"
-         r"|(le tableau|les lignes) (avec|en) (les )?couleurs|les couleurs", "board_colours"),
-        (r"(ma|lis ma) main|mes cartes|qu'?est ce que j'?ai( en main)?", "hand"),
-        (r"combien de cartes( en main| en mains| reste t il| restent| chacun)?", "count"),
-        (r"(le |les )?scores?|(quel est le|c'?est quoi le) score|les points", "score"),
-        (r"repete|repetez|tu peux repeter|pardon|quoi|redis", "repeat"),
-        (r"aide|au secours|qu'?est ce que je peux dire|comment on joue", "help"),
-        (r"(les )?regles|explique les regles", "rules"),
-        (r"pause|(mets|on fait) (une |la )?pause|attends", "pause"),
-        (r"reprends|reprenons|on reprend|continue|c'?est reparti", "resume"),
-        (r"quitter|quitte|arrete( le jeu| la partie)?|fin de (la )?partie", "quit"),
-        (r"combien de temps( reste t il| il reste)?|il reste combien de temps", "time_left"),
-    ),
-    question_phrases=("lis le tableau", "lis le tableau avec les couleurs", "ma main",
-                      "combien de cartes", "le score"),
-)
-"""The French words of the game."""
-
-EN = Grammar(
-    sides={Side.LEFT: "on the left of", Side.RIGHT: "on the right of"},
-    side_patterns={Side.LEFT: r"(?:on|to) the left(?: of|,| on)?",
-                   Side.RIGHT: r"(?:on|to) the right(?: of|,| on)?"},
-    row="row", top="on", top_article="the ", top_after="of", star="star",
-    petard_name="petard", petard="petard on", petard_pattern=r"(?:play )?(?:a |my )?petard(?: on)?",
-    passes="pass", pass_pattern=r"(?:i )?pass|i can'?t play|i draw",
-    crack="Crack Word!", word="word", word_pattern=r"(?:word|for the word|with the word)",
-    shows="it's",
-    show_pattern=r"(?:it'?s |i'?ve got |i have |i show |i turn(?:ed)? |i got )?(?:an? |the )?",
-    count_pattern=r"how many cards (?:has |does |have |do |for |left for )?(?P<who>{names})"
-                  r"(?: got| have| hold| left)?|(?P<also>{names}) has how many cards",
-    count_phrase="how many cards has {name} got",
-    numbers={"one": 1, "won": 1, "1": 1, "two": 2, "to": 2, "too": 2, "2": 2, "three": 3,
-             "tree": 3, "3": 3, "four": 4, "for": 4, "4": 4},
-    ordinals=("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-              "ninth", "tenth"),
-    letter_names=LETTER_NAMES,
-    questions=(
-        (r"(read|say)( me)? the (board|rows)( again)?|the board|board", "board"),
-        (r"(read|say)( me)? the (board|rows) with (the )?colou?rs|colou?rs", "board_colours"),
-        (r"(what'?s |what is |read )?my (hand|cards)|what (cards )?have i got", "hand"),
-        (r"how many cards( are left| left| each| do we have)?", "count"),
-        (r"(what'?s |what is )?the score|scores?|points", "score"),
-    ),
-    question_phrases=("read the board", "read the board with colours", "my hand",
-                      "how many cards", "score"),
-)
-"""The English words of the game (the core's questions are English already)."""
-
-GRAMMARS = {"fr": FR, "en": EN}
 
 
 def _names(words: Iterable[str]) -> str:
@@ -187,7 +68,10 @@ class CrackWordTalk:
                          for side, pattern in g.side_patterns.items())
         top = rf"(?P<top>{clean(g.top)} {g.top_article}{ordinal}" \
               rf"(?P<covered>{_names(g.letter_names)}|[a-z]) {clean(g.top_after)})"
-        self._place = re.compile(rf"{star}{letter} (?:{sides}|{top}) (?:la )?{g.row} {number}")
+        onto = rf"(?P<onto>{clean(g.top)})"
+        self._place = re.compile(
+            rf"{star}{letter} (?:{sides}|{top}|{onto}) (?:la )?{g.row} {number}")
+        self._bare_word = re.compile(rf"(?:{g.word_pattern} )?(?P<word>[^\s\d]+)")
         self._petard = re.compile(rf"{g.petard_pattern} (?:la )?{g.row} {number}")
         self._word = re.compile(rf"(?P<move>.+?) {g.word_pattern} (?P<word>\S+)")
         self._crack = re.compile(r"(?:crack ?words?|crac word)")
@@ -213,7 +97,15 @@ class CrackWordTalk:
             return Unclear(text, anonymous=not self.game.over)
         if self.game.state in (State.CUT, State.START):
             return self._shown(words, who) or self._move(words, rest, who) or Unclear(text)
-        return self._move(words, rest, who) or Unclear(text)
+        return self._move(words, rest, who) or self._word_for(words, rest, who) or Unclear(text)
+
+    def _word_for(self, words: str, raw: str, who: str) -> Place | None:
+        """The placement waiting for its word, with the word said alone ("château")."""
+        wanting = self.game.wanting
+        said = self._bare_word.fullmatch(words)
+        if wanting is None or said is None or wanting.player != who:
+            return None
+        return replace(wanting, word=_raw_word(raw, said.group("word")))
 
     def _count_of(self, words: str, who: str | None) -> Query | None:
         """ "combien de cartes a Bob": one player's count."""
@@ -271,6 +163,11 @@ class CrackWordTalk:
         if place.group("left") or place.group("right"):
             side = Side.LEFT if place.group("left") else Side.RIGHT
             return Place(who, letter, row, side, word, star, None, crack)
+        if place.group("onto"):
+            if not self._row_cards(row):
+                return Place(who, letter, row, Side.RIGHT, word, star, None, crack)
+            return Place(who, letter, row, Side.TOP, word, star,
+                         self._position(row, letter, 0), crack)
         if self._letter(place.group("covered")) != letter:
             return None
         nth = place.group("nth")
@@ -291,10 +188,12 @@ class CrackWordTalk:
 
     def _candidates(self, row: int, letter: str) -> list[int]:
         """The places of a row an identical letter may cover."""
-        if not 0 <= row < len(self.game.rows):
-            return []
-        return [i for i, stack in enumerate(self.game.rows[row])
+        return [i for i, stack in enumerate(self._row_cards(row))
                 if stack[-1].letter == letter and not stack[-1].star]
+
+    def _row_cards(self, row: int) -> list[list[Tile]]:
+        """The cards of a row (none for a row that does not exist)."""
+        return self.game.rows[row] if 0 <= row < len(self.game.rows) else []
 
     # ------------------------------------------------------------------ say
 
@@ -326,6 +225,8 @@ class CrackWordTalk:
         where = f"{g.row} {self._number(event.row)}"
         if event.side is Side.TOP:
             said = f"{letter} {g.top} {self._covered(event, letter)} {g.top_after} {where}"
+        elif event.side is Side.RIGHT and not self._row_cards(event.row):
+            said = f"{letter} {g.onto} {where}"
         else:
             said = f"{letter} {g.sides[event.side]} {where}"
         if event.star:
@@ -387,7 +288,8 @@ class CrackWordTalk:
         """The phrases that make sense now: the placements of the player on turn (each letter
         in hand, and an Étoile's every letter, on each row it may go, with each word the
         dictionary gives for the row it forms when it needs one, or with "Crack Word"),
-        a Pétard held on each row with cards, passing, and the questions."""
+        a Pétard held on each row with cards, passing, the words alone for a placement
+        waiting for its word, and the questions."""
         game = self.game
         phrases: list[str] = []
         if game.state in (State.CUT, State.START):
@@ -396,6 +298,9 @@ class CrackWordTalk:
             for move in self._placements():
                 phrases += self._forms(move)
             phrases += self._others()
+            if game.wanting is not None:
+                phrases += [game.lexicon.spelling(word) for word
+                            in justifying_words(game, self._formed(game.wanting))]
         phrases += self.grammar.question_phrases
         phrases += [self.grammar.count_phrase.format(name=seat.name) for seat in game.seats]
         return list(dict.fromkeys(phrases))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from host.companion.schema import Card as Shown
 from host.companion.schema import PublicView, Say, SeatView, action, card, score
+from host.games.crack_word.board import Tile
 from host.games.crack_word.cards import ETOILE, PETARD, Card
 from host.games.crack_word.events import Pass, Petard
 from host.games.crack_word.rules import CrackWordGame, State
@@ -12,8 +13,9 @@ FACES = {PETARD: "Pétard", ETOILE: "Étoile"}
 
 
 def public_view(game: CrackWordGame) -> PublicView:
-    """The four rows in their colours, whose turn, score piles and the cards each holds."""
-    rows = [[card(tile[-1].letter, tile[-1].colour) for tile in row] for row in game.rows]
+    """The four rows in their colours (an Étoile marked with its letter, a covering card with
+    the letters it covers), whose turn, score piles and the cards each holds."""
+    rows = [[card(_shown(stack), stack[-1].colour) for stack in row] for row in game.rows]
     notes = {game.seats[i].name: f"{_colour(colour)} · {len(game.hands[i])} in hand, "
              f"{len(game.piles[i])} in pile" for i, colour in enumerate(game.colours)}
     return PublicView(
@@ -46,6 +48,15 @@ def seat_view(game: CrackWordGame, seat: int, say: Say) -> SeatView:
         hint="Your turn: say or type your card, e.g. 'R on the right of row two, word char'"
         if on_turn else "Wait for your turn (you may ask 'read the board')",
     )
+
+
+def _shown(stack: list[Tile]) -> str:
+    """A place of a row as the table's page shows it: "A★" for an Étoile standing for A,
+    "R (on R)" for a card covering another."""
+    top = stack[-1]
+    text = f"{top.letter}★" if top.star else top.letter
+    return f"{text} (on {', '.join(t.letter for t in reversed(stack[:-1]))})" \
+        if len(stack) > 1 else text
 
 
 def _card(c: Card) -> Shown:

@@ -5,23 +5,25 @@ from __future__ import annotations
 
 from host.core.events import Note
 from host.core.speaker import Query
+from host.games.crack_word.announce import Shown
 from host.games.crack_word.questions import CrackWordQuestions
 from tests.games.crack_word.test_talk import new_game, with_hand
 
 
 def test_the_board_is_read_row_by_row() -> None:
     game = with_hand(new_game(), "R", "CHAT", "", "A", "OURS")
-    notes = CrackWordQuestions(game).answer(Query("board", "Ann"))
-    assert notes == [Note("board_row", {"row": 0, "letters": list("CHAT")}),
-                     Note("board_row", {"row": 1, "letters": []}),
-                     Note("board_row", {"row": 2, "letters": ["A"]}),
-                     Note("board_row", {"row": 3, "letters": list("OURS")})]
+    notes = CrackWordQuestions(game).answer(Query("board", "Ann")) or []
+    assert [(n.kind, n.params["row"], n.params["letters"]) for n in notes] == [
+        ("board_row", 0, list("CHAT")), ("board_row", 1, []), ("board_row", 2, ["A"]),
+        ("board_row", 3, list("OURS"))]
 
 
-def test_the_board_with_colours_names_whose_card() -> None:
+def test_the_board_names_whose_card_each_is_with_or_without_colours_asked() -> None:
     game = with_hand(new_game(), "R", "AB")
-    notes = CrackWordQuestions(game).answer(Query("board_colours", "Ann"))
-    assert notes is not None and notes[0].params["owners"] == ["Ann", "Ann"]
+    for kind in ("board", "board_colours"):
+        notes = CrackWordQuestions(game).answer(Query(kind, "Ann"))
+        assert notes is not None and notes[0].params["tiles"] == [Shown("A", "Ann"),
+                                                                 Shown("B", "Ann")]
 
 
 def test_a_hand_is_private() -> None:

@@ -191,7 +191,7 @@ def test_time_up_draws_and_passes_and_a_stale_timer_is_refused() -> None:
 
 # ---------------------------------------------------------------- rule 6: justification
 
-@pytest.mark.parametrize("word", ["", "rat", "chart", "CHAQ"])
+@pytest.mark.parametrize("word", ["rat", "chart", "CHAQ"])
 def test_no_word_holding_the_row_the_card_goes_back_a_draw_a_pass(word: str) -> None:
     game = rigged("R", "CHA", "E", "O", "U")
     pile = len(game.piles[0])
@@ -199,6 +199,18 @@ def test_no_word_holding_the_row_the_card_goes_back_a_draw_a_pass(word: str) -> 
     assert kinds(notes)[:2] == ["justification_failed", "pass_draw"]
     assert game.row_letters(0) == "CHA" and "R" in [c.face for c in game.hands[0]]
     assert len(game.piles[0]) == pile - 1 and game.expected_player() == "Bob"
+
+
+def test_a_placement_said_without_its_word_is_asked_for_it_not_punished() -> None:
+    game = rigged("R", "CHA", "E", "O", "U")
+    pile, timer = len(game.piles[0]), game.timer_token
+    notes = game.handle(Place("Ann", "R", 0, Side.RIGHT))
+    assert notes == [Note(NoteKind.WORD_NEEDED, {"player": "Ann", "letters": "CHAR"})]
+    assert game.row_letters(0) == "CHA" and len(game.piles[0]) == pile
+    assert game.expected_player() == "Ann" and game.timer_token == timer  # the clock runs on
+    assert game.wanting == Place("Ann", "R", 0, Side.RIGHT)
+    notes = game.handle(Place("Ann", "R", 0, Side.RIGHT, "chariot"))
+    assert kinds(notes)[:2] == ["card_placed_right", "justified"] and game.wanting is None
 
 
 def test_a_word_said_with_its_accents_justifies() -> None:
@@ -230,13 +242,14 @@ def test_crack_word_captures_the_row_then_a_card_on_the_emptied_row() -> None:
     assert game.expected_player() == "Bob" and game.points()["Ann"] == 4
 
 
-@pytest.mark.parametrize(("rows", "colours"), [
-    (("CHA",), ("111",)),  # no majority of Ann's colour
-    (("CH",), ("00",)),    # CHT is no word
+@pytest.mark.parametrize(("rows", "colours", "why"), [
+    (("CHA",), ("111",), Refusal.CRACK_NO_MAJORITY),  # CHAT is Bob's
+    (("CH",), ("00",), Refusal.CRACK_NOT_A_WORD),     # CHT is no word
 ])
-def test_crack_word_needs_a_word_and_a_majority(rows: tuple[str], colours: tuple[str]) -> None:
+def test_a_refused_crack_word_says_which_condition_failed(
+        rows: tuple[str], colours: tuple[str], why: Refusal) -> None:
     game = rigged("T", *rows, "E", "O", "U", colours=(*colours, "1", "1", "1"))
-    assert refusal(game.handle(Place("Ann", "T", 0, Side.RIGHT, crack=True))) == Refusal.NO_CRACK
+    assert refusal(game.handle(Place("Ann", "T", 0, Side.RIGHT, crack=True))) == why
     assert game.scores[0] == []
 
 
@@ -245,7 +258,8 @@ def test_crack_word_needs_three_letters() -> None:
     assert WORDS.is_word("AMI")
     game.rows[0] = row("M", "0")
     game.hands[0] = [card("A")]
-    assert refusal(game.handle(Place("Ann", "A", 0, Side.LEFT, crack=True))) == Refusal.NO_CRACK
+    assert refusal(game.handle(Place("Ann", "A", 0, Side.LEFT, crack=True))) == \
+        Refusal.CRACK_TOO_SHORT
 
 
 def test_crack_word_on_top_takes_the_covered_cards_too() -> None:

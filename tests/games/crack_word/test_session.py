@@ -1,0 +1,129 @@
+"""Crack Word at the table, through the session as the console drives it: the board read
+card by card, a card on an emptied row, a word asked for, a refused claim's reason, and a
+game picked up after --resume."""
+
+from __future__ import annotations
+
+import pytest
+
+from host.clock import FakeClock
+from host.core.session import Session
+from host.games.crack_word.board import Tile
+from host.games.crack_word.cards import ETOILE, Card
+from host.games.crack_word.setup import CrackWordOptions, build_session
+from host.games.crack_word.talk import justifying_words
+from host.games.crack_word.view import public_view
+
+_numbers = iter(range(5000, 100_000))
+
+
+def table(lang: str, hand: str, *rows: str) -> Session:
+    """A started session for Ann and Bob, Ann on turn holding `hand`; each row is written
+    card by card, a letter and its seat ("C0 A1": Ann's C, Bob's A; "*A1": Bob's Étoile as A;
+    "R1/R0": Ann's R on top of Bob's)."""
+    session = build_session(CrackWordOptions(players=["Ann", "Bob"], lang=lang, seed=3,
+                                             first="Ann"), FakeClock(), None)
+    session.start()
+    game = session.game
+    game.hands[0] = [Card(face, game.colours[0], next(_numbers)) for face in hand]
+    for number, text in enumerate(rows):
+        game.rows[number] = [[_tile(game.colours, part) for part in stack.split("/")]
+                             for stack in text.split()]
+    return session
+
+
+def _tile(colours: tuple[str, ...], part: str) -> Tile:
+    """One card of a row from "C0" or "*A1"."""
+    star, letter, seat = part.startswith("*"), part.lstrip("*")[0], int(part[-1])
+    face = ETOILE if star else letter
+    return Tile(letter, colours[seat], Card(face, colours[seat], next(_numbers)))
+
+
+def said(session: Session, text: str) -> list[str]:
+    """What the host says back to one typed line."""
+    return [line.text for line in session.hear(text)]
+
+
+@pytest.mark.parametrize(("lang", "ask", "row_one"), [
+    ("fr", "lis le tableau",
+     "Ligne 1 : C d'Ann, étoile de Bob valant A, R d'Ann sur un R de Bob."),
+    ("en", "read the board", "Row 1: Ann's C, Bob's star as A, Ann's R over Bob's R."),
+])
+def test_the_board_read_aloud_says_whose_each_card_is_which_is_a_star_and_what_is_covered(
+        lang: str, ask: str, row_one: str) -> None:
+    session = table(lang, "E", "C0 *A1 R1/R0", "", "N1", "P1")
+    lines = said(session, ask)
+    assert lines[0] == row_one
+    assert lines[1] == ("Ligne 2 : vide." if lang == "fr" else "Row 2: empty.")
+    assert lines[2] == ("Ligne 3 : N de Bob." if lang == "fr" else "Row 3: Bob's N.")
+
+
+@pytest.mark.parametrize(("lang", "crack", "refill"), [
+    ("fr", "T à droite de la ligne un, Crack Word !", "A sur la ligne un"),
+    ("en", "T on the right of row one, Crack Word!", "A on row one"),
+])
+def test_a_card_goes_on_the_emptied_row_when_said_so(lang: str, crack: str,
+                                                      refill: str) -> None:
+    session = table(lang, "TAE", "C0 H0 A0", "N1", "X1", "P1")
+    assert any(line.startswith("Crack Word") for line in said(session, crack))
+    assert session.game.rows[0] == [] and session.game.expected_player() == "Ann"
+    assert refill in session.talk.choices()  # offered to the recognizer, said the same way
+    lines = said(session, refill)
+    assert session.game.row_letters(0) == "A" and session.game.expected_player() == "Bob"
+    assert lines[0].endswith(": A.")  # "Ligne 1 : A." / "Row 1: A."
+
+
+def test_on_a_row_with_cards_the_same_words_cover_its_identical_letter() -> None:
+    session = table("fr", "A", "C0 A1", "N1", "X1", "P1")
+    said(session, "A sur la ligne un")
+    assert session.game.row_letters(0) == "CA" and len(session.game.rows[0][1]) == 2
+
+
+@pytest.mark.parametrize(("lang", "move", "asked", "word"), [
+    ("fr", "R à droite de la ligne un",
+     "Ann, avec quel mot ? Il me faut un mot qui contient C, H, A, R : dis-le, et je juge ta "
+     "carte.", "chariot"),
+    ("en", "R on the right of row one",
+     "Ann, which word? I need a word that holds C, H, A, R: say it, and I'll judge your card.",
+     "word charm"),
+])
+def test_a_placement_said_without_its_word_is_asked_for_the_word_not_punished(
+        lang: str, move: str, asked: str, word: str) -> None:
+    session = table(lang, "RE", "C0 H1 A0", "N1", "X1", "P1")
+    pile = len(session.game.piles[0])
+    assert said(session, move) == [asked]
+    assert session.game.row_letters(0) == "CHA" and len(session.game.piles[0]) == pile
+    game = session.game
+    offered = [game.lexicon.spelling(w) for w in justifying_words(game, "CHAR")]
+    assert offered and set(offered) <= set(session.talk.choices())  # the words alone
+    said(session, word)
+    assert session.game.row_letters(0) == "CHAR" and session.game.expected_player() == "Bob"
+
+
+@pytest.mark.parametrize(("lang", "rows", "claim", "reason"), [
+    ("fr", ("C0 H0",), "T à droite de la ligne un, Crack Word !",
+     "C, H, T : pas de Crack Word, Ann. La ligne ne forme pas un mot du dictionnaire."),
+    ("fr", ("C1 H1 A1",), "T à droite de la ligne un, Crack Word !",
+     "Chat, c'est bien un mot, Ann, mais pas de Crack Word : ta couleur n'a pas la majorité "
+     "sur la ligne."),
+    ("fr", ("M0",), "A à gauche de la ligne un, Crack Word !",
+     "A, M : pas de Crack Word, Ann. Il faut un mot d'au moins trois lettres."),
+    ("en", ("C1 A1",), "T on the right of row one, Crack Word!",
+     "Cat is a word, Ann, but no Crack Word: your colour doesn't hold the majority of the row."),
+    ("en", ("C0 A0",), "Q on the right of row one, Crack Word!",
+     "C, A, Q: no Crack Word, Ann. The row isn't a word in the dictionary."),
+    ("en", ("M0",), "A on the left of row one, Crack Word!",
+     "A, M: no Crack Word, Ann. A Crack Word takes three letters or more."),
+])
+def test_a_refused_crack_word_says_which_condition_failed(
+        lang: str, rows: tuple[str, ...], claim: str, reason: str) -> None:
+    session = table(lang, "TAQ", *rows, "N1", "X1", "P1")
+    assert said(session, claim) == [reason]
+    assert session.game.scores[0] == [] and session.game.expected_player() == "Ann"
+
+
+def test_the_table_s_page_shows_a_star_s_letter_and_what_a_card_covers() -> None:
+    session = table("en", "E", "C0 *A1 R1/R0", "", "N1", "P1")
+    board = public_view(session.game)["board"]
+    assert [c["text"] for c in board[0]] == ["C", "A★", "R (on R)"]
+    assert board[0][0]["colour"] != board[0][1]["colour"]
