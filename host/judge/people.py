@@ -7,9 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from host.judge.text import ARTICLES, PARTICLES, answer_letters, words
+from host.judge.text import ARTICLES, PARTICLES, answer_letters, noun_synsets, words
 from host.judge.wordlists import common_words
-from host.judge.wordnet import WordNetMissing, wordnet_dir
 
 
 @lru_cache(maxsize=1)
@@ -31,21 +30,9 @@ def family_names() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def compound_nouns() -> frozenset[tuple[str, ...]]:
     """WordNet's common nouns of several words ("teddy bear", "billy goat"), as word tuples."""
-    try:
-        path = wordnet_dir() / "data.noun"
-    except WordNetMissing:
-        return frozenset()
-    found: set[tuple[str, ...]] = set()
-    with path.open("rb") as data:
-        for raw in data:
-            if raw.startswith(b" "):
-                continue  # the licence at the top
-            fields = raw.decode("latin-1").split(" ")
-            for i in range(int(fields[3], 16)):
-                lemma = fields[4 + 2 * i].split("(")[0]
-                if "_" in lemma and lemma.islower():
-                    found.add(tuple(lemma.replace("-", "_").split("_")))
-    return frozenset(found)
+    return frozenset(tuple(lemma.replace("-", "_").split("_"))
+                     for lemmas in noun_synsets() for lemma in lemmas
+                     if "_" in lemma and lemma.islower())
 
 
 def is_person_name(text: str, lang: str = "en") -> bool:

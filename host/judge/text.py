@@ -130,7 +130,9 @@ def words(text: str, lang: str = "en") -> tuple[str, ...]:
 
 
 def fold_plural(word: str) -> str:
-    """Reduce an English plural to a stem shared with its singular ("berries" -> "berry")."""
+    """Reduce an English plural to a stem shared with its singular ("berries" -> "berry");
+    a plural in -es of a word the dictionary knows folds as that word ("irises" as "iris",
+    "tomatoes" as "tomato", "buses" as "bus")."""
     if word.endswith("ie") and len(word) > 4:  # "brownie" meets "brownies" at "browny"
         return word[:-2] + "y"
     if len(word) <= 3 or not word.endswith("s") or word.endswith(_KEEP_S):
@@ -139,7 +141,146 @@ def fold_plural(word: str) -> str:
         return word[:-3] + "y"
     if word.endswith(("ches", "shes", "xes", "zes", "sses")):
         return word[:-2]
+    if word.endswith(("ses", "oes")) and len(word) > 4 and word[:-2] in _everyday():
+        return fold_plural(word[:-2])
     return word[:-1]
+
+
+@lru_cache(maxsize=1)
+def _everyday() -> frozenset[str]:
+    """Everyday English words (wamerican; empty when it is not installed)."""
+    from host.judge.wordlists import common_words
+
+    return common_words("en")
+
+
+DETERMINERS = frozenset({"the", "a", "an", "my", "your", "his", "her", "its", "our", "their"})
+"""Words inside an English phrase that change nothing of the answer ("make the bed", "making
+my bed"), dropped when two other words remain."""
+_VERB_ENDINGS = (("ing", "e"), ("ing", ""), ("ed", "e"), ("ed", ""), ("ies", "y"), ("es", ""),
+                 ("s", ""))
+
+
+def fold_words(tokens: list[str]) -> list[str]:
+    """An English answer's words as matched: a phrase's determiners dropped and its leading
+    verb as its base ("making my bed" as "make bed"), then each word singular, spelt one
+    way ("mummies" as "mommy") and its common short form in full ("mayo" as "mayonnaise")."""
+    content = [token for token in tokens if token not in DETERMINERS]
+    if len(content) >= 2:
+        tokens = [verb_base(content[0]), *content[1:]]
+    return [fold_word(token) for token in tokens]
+
+
+def fold_word(word: str) -> str:
+    """One English word singular, spelt one way, and in full when it is a clipping."""
+    stem = fold_plural(word)
+    stem = _TOKEN_FOLDS["en"].get(stem, stem)
+    return clippings().get(stem, stem)
+
+
+def verb_base(word: str) -> str:
+    """The base of an inflected English verb ("making" -> "make", "ran" -> "run"), the
+    commonest verb in WordNet when several fit ("singing": sing, not singe); a word that is a
+    verb's base itself, or no verb, stays as it is."""
+    verbs = _verbs()
+    if word in verbs:
+        return word
+    found = [*_verb_exceptions().get(word, ())]
+    found += [word[:-len(end)] + base for end, base in _VERB_ENDINGS
+              if word.endswith(end) and len(word) - len(end) >= 2]
+    known = [base for base in found if base in verbs]
+    return max(known, key=lambda base: verbs[base]) if known else word
+
+
+@lru_cache(maxsize=1)
+def _verbs() -> dict[str, int]:
+    """WordNet's one-word verbs, each with how often its senses are tagged (its commonness)."""
+    found: dict[str, int] = {}
+    for fields in _wordnet_lines("index.verb"):
+        if len(fields) > 4 and "_" not in fields[0] and fields[1] == "v":
+            found[fields[0]] = int(fields[5 + int(fields[3])])
+    return found
+
+
+@lru_cache(maxsize=1)
+def _verb_exceptions() -> dict[str, tuple[str, ...]]:
+    """WordNet's irregular verb forms and their bases ("ran": run, "singing": sing, singe)."""
+    return {fields[0]: tuple(fields[1:]) for fields in _wordnet_lines("verb.exc") if fields}
+
+
+_SYNSET = re.compile(r"^\d{8} \d\d \w [0-9a-f]{2} ((?:\S+ [0-9a-f] )+)\d{3} ", re.M)
+"""A line of WordNet's data.noun: offset, file, type, lemma count, then each lemma and its
+lexical id."""
+
+
+@lru_cache(maxsize=1)
+def noun_synsets() -> tuple[tuple[str, ...], ...]:
+    """WordNet's noun synsets, each as its lemmas as written ("mayonnaise", "mayo")."""
+    from host.judge.wordnet import WordNetMissing, wordnet_dir
+
+    try:
+        text = (wordnet_dir() / "data.noun").read_text("latin-1")
+    except WordNetMissing:
+        return ()
+    return tuple(tuple(lemma.split("(")[0] for lemma in match.group(1).split()[0::2])
+                 for match in _SYNSET.finditer(text))
+
+
+@lru_cache(maxsize=1)
+def clippings() -> dict[str, str]:
+    """Short forms cut from the start of a word, to that word folded ("mayo" -> "mayonnaise",
+    "rhino" -> "rhinocero"): only when WordNet gives the short one no sense, common or proper,
+    that the long one lacks ("cap" is no clipping of "capsule"), one long form only, and not
+    by a suffix ("yellowness")."""
+    senses: dict[str, int] = {}
+    shared: dict[tuple[str, str], int] = {}
+    for lemmas in noun_synsets():
+        plain = [lemma.lower() for lemma in lemmas if lemma.isalpha()]
+        for short in plain:
+            senses[short] = senses.get(short, 0) + 1
+            for long in plain:
+                if len(short) >= 3 and len(long) > len(short) and long.startswith(short):
+                    shared[short, long] = shared.get((short, long), 0) + 1
+    longs: dict[str, list[str]] = {}
+    for (short, long), count in shared.items():
+        if count == senses[short]:
+            longs.setdefault(short, []).append(long)
+    suffixes = _suffixes({long[len(short):] for short, found in longs.items() for long in found})
+    return {short: fold_plural(found[0]) for short, found in longs.items()
+            if len(found) == 1 and found[0][len(short):] not in suffixes
+            and fold_plural(short) == short != fold_plural(found[0])}
+
+
+SUFFIX_WORDS = 10
+"""A word ending that makes this many everyday words of others ("-ness", "-ation", "-ture")
+derives a word, not a short form: "yellow" is no clipping of "yellowness"."""
+
+
+def _suffixes(endings: set[str]) -> frozenset[str]:
+    """The endings, among those given, that derive at least SUFFIX_WORDS everyday words from
+    others (the English suffixes)."""
+    counts = dict.fromkeys(endings, 0)
+    everyday = _everyday()
+    for word in everyday:
+        for cut in range(3, len(word)):
+            ending = word[cut:]
+            if ending in counts and word[:cut] in everyday:
+                counts[ending] += 1
+    return frozenset(ending for ending, count in counts.items() if count >= SUFFIX_WORDS)
+
+
+def _wordnet_lines(name: str) -> list[list[str]]:
+    """The fields of each line of one WordNet file (none when WordNet is not installed)."""
+    from host.judge.wordnet import WordNetMissing, wordnet_dir
+
+    try:
+        path = wordnet_dir() / name
+    except WordNetMissing:
+        return []
+    if not path.is_file():
+        return []
+    return [line.split(" ") for line in path.read_text("latin-1").splitlines()
+            if not line.startswith(" ")]
 
 
 def fold_plural_fr(word: str) -> str:
@@ -177,7 +318,7 @@ def normalize(text: str, *, lang: str = "en") -> str:
     conj = _AND.get(lang, "and")
     kept = [t for t in tokens if t != conj] or list(tokens)
     if lang == "en":
-        kept = [fold_plural(t) for t in kept]
+        kept = fold_words(kept)
     elif lang == "fr":
         kept = [fold_plural_fr(t) for t in kept]
     return "".join(kept)

@@ -392,6 +392,36 @@ def test_the_same_answer_as_another_player_scores_nothing(judge: Judge) -> None:
                                "Cat": (NoteKind.ANSWER_SCORED_2, 2)}
 
 
+def cold_answers(judge: Judge, ann: str, bob: str) -> dict[str, tuple[str, int]]:
+    """Ann's and Bob's scores for their answers to Things that are cold (an open category)."""
+    t = make_table(judge, players=2)
+    t.pencils_down()
+    for _ in range(3):
+        t.score({})
+    return t.scores(t.score({"Ann": ann, "Bob": bob}))
+
+
+@pytest.mark.parametrize(("ann", "bob"), [
+    ("Iris", "Irises"), ("Mummy", "Mummies"), ("Mayo", "Mayonnaise"), ("Tomatoes", "tomato"),
+    ("Make the bed", "Making my bed"), ("Walking the dog", "walk my dog"), ("Rhinos", "Rhinoceros"),
+    ("Buses", "Bus"),
+])
+def test_singular_and_plural_a_short_form_and_a_verbs_form_are_the_same_answer(
+        judge: Judge, ann: str, bob: str) -> None:
+    assert cold_answers(judge, ann, bob) == {"Ann": (NoteKind.ANSWER_DUPLICATE_0, 0),
+                                             "Bob": (NoteKind.ANSWER_DUPLICATE_0, 0)}
+
+
+@pytest.mark.parametrize(("ann", "bob"), [
+    ("Cap", "Capsule"), ("Pea", "Peach"), ("Titan", "Titanic"), ("Hope", "Hop"),
+    ("Ham", "Hamburger"), ("Yellow", "Yellowness"), ("Toes", "To"), ("Your Song", "Song"),
+])
+def test_a_word_and_a_longer_one_it_begins_are_two_answers(
+        judge: Judge, ann: str, bob: str) -> None:
+    kinds = {kind for kind, _ in cold_answers(judge, ann, bob).values()}
+    assert NoteKind.ANSWER_DUPLICATE_0 not in kinds
+
+
 def test_sameness_is_the_judges_articles_and_plurals_aside(judge: Judge) -> None:
     t = make_table(judge)
     t.pencils_down()
