@@ -37,6 +37,19 @@ class Shown(NamedTuple):
     covers: tuple[tuple[str, str], ...] = ()
 
 
+def board_notes(rows: list[list[list[Any]]], owners: dict[str, str]) -> list[Note]:
+    """The four rows read card by card (`rows`: places of Tiles, the visible card last;
+    `owners`: colour -> the player's name), one "board_row" note each."""
+    notes = []
+    for number, row in enumerate(rows):
+        tiles = [Shown(stack[-1].letter, owners[stack[-1].colour], stack[-1].star,
+                       tuple((t.letter, owners[t.colour]) for t in stack[:-1]))
+                 for stack in row]
+        notes.append(Note("board_row", {"row": number, "letters": [t.letter for t in tiles],
+                                        "tiles": tiles}))
+    return notes
+
+
 NOTHING = {"pass_draw": ("drew", "pass_draw_nothing"),
            "end_last_card": ("bonus", "end_last_card_no_bonus")}
 """A note said otherwise when this count of it is 0 ("aucune carte" is no object in French)."""

@@ -27,6 +27,11 @@ class NoteKind(StrEnum):
     STARTING_LETTER = "starting_letter"
     HANDS_DEALT = "hands_dealt"
     TURN = "turn"
+    GAME_RESUMED = "game_resumed"
+    """A game picked up from its save: the recap (board, scores, whose turn) follows."""
+    SCORE = "score"
+    REFILL_WAITING = "refill_waiting"
+    """On resume: the player on turn still owes a card to the emptied row."""
     # A move.
     CARD_PLACED_LEFT = "card_placed_left"
     CARD_PLACED_RIGHT = "card_placed_right"

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from host.core.events import Note
 from host.core.speaker import Query
-from host.games.crack_word.announce import Shown
+from host.games.crack_word.announce import board_notes
 from host.games.crack_word.rules import CrackWordGame
 
 
@@ -46,23 +46,10 @@ class CrackWordQuestions:
             return [Note(Answer.SCORE, {"points": self.game.points()})]
         return None
 
-    def board(self, *, colours: bool = True) -> list[Note]:
+    def board(self) -> list[Note]:
         """The four rows, one note each, card by card: whose each is, an Étoile and the letter
-        it stands for, and the cards it covers (`colours` False: the letters alone)."""
-        game = self.game
-        owners = {colour: seat.name for colour, seat in zip(game.colours, game.seats,
-                                                            strict=True)}
-        notes = []
-        for number, row in enumerate(game.rows):
-            params: dict[str, object] = {"row": number,
-                                         "letters": [stack[-1].letter for stack in row]}
-            if colours:
-                params["tiles"] = [Shown(stack[-1].letter, owners[stack[-1].colour],
-                                         stack[-1].star,
-                                         tuple((t.letter, owners[t.colour]) for t in stack[:-1]))
-                                   for stack in row]
-            notes.append(Note(Answer.BOARD_ROW, params))
-        return notes
+        it stands for, and the cards it covers."""
+        return board_notes(self.game.rows, self.game.owners())
 
     def hand(self, player: str | None) -> Note:
         """A player's hand, for them alone (private_to); with physical cards, how many they

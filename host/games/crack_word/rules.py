@@ -22,6 +22,7 @@ from typing import Any
 
 from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
 from host.core.machine import MachineRules
+from host.games.crack_word.announce import board_notes
 from host.games.crack_word.board import (
     Lexicon,
     Planned,
@@ -167,12 +168,25 @@ class CrackWordGame(Opening, MachineRules):
         return ArmTimer(name, self.config.timer_seconds(name), self.timer_token)
 
     def resumed(self) -> list[Said]:
-        """Picking up a game replayed from its save: whose turn it is, and the timer."""
+        """Picking up a game replayed from its save: the board, the score piles, whose turn it
+        is (and the emptied row waiting for their card), and the timer."""
         if self.over:
             return []
         if self.state in (State.CUT, State.START):
             return [self._waiting_for()]
-        return [Note(NoteKind.TURN, self._turn_params(self.turn)), self.current_timer()]
+        recap: list[Said] = [Note(NoteKind.GAME_RESUMED), *board_notes(self.rows, self.owners())]
+        if any(self.scores):
+            recap.append(Note(NoteKind.SCORE, {"points": self.points()}))
+        if self.state is State.REFILL:
+            recap.append(Note(NoteKind.REFILL_WAITING, {"player": self._name(self.turn),
+                                                        "row": self.emptied}))
+        else:
+            recap.append(Note(NoteKind.TURN, self._turn_params(self.turn)))
+        return [*recap, self.current_timer()]
+
+    def owners(self) -> dict[str, str]:
+        """Each colour's player."""
+        return {colour: seat.name for colour, seat in zip(self.colours, self.seats, strict=True)}
 
     def points(self) -> dict[str, int]:
         """Each player's score: the cards in their score pile."""

@@ -366,9 +366,10 @@ def test_equal_biggest_piles_share_the_victory() -> None:
     assert param(notes, "game_shared", "players") == ["Ann", "Cat"]
 
 
-def test_resumed_says_whose_turn_it_is_and_the_timer() -> None:
+def test_resumed_recaps_the_board_then_says_whose_turn_it_is_and_the_timer() -> None:
     game = new_game()
     game.start()
     said = game.resumed()
-    assert isinstance(said[0], Note) and said[0].params["player"] == "Ann"
-    assert said[1] == game.current_timer()
+    assert kinds(said) == ["game_resumed", *["board_row"] * 4, "turn"]
+    assert isinstance(said[-2], Note) and said[-2].params["player"] == "Ann"
+    assert said[-1] == game.current_timer()

@@ -4,12 +4,16 @@ game picked up after --resume."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from host.clock import FakeClock
+from host.core import autosave
 from host.core.session import Session
 from host.games.crack_word.board import Tile
 from host.games.crack_word.cards import ETOILE, Card
+from host.games.crack_word.kind import CRACK_WORD
 from host.games.crack_word.setup import CrackWordOptions, build_session
 from host.games.crack_word.talk import justifying_words
 from host.games.crack_word.view import public_view
@@ -127,3 +131,26 @@ def test_the_table_s_page_shows_a_star_s_letter_and_what_a_card_covers() -> None
     board = public_view(session.game)["board"]
     assert [c["text"] for c in board[0]] == ["C", "A★", "R (on R)"]
     assert board[0][0]["colour"] != board[0][1]["colour"]
+
+
+@pytest.mark.parametrize(("lang", "moves", "recap"), [
+    ("fr", ["je passe"], ["On reprend la partie là où on l'avait laissée. Voici le tableau.",
+                          "Ligne 1 : E d'Ann.", "Ligne 2 : N de Bob.", "Ligne 3 : X d'Ann.",
+                          "Ligne 4 : P de Bob."]),
+    ("en", ["pass"], ["Let's pick up the game where we left it. Here's the board.",
+                      "Row 1: Ann's E.", "Row 2: Bob's N.", "Row 3: Ann's X.", "Row 4: Bob's O."]),
+])
+def test_after_resume_the_host_recaps_the_board_and_whose_turn_it_is(
+        tmp_path: Path, lang: str, moves: list[str], recap: list[str]) -> None:
+    save = tmp_path / "crack-word.json"
+    options = CrackWordOptions(players=["Ann", "Bob"], lang=lang, seed=3)
+    session = build_session(options, FakeClock(), save)
+    session.start()
+    for move in moves:
+        session.hear(move)
+    saved, events = autosave.load(save, CRACK_WORD.events)
+    again = CRACK_WORD.new_session(CRACK_WORD.options_from_json(saved), FakeClock(), save,
+                                   events)
+    lines = [line.text for line in again.start(resumed=True)]
+    assert lines[:5] == recap
+    assert "Bob" in lines[5] and len(lines) == 6
