@@ -30,6 +30,21 @@ _ESCAPES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)
 
 _SPACES = frozenset("\t\n\v\f\r")
 
+WORDS = {
+    "en": {"yes_or_no": "yes or no", "anyone": "anyone: start with your name",
+           "only": "for {player} only",
+           "closed": "Input closed: the game is saved; continue with --resume."},
+    "fr": {"yes_or_no": "oui ou non", "anyone": "qui parle ? commence par ton prénom",
+           "only": "pour {player} seulement",
+           "closed": "Fin de la saisie : la partie est sauvegardée ; reprenez-la avec --resume."},
+}
+"""The console's own words around the host's lines, in the host's language."""
+
+
+def words(lang: str) -> dict[str, str]:
+    """The console's words in a language (English for one it lacks)."""
+    return WORDS.get(lang, WORDS["en"])
+
 
 def clean_typed(text: str) -> str:
     """What was typed, without terminal escapes and control characters (a tab is a space), so
@@ -42,11 +57,13 @@ def clean_typed(text: str) -> str:
     )
 
 
-def show(lines: Iterable[Line], out: TextIO, speak: Speak | None = None) -> None:
+def show(lines: Iterable[Line], out: TextIO, speak: Speak | None = None,
+         lang: str = "en") -> None:
     """Print the host's lines (and hand them to a voice, if any)."""
     for line in lines:
         if line.private_to:
-            print(f"  (for {line.private_to} only) {line.text}", file=out, flush=True)
+            only = words(lang)["only"].format(player=line.private_to)
+            print(f"  ({only}) {line.text}", file=out, flush=True)
             continue
         print(f"HOST: {line.text}", file=out, flush=True)
         if speak:
@@ -56,10 +73,11 @@ def show(lines: Iterable[Line], out: TextIO, speak: Speak | None = None) -> None
 def prompt(session: Session) -> str:
     """The prompt names who the host is waiting for: the player who just claimed the floor
     ("Cat:" alone), else the one whose move it is; a yes or a no to the host's question."""
+    said = words(session.phrases.lang)
     if session.asking:
-        return "[yes or no] > "
+        return f"[{said['yes_or_no']}] > "
     expected = session.table.next_speaker or session.game.expected_player()
-    return f"[{expected}] > " if expected else "[anyone: start with your name] > "
+    return f"[{expected}] > " if expected else f"[{said['anyone']}] > "
 
 
 def hear_typed(session: Session, typed: str) -> list[Line]:
@@ -263,21 +281,22 @@ def run_console(
     waker = prompt_waker(keyboard) if pages is not None else None
     if pages is not None:
         pages.wake_with(waker)
+    lang = session.phrases.lang
     lines = session.start(resumed=resumed)
-    show([*lines, *(pages.step(lines) if pages else [])], out, speak)
+    show([*lines, *(pages.step(lines) if pages else [])], out, speak, lang)
     while not session.finished:
         lines = session.tick()
         lines += pages.step(lines) if pages else []
         if lines:
             keyboard.before_output()
-            show(lines, out, speak)
+            show(lines, out, speak, lang)
         if session.finished:
             break
         typed = keyboard.read(prompt(session), _wait(session, pages, waker))
         if typed is None:
-            print("\nInput closed: the game is saved; continue with --resume.", file=out)
+            print(f"\n{words(lang)['closed']}", file=out)
             return 0
         if isinstance(typed, str):
             lines = hear_typed(session, typed)
-            show([*lines, *(pages.step(lines) if pages else [])], out, speak)
+            show([*lines, *(pages.step(lines) if pages else [])], out, speak, lang)
     return 0

@@ -4,11 +4,14 @@ game picked up after --resume."""
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import pytest
 
 from host.clock import FakeClock
+from host.console import prompt, run_console
 from host.core import autosave
 from host.core.session import Session
 from host.games.crack_word.board import Tile
@@ -154,3 +157,16 @@ def test_after_resume_the_host_recaps_the_board_and_whose_turn_it_is(
     lines = [line.text for line in again.start(resumed=True)]
     assert lines[:5] == recap
     assert "Bob" in lines[5] and len(lines) == 6
+
+
+def test_a_french_game_s_console_asks_yes_or_no_and_speaks_french_throughout() -> None:
+    session = table("fr", "RE", "C0 H0 A0", "N1", "X1", "P1")
+    session.hear("quitter")
+    assert prompt(session) == "[oui ou non] > "
+    session.hear("non")
+    out = io.StringIO()
+    assert run_console(session, stream=io.StringIO("ma main\nquitter\n"), out=out) == 0
+    shown = out.getvalue()
+    assert "(pour Ann seulement) Ta main, Ann : E, R." in shown
+    assert "Fin de la saisie : la partie est sauvegardée" in shown
+    assert not re.search(r"\b(the|only|yes|Input)\b", shown), shown
