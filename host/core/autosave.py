@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import shlex
 import typing
 from collections.abc import Sequence
 from datetime import datetime
@@ -27,6 +28,13 @@ def default_path(game: str) -> Path:
     """Where a game is saved unless --save says otherwise."""
     base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
     return base / "partyhost" / f"{game}.json"
+
+
+def resume_option(path: Path) -> str:
+    """How to resume the game saved at `path`: `--resume`, and `--save` with the file when it
+    is not the game's usual one."""
+    return "--resume" if path == default_path(path.stem) \
+        else shlex.join(["--resume", "--save", str(path)])
 
 
 def keep_unfinished(path: Path, now: datetime | None = None) -> Path | None:

@@ -128,7 +128,9 @@ class Phrasebook:
         self.lang = lang if spoken else "en"  # one language throughout, never a mix
         self.lines: dict[str, list[str]] = {}
         self.refusals: dict[str, list[str]] = {}
-        self.house_rules: list[str] = []
+        self.rule_texts: list[str] = []
+        self.rule_figures: dict[str, Any] = {}
+        """The figures the house rules quote ({turn_seconds}): the book's own, or a table's."""
         for package in dict.fromkeys([CORE_LINES, self.game.package]):
             self._layer(package)
         self.rng = rng or random.Random()
@@ -140,7 +142,15 @@ class Phrasebook:
         data = tomllib.loads(book.read_text("utf-8"))
         self.lines.update(data.get("lines", {}))
         self.refusals.update(data.get("refusals", {}))
-        self.house_rules = data.get("house_rules", {}).get("rules", self.house_rules)
+        rules = data.get("house_rules", {})
+        self.rule_texts = rules.get("rules", self.rule_texts)
+        self.rule_figures.update(rules.get("figures", {}))
+
+    @property
+    def house_rules(self) -> list[str]:
+        """The house rules, quoting the table's figures (the book's own unless set)."""
+        figures = _Params(self.rule_figures)
+        return [rule.format_map(figures) if figures else rule for rule in self.rule_texts]
 
     def line(self, key: str, **params: Any) -> str:
         """One variant of a line, filled in."""

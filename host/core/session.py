@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host.clock import Clock
-from host.core.autosave import Autosave
+from host.core.autosave import Autosave, resume_option
 from host.core.events import ArmTimer, Note, TimeUp
 from host.core.hearing import QUIT_YES, Ear, Heard
 from host.core.phrasebook import Phrasebook
@@ -353,7 +353,8 @@ class Session:
         words = clean(text)
         if words in QUIT_YES:
             self.table.quit = True
-            return [self._line("quit")]
+            resume = resume_option(self.autosave.path) if self.autosave else "--resume"
+            return [self._line("quit", resume=resume)]
         if words in (*NO, "carry on", "continue", clean(carry_on(self.phrases.lang)), ""):
             return [self._line("quit_cancelled")]
         return [self._line("quit_cancelled"), *self.hear(text)]
