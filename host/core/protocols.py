@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -16,6 +16,7 @@ from host.core.speaker import Query, Unclear
 if TYPE_CHECKING:
     from host.clock import Clock
     from host.core.session import Session
+    from host.core.simulate import SimulationReport
 
 
 class SetupError(ValueError):
@@ -109,6 +110,55 @@ class Questions(Protocol):
 
 
 @dataclass(frozen=True)
+class Option:
+    """One of a game's own command-line options: its flag, what it does in this game, and
+    argparse's other keywords (type, choices, action, metavar, dest). Two games may share an
+    option when they declare it with the same keywords and default; its help then tells each
+    game's words."""
+
+    flag: str
+    """The option as typed ("--turn-seconds")."""
+    help: str
+    """What it does in this game."""
+    default: Any = None
+    """The value when it is not given (`simulate` keeps None on the command line, to tell a
+    given option from one left out)."""
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    """argparse's keywords but help and default."""
+
+    @property
+    def dest(self) -> str:
+        """The attribute of the parsed arguments ("turn_seconds")."""
+        return str(self.kwargs.get("dest") or self.flag.lstrip("-").replace("-", "_"))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who can sit at a game's table: for the help texts, the lobby and the refusals."""
+
+    fewest: int
+    most: int
+    players_help: str
+    """The one statement of who can play ("2 to 8 players, or 2 to 8 teams of 2 or 3 ...")."""
+    first: str
+    """What the first player named does ("who chooses the first category")."""
+    teams: bool = False
+    """Whether the lobby offers to play in teams of two (or three)."""
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """How `partyhost simulate` plays a game with bots."""
+
+    run: Callable[[argparse.Namespace], SimulationReport]
+    """The arguments (this game's options filled with their defaults) -> the report."""
+    checks: str
+    """What the referee checks is never lost ("the 78 blue cards")."""
+    options: tuple[Option, ...] = ()
+    """This game's own `simulate` options (another game's, given, is refused)."""
+
+
+@dataclass(frozen=True)
 class GameKind:
     """One game the host can run: its name, its lines, its events and how to set up a table."""
 
@@ -134,6 +184,22 @@ class GameKind:
     option of another game, given, is refused rather than ignored."""
     demo_options: Callable[[Sequence[str], argparse.Namespace], Any]
     """(bot names, `partyhost demo`'s arguments) -> the options of a spoken demo game."""
+    seating: Seating
+    """How many play, and how the help and the lobby say it."""
+    table_options: tuple[Option, ...] = ()
+    """This game's own `partyhost play` options (beside the players, the seed, the language
+    and the decks, which every game reads)."""
+    simulation: Simulation | None = None
+    """How `partyhost simulate` plays it; None: it is not offered there."""
+    lobby_questions: tuple[str, ...] = ()
+    """What the lobby asks before the game, by name ("cards", "quizmaster", "answers",
+    "language": host.lobby.tables.QUESTIONS)."""
+    deck_entries: str | None = None
+    """What this game's deck files hold: "cards", "questions" or "lists"; None: it has no
+    deck files."""
+    categories_repeat: bool = False
+    """Whether a deck may hold one category in several of its entries (Scattergories' lists
+    reuse a category)."""
     default_lang: str = "en"
     """The language the host speaks and the decks are in when --lang is not given."""
     answer_is_right: Callable[[Any, Any], bool] = lambda move, game: False
