@@ -31,10 +31,13 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the top-level parser with every sub-command registered."""
+    from host.registry import GAMES
+
+    titles = ", ".join(kind.title for kind in GAMES.values())
     parser = CommandParser(
         prog="partyhost",
-        description="Party Host: an offline, voice-driven host for word and category party games "
-        "(Crack List, Short List, Scattergories, Crack Word).",
+        description=f"Party Host: an offline, voice-driven host for word and category party games "
+        f"({titles}).",
     )
     parser.add_argument("--version", action="version", version=f"partyhost {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

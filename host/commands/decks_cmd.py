@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from host.decks import GAMES
+from host import registry
 
 
 def register(subparsers: Any) -> None:
@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
     check.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     check.set_defaults(func=run_check)
     listing = actions.add_parser("list", help="show the installed decks")
-    listing.add_argument("--game", choices=GAMES)
+    listing.add_argument("--game", choices=registry.game_names())
     listing.add_argument("--lang", choices=("en", "fr"))
     listing.add_argument("--deck", action="append", type=Path, default=[], metavar="PATH",
                          help="also list this deck file or folder")

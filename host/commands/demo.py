@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from host import registry
 from host.speech.stt import EngineError, add_engine_arguments, recognizer_from
 
 DEMO_SNR_DB = 20.0
@@ -26,8 +27,7 @@ def register(subparsers: Any) -> None:
         "catch is said again, slower, up to twice, while the turn timer keeps running. "
         "Prints the transcript.",
     )
-    parser.add_argument("game", choices=("crack-list", "short-list", "scattergories",
-                                         "crack-word"))
+    parser.add_argument("game", choices=registry.game_names())
     parser.add_argument("--players", type=int, default=3, help="bot players (2 to 8)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int,

@@ -7,14 +7,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from host import registry
 from host.companion.hookup import add_companion_arguments
-from host.games.crack_list.config import MAX_PEOPLE, PLAYERS_HELP
-from host.games.scattergories.config import PLAYERS_HELP as SCATTERGORIES_PLAYERS
-from host.games.short_list.config import PLAYERS_HELP as SHORT_LIST_PLAYERS
 from host.speech.stt import add_engine_arguments
 from host.speech.wyoming.options import add_wyoming_arguments
 
-GAMES = ("crack-list", "short-list", "scattergories", "crack-word")
+EVERY_TABLE = ("players", "teams", "first", "seed", "lang", "deck", "only_my_decks")
+"""The table options every game may read; each game declares its own (GameKind.table_options)."""
 
 
 def register(subparsers: Any) -> None:
@@ -27,15 +26,16 @@ def register(subparsers: Any) -> None:
         "with their name, as in 'Bob: challenge'. Type 'help' during the game for the commands, "
         "'rules' for the host's house rules (also: partyhost rules <game>).",
     )
-    parser.add_argument("game", choices=GAMES, help="which game to host")
+    games = registry.GAMES.values()
+    parser.add_argument("game", choices=registry.game_names(), help="which game to host")
     who = parser.add_argument_group("players")
     who.add_argument(
         "--players",
         nargs="+",
         metavar="NAME",
         default=[],
-        help=f"player names in seating order, clockwise (Crack List: {PLAYERS_HELP}; "
-        f"Short List: {SHORT_LIST_PLAYERS}; Scattergories: {SCATTERGORIES_PLAYERS})",
+        help="player names in seating order, clockwise ("
+        + "; ".join(f"{kind.title}: {kind.seating.players_help}" for kind in games) + ")",
     )
     who.add_argument(
         "--teams",
@@ -43,50 +43,21 @@ def register(subparsers: Any) -> None:
         metavar="A,B[,C]",
         default=[],
         help="teams of 2 or 3 sharing a hand and a turn, e.g. --teams Ann,Bob Cat,Dan "
-        f"(up to {MAX_PEOPLE} people)",
+        "(how many: see --players)",
     )
     who.add_argument(
         "--first",
         metavar="NAME",
-        help="who starts (the youngest player): in Crack List who chooses the first category, "
-        "in Short List the first quizmaster, in Scattergories the first to roll the die; "
-        "default: the first player named",
+        help="who starts (the youngest player): "
+        + ", ".join(f"in {kind.title} {kind.seating.first}" for kind in games)
+        + "; default: the first player named",
     )
     rules = parser.add_argument_group("rules")
-    rules.add_argument(
-        "--cards",
-        choices=("virtual", "physical"),
-        default="virtual",
-        help="virtual: the host deals and knows the hands; physical: you hold the "
-        "real cards and the host tracks how many each player has",
-    )
-    rules.add_argument("--turn-seconds", type=float,
-                       help="time for each turn (Crack List: default 20; Crack Word: 90)")
-    rules.add_argument("--rounds", type=int,
-                       help="rounds in a game (Crack List: default 3; Short List: only with "
-                       "--host-quizmaster, default as many as the rulebook's game)")
-    rules.add_argument("--guess-seconds", type=float,
-                       help="Short List: time for each guess (default 30; time up is a pass)")
-    rules.add_argument("--host-quizmaster", action="store_true",
-                       help="Short List: the host is the quizmaster of every round and every "
-                       "player guesses")
-    rules.add_argument("--list", dest="list_number", type=int, metavar="N",
-                       help="Scattergories: the category list played, 1 to 12 (default: "
-                       "chosen by the seed)")
-    rules.add_argument("--categories", type=int, choices=(6, 12),
-                       help="Scattergories: categories answered a round (default 6, the "
-                       "list's first six, as in the junior rulebook)")
-    rules.add_argument("--writing-seconds", type=float,
-                       help="Scattergories: the writing time (default 150, the sand timer)")
-    rules.add_argument("--spoken-answers", action="store_true",
-                       help="Scattergories: no paper; each player says their answers to the "
-                       "host after the time is up")
     rules.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
-    rules.add_argument("--lang", choices=("en", "fr"),
-                       help="the host's language and the decks' (default: en; Crack Word: fr; "
-                       "with --resume, the saved game's)")
-    rules.add_argument("--expert", action="store_true",
-                       help="Crack Word: expert mode, every card of each colour's deck in play")
+    defaults = ["en", *(f"{kind.title}: {kind.default_lang}" for kind in games
+                        if kind.default_lang != "en"), "with --resume, the saved game's"]
+    rules.add_argument("--lang", choices=("en", "fr"), help="the host's language and the "
+                       f"decks' (default: {'; '.join(defaults)})")
     rules.add_argument(
         "--deck",
         action="append",
@@ -99,13 +70,12 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="play only the decks given with --deck, not the shipped ones",
     )
-    rules.add_argument("--adults", action="store_true", help="include adults-only categories")
-    rules.add_argument(
-        "--blue-deck", metavar="TOML", help="a blue deck mix: a [blue] table of card = count"
-    )
-    table = ("players", "teams", "first", "cards", "turn_seconds", "rounds", "seed", "lang",
-             "deck", "only_my_decks", "adults", "blue_deck", "guess_seconds", "host_quizmaster",
-             "list_number", "categories", "writing_seconds", "spoken_answers", "expert")
+    table = list(EVERY_TABLE)
+    own = parser.add_argument_group("each game's own options")
+    for option, text in registry.merged_options({kind.title: kind.table_options
+                                                 for kind in games}):
+        own.add_argument(option.flag, help=text, default=option.default, **option.kwargs)
+        table.append(option.dest)
     # The options that set up a table, with their defaults: --resume refuses changed ones.
     parser.set_defaults(table_options={dest: parser.get_default(dest) for dest in table})
     save = parser.add_argument_group("saving")

@@ -6,7 +6,7 @@ import argparse
 import textwrap
 from typing import Any
 
-from host.decks import GAMES
+from host import registry
 
 
 def register(subparsers: Any) -> None:
@@ -15,7 +15,7 @@ def register(subparsers: Any) -> None:
         "rules", help="print the host's house rules for a game",
         description="Where a game's rulebook is silent, the host decides as a good host would. "
         "This prints those decisions.")
-    parser.add_argument("game", choices=GAMES, help="which game")
+    parser.add_argument("game", choices=registry.game_names(), help="which game")
     parser.add_argument("--lang", choices=("en", "fr"),
                         help="the language of the house rules (default: the game's, French "
                         "for Crack Word)")
