@@ -139,7 +139,6 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-GAMES = ("crack-list", "short-list", "scattergories", "crack-word")
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ENTRIES = 5000
 MAX_TEXT = 200
@@ -158,9 +157,12 @@ def user_decks_dir() -> Path:
 
 
 def schema() -> dict[str, Any]:
-    """The deck JSON Schema shipped in the package."""
+    """The deck JSON Schema shipped in the package, its games those of the registry."""
+    from host.registry import GAMES
+
     text = resources.files("host").joinpath("schema/deck.schema.json").read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
+    loaded["properties"]["deck"]["properties"]["game"]["enum"] = list(GAMES)
     return loaded
 
 
@@ -413,13 +415,14 @@ def _category_problems(path: Path, parent: str, cat: Category, lang: str,
 
 def _game_problems(deck: Deck, path: Path) -> list[DeckError]:
     """Errors in what a game needs: 3 categories a card, 12 a list, 7 answers a question."""
+    from host.registry import GAMES
+
     errors: list[DeckError] = []
-    wanted = {"crack-list": "cards", "short-list": "questions", "scattergories": "lists"}
+    need = GAMES[deck.game].deck_entries if deck.game in GAMES else None
     present = {"cards": deck.cards, "questions": deck.questions, "lists": deck.lists}
     for name, items in present.items():
-        if items and wanted.get(deck.game) != name:
+        if items and need != name:
             errors.append(DeckError(path, f"a {deck.game} deck has no {name}", field=name))
-    need = wanted.get(deck.game)
     if need and not present[need]:
         errors.append(DeckError(path, f"a {deck.game} deck needs {need}", field=need))
     for card in deck.cards:
@@ -446,13 +449,14 @@ def structure_problems(deck: Deck) -> tuple[list[DeckError], list[DeckError]]:
     errors = _game_problems(deck, path)
     tops = [c.id for c in deck.cards] + [q.id for q in deck.questions] + [x.id for x in deck.lists]
     errors += _dupe_ids(path, "entry", [(None, i) for i in tops])
+    from host.registry import GAMES
+
     warnings: list[DeckError] = []
     groups = [(c.id, c.categories) for c in deck.cards] + [(x.id, x.categories) for x in deck.lists]
-    for parent, cats in groups:
-        if deck.game != "scattergories":  # lists reuse a category across lists
-            continue
-        errors += _dupe_ids(path, "category", [(parent, c.id) for c in cats])
-    if deck.game != "scattergories":
+    if deck.game in GAMES and GAMES[deck.game].categories_repeat:  # one entry has each once
+        for parent, cats in groups:
+            errors += _dupe_ids(path, "category", [(parent, c.id) for c in cats])
+    else:  # a category id is the deck's once
         errors += _dupe_ids(path, "category", [(p, c.id) for p, cats in groups for c in cats])
     for parent, cats in groups:
         for cat in cats:

@@ -4,12 +4,10 @@ they stand for)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from host.games.crack_list import config as crack_list
-from host.games.crack_word import config as crack_word
-from host.games.scattergories import config as scattergories
-from host.games.short_list import config as short_list
+from host.core.protocols import GameKind
 from host.lobby.grammar import Table
 from host.registry import GAMES
 
@@ -52,20 +50,19 @@ JUST_START = ("just start", "start the game", "let's play", "the usual")
 """Said to any question: its default, and every question after it too."""
 
 
-def _table(name: str, fewest: int, most: int) -> Table:
-    return Table(name, GAMES[name].title, fewest, most)
+QUESTIONS = {"cards": CARDS, "quizmaster": QUIZMASTER, "language": LANGUAGE, "answers": ANSWERS}
+"""The questions a game may ask in the lobby, by the names its GameKind.lobby_questions gives."""
 
 
-SETUPS: dict[str, SetUp] = {
-    "crack-list": SetUp(_table("crack-list", crack_list.MIN_SEATS, crack_list.MAX_SEATS),
-                        teams=True, questions=(CARDS,)),
-    "short-list": SetUp(_table("short-list", short_list.MIN_SEATS, short_list.MAX_SEATS),
-                        questions=(QUIZMASTER,)),
-    "scattergories": SetUp(_table("scattergories", scattergories.MIN_SEATS,
-                                  scattergories.MAX_SEATS), questions=(ANSWERS,)),
-    "crack-word": SetUp(_table("crack-word", crack_word.MIN_SEATS, crack_word.MAX_SEATS),
-                        questions=(LANGUAGE, CARDS)),
-}
+def setups(games: Mapping[str, GameKind]) -> dict[str, SetUp]:
+    """Every game of the registry, as the lobby sets it up."""
+    return {name: SetUp(Table(name, kind.title, kind.seating.fewest, kind.seating.most),
+                        teams=kind.seating.teams,
+                        questions=tuple(QUESTIONS[asked] for asked in kind.lobby_questions))
+            for name, kind in games.items()}
+
+
+SETUPS = setups(GAMES)
 """Every game of the registry, as the lobby sets it up."""
 
 TABLES = {name: setup.table for name, setup in SETUPS.items()}
