@@ -100,10 +100,14 @@ class CrackWordTalk:
         return self._move(words, rest, who) or self._word_for(words, rest, who) or Unclear(text)
 
     def _word_for(self, words: str, raw: str, who: str) -> Place | None:
-        """The placement waiting for its word, with the word said alone ("château")."""
+        """The placement waiting for its word, with the word said alone ("château"): a word
+        of the dictionary or one holding the row's letters ("mmh" is not one)."""
         wanting = self.game.wanting
         said = self._bare_word.fullmatch(words)
         if wanting is None or said is None or wanting.player != who:
+            return None
+        word = fold(said.group("word"))
+        if self._formed(wanting) not in word and not self.game.lexicon.is_word(word):
             return None
         return replace(wanting, word=_raw_word(raw, said.group("word")))
 

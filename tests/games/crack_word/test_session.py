@@ -170,3 +170,11 @@ def test_a_french_game_s_console_asks_yes_or_no_and_speaks_french_throughout() -
     assert "(pour Ann seulement) Ta main, Ann : E, R." in shown
     assert "Fin de la saisie : la partie est sauvegardée" in shown
     assert not re.search(r"\b(the|only|yes|Input)\b", shown), shown
+
+
+def test_a_sound_that_is_no_word_does_not_answer_the_word_asked_for() -> None:
+    session = table("fr", "RE", "C0 H1 A0", "N1", "X1", "P1")
+    said(session, "R à droite de la ligne un")
+    assert said(session, "mmh")[0] in ("Désolé, je n'ai pas compris.",
+                                        "Pardon, tu peux répéter ?")
+    assert session.game.wanting is not None and session.game.expected_player() == "Ann"
