@@ -112,6 +112,9 @@ class GameVoice:
     derive: Callable[[dict[str, Any]], dict[str, Any]] = field(default=_same)
     people: tuple[str, ...] = ("player",)
     """The params that name a seat (a player, or a team said as its members)."""
+    shared: tuple[str, ...] = ()
+    """Packages of lines the game shares with others (the answer judge's house rules), layered
+    between the core's and the game's; their house rules follow the game's own."""
 
 
 CORE_LINES = "host.core.lines"
@@ -123,19 +126,22 @@ class Phrasebook:
     def __init__(self, lang: str = "en", rng: random.Random | None = None,
                  game: GameVoice | None = None) -> None:
         self.game = game or GameVoice(CORE_LINES)
+        layers = list(dict.fromkeys([CORE_LINES, *self.game.shared, self.game.package]))
         spoken = all(resources.files(package).joinpath(f"{lang}.toml").is_file()
-                     for package in (CORE_LINES, self.game.package))
+                     for package in layers)
         self.lang = lang if spoken else "en"  # one language throughout, never a mix
         self.lines: dict[str, list[str]] = {}
         self.refusals: dict[str, list[str]] = {}
-        self.rule_texts: list[str] = []
         self.rule_figures: dict[str, Any] = {}
         """The figures the house rules quote ({turn_seconds}): the book's own, or a table's."""
-        for package in dict.fromkeys([CORE_LINES, self.game.package]):
-            self._layer(package)
+        rules = [self._layer(package) for package in layers]
+        self.rule_texts = [rule for laid in reversed(rules) for rule in laid]
+        """The game's own house rules first, then the shared ones."""
         self.rng = rng or random.Random()
 
-    def _layer(self, package: str) -> None:
+    def _layer(self, package: str) -> list[str]:
+        """Lay one package's lines, refusals and rule figures over those laid before; its
+        house rules."""
         book = resources.files(package).joinpath(f"{self.lang}.toml")
         if not book.is_file():
             book = resources.files(package).joinpath("en.toml")
@@ -143,8 +149,8 @@ class Phrasebook:
         self.lines.update(data.get("lines", {}))
         self.refusals.update(data.get("refusals", {}))
         rules = data.get("house_rules", {})
-        self.rule_texts = rules.get("rules", self.rule_texts)
         self.rule_figures.update(rules.get("figures", {}))
+        return list(rules.get("rules", []))
 
     @property
     def house_rules(self) -> list[str]:

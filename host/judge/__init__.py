@@ -5,4 +5,7 @@ from __future__ import annotations
 from host.judge.core import AnswerJudge, Judge, Reason, Verdict
 from host.judge.text import normalize
 
-__all__ = ["AnswerJudge", "Judge", "Reason", "Verdict", "normalize"]
+JUDGE_LINES = "host.judge.lines"
+"""The package of the judge's house rules, shared by every game it judges for."""
+
+__all__ = ["JUDGE_LINES", "AnswerJudge", "Judge", "Reason", "Verdict", "normalize"]

@@ -10,6 +10,7 @@ from host.core.events import Note
 from host.core.phrasebook import GameVoice, is_team, seat_name, seats_list, spoken_list
 from host.core.speaker import number_word
 from host.games.scattergories.kinds import NoteKind
+from host.judge import JUDGE_LINES
 
 SPOKEN_VARIANT = frozenset({NoteKind.GAME_STARTED, NoteKind.WRITING_STARTED,
                             NoteKind.PENCILS_DOWN, NoteKind.CATEGORY})
@@ -109,4 +110,5 @@ def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
 PEOPLE = ("player", "roller", "asker", "target", "first", "turn")
 """The params of Scattergories' notes and refusals that name a seat."""
 
-VOICE = GameVoice("host.games.scattergories.lines", line_keys, spoken_params, PEOPLE)
+VOICE = GameVoice("host.games.scattergories.lines", line_keys, spoken_params, PEOPLE,
+                  shared=(JUDGE_LINES,))

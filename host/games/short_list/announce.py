@@ -8,6 +8,7 @@ from host.core.events import Note
 from host.core.phrasebook import GameVoice, agree, is_team, seat_name, spoken_list
 from host.core.speaker import number_word
 from host.games.short_list.kinds import NoteKind
+from host.judge import JUDGE_LINES
 
 TIMES = {1: "once", 2: "twice", 3: "three times"}
 QUIZMASTER_NOTES = frozenset({
@@ -103,4 +104,5 @@ def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
 PEOPLE = ("player", "quizmaster", "over", "turn")
 """The params of Short List's notes and refusals that name a seat."""
 
-VOICE = GameVoice("host.games.short_list.lines", line_keys, spoken_params, PEOPLE)
+VOICE = GameVoice("host.games.short_list.lines", line_keys, spoken_params, PEOPLE,
+                  shared=(JUDGE_LINES,))

@@ -1,0 +1,1 @@
+"""How the answer judge rules, as house rules every game it judges for states."""
