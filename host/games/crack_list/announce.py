@@ -8,6 +8,7 @@ from host.core.events import Note
 from host.core.phrasebook import GameVoice, spoken_list
 from host.games.crack_list.cards import ACTIONS
 from host.games.crack_list.kinds import PENALTY_NOTES, NoteKind
+from host.judge import Reason
 
 
 def card_name(card: str) -> str:
@@ -22,7 +23,10 @@ def line_keys(note: Note) -> list[str]:
     if kind == NoteKind.ANSWER_ACCEPTED and params.get("unverified"):
         key = "answer_unverified"
     elif kind == NoteKind.ASK_PENALTY and params.get("optional"):
-        key = "ask_penalty_optional"
+        key = "ask_penalty_offered" if params.get("target") else "ask_penalty_optional"
+    elif kind == NoteKind.ANSWER_WRONG and params.get("reason") == Reason.WRONG_LETTER \
+            and params.get("letters") and params.get("letter"):
+        key = "answer_wrong_letter"
     elif kind in PENALTY_NOTES.values() and params.get("automatic"):
         key = "penalty_auto"
     elif kind == NoteKind.CATEGORY_CARD and params.get("physical"):

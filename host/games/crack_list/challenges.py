@@ -112,10 +112,11 @@ class ChallengeRules(CrackListTable):
         """The refusal stays open to a challenge: the list may lack the answer."""
         judged = self._judgement()
         assert judged.card is not None
-        self.pending = PendingAnswer(judged.seat, event.text, judged.verdict, judged.card,
+        said = self._as_said(judged.verdict, event.text)
+        self.pending = PendingAnswer(judged.seat, said, judged.verdict, judged.card,
                                      judged.penalty, judged.card == cards.JOKER, refused=True,
                                      drawn=self._failed_draw)
-        self._say(NoteKind.REFUSAL_OPEN, player=self._name(judged.seat), answer=event.text)
+        self._say(NoteKind.REFUSAL_OPEN, player=self._name(judged.seat), answer=said)
 
     def open_challenge_window(self, event: Answer) -> None:
         """A short time to challenge before the category goes."""
@@ -135,8 +136,7 @@ class ChallengeRules(CrackListTable):
     def settle_by_the_list(self, event: Challenge) -> None:
         """The list has the answer: it stands, and the interrupted timer starts again."""
         pending = self._pending()
-        self._say(NoteKind.CHALLENGE_SETTLED_BY_LIST,
-                  answer=pending.verdict.matched or pending.text)
+        self._say(NoteKind.CHALLENGE_SETTLED_BY_LIST, answer=pending.text)
         self._arm(self.timer_name)
 
     def open_vote(self, event: Challenge) -> None:

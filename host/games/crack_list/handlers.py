@@ -13,7 +13,10 @@ import random
 from collections.abc import Sequence
 from typing import Literal
 
+from rapidfuzz import fuzz
+
 from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
+from host.core.speaker import clean
 from host.decks import Category, CategoryCard, CategoryKind
 from host.games.crack_list import cards
 from host.games.crack_list.cards import DeckCheck, penalty_of
@@ -143,9 +146,7 @@ class CrackListTable:
                 notes.append(Note(NoteKind.REFUSAL_OPEN,
                                   {"player": answerer, "answer": pending.text}))
             elif pending.penalty_due:
-                notes.append(Note(NoteKind.ASK_PENALTY, {
-                    "player": answerer, "penalty": pending.penalty,
-                    "optional": pending.card == cards.JOKER}))
+                notes.append(self._ask_penalty_note(pending))
             elif not self.hands[pending.seat]:
                 notes.append(Note(NoteKind.LAST_CARD_WINDOW, {"player": answerer}))
         expected = self.expected_player()
@@ -328,15 +329,7 @@ class CrackListTable:
 
     def penalty_said_with_answer(self, event: Answer) -> bool:
         """The player said who takes the penalty with the answer, and that split is legal."""
-        judged = self._judgement()
-        if event.penalty is None:
-            return False
-        try:
-            self._check_split(judged.seat, judged.penalty, judged.card == cards.JOKER,
-                              self._penalty_targets(event, judged.penalty))
-        except IllegalEvent:
-            return False
-        return True
+        return event.penalty is not None and self._split_refusal(event) is None
 
     def penalty_is_due(self, event: TimeUp) -> bool:
         """The answerer has still to say who takes the penalty cards."""
@@ -422,13 +415,14 @@ class CrackListTable:
 
     def _check_split(self, seat: int, penalty: int, optional: bool,
                      targets: list[tuple[int, int]]) -> None:
-        """Refuse a split of the penalty that the card does not allow."""
+        """Refuse a split of the penalty that the card does not allow, saying what is wrong."""
         if not targets and optional:
             return
         people = [target for target, _ in targets]
         counts = [count for _, count in targets]
         if seat in people:
-            raise IllegalEvent(Refusal.PENALTY_SELF)
+            team = len(self.seats[seat].people) > 1
+            raise IllegalEvent(Refusal.PENALTY_OWN_TEAM if team else Refusal.PENALTY_SELF)
         if len(set(people)) != len(people) or (counts and min(counts) < 1):
             raise IllegalEvent(Refusal.PENALTY_SPLIT, penalty=penalty)
         if sum(counts) != penalty or len(people) > penalty:
@@ -445,6 +439,42 @@ class CrackListTable:
         share, extra = divmod(max(rest, 0), len(open_targets))
         shares = {t: share + (1 if i < extra else 0) for i, t in enumerate(open_targets)}
         return [(t, count or shares[t]) for t, count in targets]
+
+    def _split_refusal(self, event: Answer) -> IllegalEvent | None:
+        """Why the penalty said with this answer cannot be handed out as said (None: it can,
+        or none was said)."""
+        judged = self._judgement()
+        if event.penalty is None:
+            return None
+        try:
+            self._check_split(judged.seat, judged.penalty, judged.card == cards.JOKER,
+                              self._penalty_targets(event, judged.penalty))
+        except IllegalEvent as refusal:
+            return refusal
+        return None
+
+    def _sole_taker(self, seat: int) -> int | None:
+        """The one player who can take this seat's penalty cards, when two play."""
+        return self._step(seat, 1) if len(self.seats) == 2 else None
+
+    def _ask_penalty_note(self, pending: PendingAnswer) -> Note:
+        """Asking the answerer who takes the penalty (with two players, a Joker's is offered to
+        the other player)."""
+        params = {"player": self._name(pending.seat), "penalty": pending.penalty,
+                  "optional": pending.optional_penalty}
+        taker = self._sole_taker(pending.seat)
+        return Note(NoteKind.ASK_PENALTY, params if taker is None
+                    else {**params, "target": self._name(taker)})
+
+    def _as_said(self, verdict: Verdict, text: str) -> str:
+        """The answer as the player said it, framing dropped, in the list's spelling of the
+        name they said ("Hot chocolate", not "Cocoa", its entry's first name)."""
+        said = verdict.answer or text
+        entry = next((e for e in self._category().answers if e.text == verdict.matched), None)
+        if entry is None:
+            return said
+        words = clean(said)
+        return max((entry.text, *entry.aliases), key=lambda name: fuzz.ratio(clean(name), words))
 
     def _card_problems(self, piles: Sequence[list[str]], *, exact: bool) -> list[str]:
         total = sum(map(len, piles))

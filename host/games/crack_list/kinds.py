@@ -143,6 +143,7 @@ class Refusal(StrEnum):
     # Penalties.
     NO_PENALTY_TO_GIVE = "no_penalty_to_give"
     PENALTY_SELF = "penalty_self"
+    PENALTY_OWN_TEAM = "penalty_own_team"
     PENALTY_SPLIT = "penalty_split"
     PENALTY_TOTAL = "penalty_total"
     WAITING_FOR_PENALTY = "waiting_for_penalty"

@@ -53,9 +53,11 @@ class CrackListGame(MachineRules, ChallengeRules):
     triggers = TRIGGERS
     not_now = NOT_NOW
 
-    # Attached by the machine (transitions): fire a trigger by name, and the end of a round.
+    # Attached by the machine (transitions): fire a trigger by name, the end of a round, and
+    # a penalty handed out.
     trigger: Callable[..., bool]
     end_round: Callable[[int], bool]
+    penalise: Callable[[Penalise], bool]
 
     def __init__(
         self,
@@ -150,12 +152,13 @@ class CrackListGame(MachineRules, ChallengeRules):
         self._arm("countdown")
 
     def say_answer_is_wrong(self, event: Answer) -> None:
-        """The answer is wrong or was given already."""
+        """The answer is wrong (on the letter named: which letters it starts with) or was
+        given already."""
         verdict = self._judgement().verdict
         kind = (NoteKind.ANSWER_DUPLICATE if verdict.reason is Reason.DUPLICATE
                 else NoteKind.ANSWER_WRONG)
-        self._say(kind, player=self._name(self.current), answer=event.text,
-                  reason=verdict.reason.value)
+        self._say(kind, player=self._name(self.current), answer=self._as_said(verdict, event.text),
+                  reason=verdict.reason.value, letter=event.letter, letters=verdict.letters)
 
     def play_answer(self, event: Answer) -> None:
         """The answer's card is played and the answer stands, open to challenge."""
@@ -163,32 +166,37 @@ class CrackListGame(MachineRules, ChallengeRules):
         card, seat, verdict = judged.card, judged.seat, judged.verdict
         assert card is not None
         self._play(seat, card)
-        self.given.append(verdict.matched or event.text)
+        said = self._as_said(verdict, event.text)
+        self.given.append(verdict.matched or said)
         if card == cards.JOKER:
-            self._say(NoteKind.JOKER, player=self._name(seat), answer=event.text)
-        self.pending = PendingAnswer(seat, event.text, verdict, card, judged.penalty,
+            self._say(NoteKind.JOKER, player=self._name(seat), answer=said)
+        self.pending = PendingAnswer(seat, said, verdict, card, judged.penalty,
                                      card == cards.JOKER, penalty_due=judged.penalty > 0,
                                      fails_before=self.fails_in_row)
         self.fails_in_row = 0
         self._say(
             NoteKind.ANSWER_ACCEPTED,
             player=self._name(seat),
-            answer=verdict.matched or event.text,
+            answer=said,
             card=card,
             unverified=verdict.accepted is None,
             penalty=judged.penalty,
             cards=len(self.hands[seat]),
         )
 
-    def ask_for_penalty(self, event: Answer) -> None:
-        """The answerer is asked who takes the penalty cards."""
+    def ask_for_penalty(self, event: Answer | Vote | TimeUp) -> None:
+        """The answerer is asked who takes the penalty cards (after saying why the split said
+        with the answer cannot be); with two players, the other takes them unasked (a Joker's
+        is offered)."""
         pending = self._pending()
-        self._say(
-            NoteKind.ASK_PENALTY,
-            player=self._name(pending.seat),
-            penalty=pending.penalty,
-            optional=pending.card == cards.JOKER,
-        )
+        refusal = self._split_refusal(event) if isinstance(event, Answer) else None
+        if refusal is not None:
+            self._notes.append(refusal.note())
+        taker = self._sole_taker(pending.seat)
+        if taker is not None and not pending.optional_penalty:
+            self.penalise(Penalise(self._name(pending.seat), ((self._name(taker), 0),)))
+            return
+        self._notes.append(self._ask_penalty_note(pending))
         self._arm("penalty")
 
     def open_last_card_window(self, event: Answer) -> None:

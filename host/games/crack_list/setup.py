@@ -153,5 +153,8 @@ def build_session(
     game = build_game(options)
     autosave = saving(game, options, save, events)
     phrases = Phrasebook(options.lang, game=VOICE)
+    phrases.rule_figures.update(
+        turn_seconds=f"{options.turn_seconds:g}",
+        countdown_after=f"{game.config.timer_seconds('turn_grace'):g}")
     return Session(game, CrackListTalk(game), CrackListQuestions(game), phrases, clock,
                    autosave=autosave)

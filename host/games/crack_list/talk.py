@@ -63,6 +63,8 @@ PENALTY_TAIL = re.compile(
     r"|\w+( cards?)? (to|for) .+|no (penalty|penalties)"
 )
 """How a penalty said after the answer, in the same breath, begins ("..., all to Ann")."""
+GIVE_THEM = r"(yes )?(give|hand|pass)( (them|it))?( (out|over))?( to (him|her|them))?|yes"
+"""Giving a Joker's penalty to the one other player (with two at the table), unnamed."""
 TABLE_CALL = re.compile(
     r"(i )?challenge( that| it)?|crack on|countdown|(yes|yeah|yep|no|nope|accept|reject)|my turn.*"
 )
@@ -232,10 +234,13 @@ class IntentParser:
     def _penalty(self, words: str, speaker: str) -> CrackListEvent | None:
         if re.fullmatch(r"no (penalty|penalties)|nobody|no one|none|keep (them|it)", words):
             return Penalise(speaker, ())
+        other = [seat.name for seat in self.seats if seat.name != speaker]
+        if len(other) == 1 and re.fullmatch(GIVE_THEM, words):
+            return Penalise(speaker, ((other[0], 0),))
         body = re.sub(r"^(i )?(give|hand|pass|send)( them| it)? ", "", words)
-        parts = re.split(r"\band\b|,", body)
+        parts = re.split(r"\band\b|\s(?=\w+(?: cards?)? (?:to|for) )", body)
         targets: list[tuple[str, int]] = []
-        for part in parts:
+        for part in filter(str.strip, parts):
             target = self._penalty_part(part.strip())
             if target is None:
                 return None

@@ -20,7 +20,8 @@ from host.games.crack_list.rules import NOT_NOW
 
 VARIANT_PARAMS: tuple[dict[str, object], ...] = (
     {}, {"unverified": True}, {"optional": True}, {"automatic": True}, {"cards": 1},
-    {"physical": True},
+    {"physical": True}, {"optional": True, "target": "Ann"},
+    {"reason": "wrong_letter", "letters": ("V",), "letter": "W"},
 )
 """Params that make line_keys say a note with a variant line (or add one)."""
 

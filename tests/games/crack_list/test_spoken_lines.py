@@ -22,6 +22,7 @@ COMMON: dict[str, Any] = {
     "direction": "anticlockwise", "n": "Four", "said": "Egg timer", "accept": False,
     "limit": 200, "choice": 4, "how": "again", "state": "turn", "reason": "default",
     "seconds": 10, "address": "192.168.1.20 port 8765", "code": "K 7 Q 2 X M",
+    "resume": "--resume --save party.json",
 }
 
 ONE: dict[str, Any] = {
@@ -29,7 +30,7 @@ ONE: dict[str, Any] = {
     "skipped": "Cat", "caller": "Ann", "turn": "Cat", "answerer": "Bob", "name": "Ann",
     "number": 1, "count": 1, "penalty": 1, "total": 2, "hand_size": 1, "yes": 1, "no": 0,
     "targets": [("Cat", 1)], "players": ["Ann", "Bob"], "score": {"Ann": 1, "Bob": 0},
-    "cards": ["I"], "card": "I", "letters": "I",
+    "cards": ["I"], "card": "I", "letters": "I", "letter": "W",
 }
 MANY: dict[str, Any] = {
     **ONE, "number": 3, "count": 3, "penalty": 3, "total": 1, "hand_size": 8, "yes": 3,
@@ -72,9 +73,7 @@ def _variants() -> list[tuple[str, str, str]]:
 
 
 def _house_rules() -> list[str]:
-    text = resources.files(VOICE.package).joinpath("en.toml").read_text("utf-8")
-    rules: list[str] = tomllib.loads(text)["house_rules"]["rules"]
-    return rules
+    return Phrasebook(game=VOICE).house_rules
 
 
 VARIANTS = _variants()

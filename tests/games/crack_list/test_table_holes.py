@@ -222,7 +222,7 @@ def test_a_penalty_said_with_the_answer_is_handed_out_after_it() -> None:
     lines = said(session.hear("Bob: Q, queen snake, all to Ann"))
     assert game.given == ["Queen snake"] and "Ann" in lines
     assert len(game.hands[0]) == 11 and game.expected_player() == "Cat"
-    assert game.pending is not None and game.pending.text == "queen snake"
+    assert game.pending is not None and game.pending.text == "Queen snake"  # as listed
 
 
 def test_a_penalty_said_with_the_answer_that_does_not_add_up_is_asked_again() -> None:

@@ -1,0 +1,123 @@
+"""What the host says is right and plain: the letter a refusal is about, the answer as it was
+said, penalty splits as players say them, the rules for this table, how to resume this save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from host.clock import FakeClock
+from host.core.events import make_seats
+from host.core.session import Session
+from host.decks import CategoryCard
+from host.games.crack_list.events import Penalise
+from host.games.crack_list.setup import TableOptions, build_session
+from host.games.crack_list.talk import IntentParser
+from tests.games.crack_list.conftest import rig
+from tests.games.crack_list.test_table_holes import game_of, kinds, playing, said
+
+
+def teams_playing_car_makes() -> Session:
+    """Teams Ann and Dan, Bob and Eve, Cat and Fay: Bob and Eve on turn in Car makes, with a
+    V (a +2 letter)."""
+    session = build_session(TableOptions(teams=[["Ann", "Dan"], ["Bob", "Eve"], ["Cat", "Fay"]],
+                                         seed=5), FakeClock(), None)
+    session.start()
+    game = game_of(session)
+    red = (*game.red_pile, *game.red_used)
+    category = next(c for card in red for c in card.categories if c.id == "car-makes")
+    game.offered = CategoryCard("the table's", (category,))
+    session.hear("Ann: one")
+    rig(game, 1, ["V", "A", "B"])
+    return session
+
+
+def test_a_wrong_letter_refusal_names_the_letter_the_answer_starts_with() -> None:
+    session, _ = playing("car-makes", {1: ["W", "V", "A", "B"]})
+    lines = session.hear("W, Volkswagen")
+    assert "Volkswagen starts with V, not W" in said(lines)
+    assert kinds(lines)[:2] == ["answer_wrong", "draw"]
+
+
+@pytest.mark.parametrize("answer", ["hot chocolate", "I think it's hot chocolate"])
+def test_an_accepted_answer_is_echoed_as_the_player_said_it(answer: str) -> None:
+    session, _ = playing("drinks", {1: ["H", "C", "A"]})
+    lines = session.hear(answer)
+    assert "Hot chocolate" in said(lines) and "Cocoa" not in said(lines)
+    assert game_of(session).given == ["Cocoa"]  # "cocoa" is a repeat now
+
+
+def test_a_challenge_settled_by_the_list_names_the_answer_as_said() -> None:
+    session, _ = playing("drinks", {1: ["H", "C", "A"]})
+    session.hear("hot chocolate")
+    lines = session.hear("Ann: challenge")
+    assert "Hot chocolate" in said(lines) and "Cocoa" not in said(lines)
+
+
+def test_a_penalty_split_with_commas_is_understood() -> None:
+    parser = IntentParser(make_seats(["Ann", "Bob", "Cat", "Eve"]))
+    heard = parser.parse("one to Cat, two to Eve", "answered", "Bob")[1]
+    assert heard == Penalise("Bob", (("Cat", 1), ("Eve", 2)))
+    session, _ = playing("car-makes", {1: ["Z", "A", "B"]}, players=("Ann", "Bob", "Cat", "Eve"))
+    session.hear("Zastava")
+    lines = session.hear("one to Cat, two to Eve")
+    assert "Cat takes one card and Eve takes 2 cards" in said(lines)
+
+
+def test_a_split_that_hands_out_too_many_cards_says_so() -> None:
+    session, _ = playing("car-makes", {1: ["V", "A", "B"]}, players=("Ann", "Bob", "Cat", "Eve"))
+    session.hear("Volvo")
+    lines = session.hear("one to Cat, two to Eve")
+    assert said(lines) == "That makes 3 cards: hand out exactly 2 cards."
+
+
+def test_a_split_to_ones_own_team_is_refused_for_that_reason() -> None:
+    session = teams_playing_car_makes()
+    session.hear("Volvo")
+    lines = session.hear("one to Cat, one to Eve")
+    assert "your own team" in said(lines), said(lines)
+    lines = session.hear("two to Eve")
+    assert "your own team" in said(lines), said(lines)
+
+
+def test_a_split_said_with_the_answer_that_is_refused_says_why_before_asking_again() -> None:
+    session = teams_playing_car_makes()
+    lines = session.hear("Volvo, two to Eve")
+    assert kinds(lines)[:3] == ["answer_accepted", "refused", "ask_penalty"], said(lines)
+    assert "your own team" in said(lines)
+
+
+def test_with_two_players_the_penalty_goes_to_the_other_player_unasked() -> None:
+    session, _ = playing("car-makes", {1: ["V", "A", "B"]}, players=("Ann", "Bob"))
+    lines = session.hear("Volvo")
+    assert "who" not in said(lines).lower(), said(lines)
+    assert "Ann takes 2 cards" in said(lines)
+    assert len(game_of(session).hands[0]) == 10 and game_of(session).expected_player() == "Ann"
+
+
+def test_with_two_players_a_jokers_penalty_is_offered_to_the_other_player() -> None:
+    session, _ = playing("car-makes", {1: ["JOKER", "A", "B"]}, players=("Ann", "Bob"))
+    lines = session.hear("joker Zastava")
+    assert "Ann" in said(lines) and "who" not in said(lines).lower(), said(lines)
+    lines = session.hear("give them")
+    assert "Ann takes 3 cards" in said(lines), said(lines)
+
+
+@pytest.mark.parametrize(("turn", "after"), [(20, "10"), (30, "15"), (9, "4.5")])
+def test_the_rules_say_when_the_countdown_may_be_called_for_this_turn_length(
+    turn: float, after: str
+) -> None:
+    session = build_session(TableOptions(players=["Ann", "Bob"], turn_seconds=turn),
+                            FakeClock(), None)
+    session.start()
+    rules = said(session.hear("rules"))
+    assert f"half their turn ({after} of the {turn} seconds)" in rules
+
+
+def test_the_quit_line_names_the_save_file_given(tmp_path: Path) -> None:
+    save = tmp_path / "party night.json"
+    session = build_session(TableOptions(players=["Ann", "Bob"]), FakeClock(), save)
+    session.start()
+    session.hear("quit")
+    assert f"--resume --save '{save}'" in said(session.hear("yes"))
