@@ -26,6 +26,8 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
      r"|is it (?:my|our) turn|what now|what are we waiting for|who are we waiting for"
      r"|where are we", "situation"),
     (r"(?:what are )?(?:the |your )?(?:house )?rules", "rules"),
+    (r"help (?:me|us)|i need (?:some )?help|what (?:do|can) (?:i|we) (?:say|do)"
+     r"|how (?:do (?:i|we) play|does (?:this|it) work)(?: this)?|what are my options", "help"),
     (r"how much time (?:do|have) (?:i|we)(?: got| have)*(?: left)?", "time_left"),
 )
 """Crack List's own questions for the host, as asked once the asking is taken off (the core

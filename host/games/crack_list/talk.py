@@ -53,11 +53,14 @@ NAMED_LETTER = re.compile(r"\s*(letter |the letter )?[a-z]\s*[,:]\s", re.IGNOREC
 """A letter set apart from the answer by a comma or colon ("T, toast"). A letter said as a
 word is not enough ("Oh, Calcutta!" is a musical), nor an initial ("J. Cole")."""
 CHOICE_SAID = re.compile(
-    r"(i'?ll take |i choose |i pick |let'?s (do|go with|have) )?(number |category |the )?"
-    r"(one|two|three|first|second|third|1|2|3|last|won|to|too)( one)?( please)?"
+    r"((ok(ay)?|um|er|so|right) )*(i'?ll (take|have|do|go (with|for)) |i (choose|pick|want) "
+    r"|i'?d like |let'?s (do|go with|go for|have|play) |can (i|we) have |give (me|us) )?"
+    r"(number |category |the )?(?P<n>one|two|three|first|second|third|1|2|3|last|won|to|too)"
+    r"( one)?( please)?"
 )
-"""A category chosen by its number, said whole (with physical cards, anything else is a title
-read from the chooser's own red card)."""
+"""A category chosen by its number, said whole: a number inside other words chooses nothing
+("fridge, all to Ann" is no choice of number two); with physical cards, anything else is a
+title read from the chooser's own red card."""
 PENALTY_TAIL = re.compile(
     r"(i )?(give|hand|pass|send) .+|(all( of them)?|them all|everything|all three|both) (to|for) .+"
     r"|\w+( cards?)? (to|for) .+|no (penalty|penalties)"
@@ -163,9 +166,9 @@ class IntentParser:
         return None
 
     def _choice(self, words: str, speaker: str) -> CrackListEvent | None:
-        match = re.search(r"\b(one|two|three|first|second|third|1|2|3|last|won|to|too)\b", words)
+        match = CHOICE_SAID.fullmatch(words)
         if match:
-            value = "3" if match.group(1) == "last" else match.group(1)
+            value = "3" if match.group("n") == "last" else match.group("n")
             return ChooseCategory(speaker, HEARD_NUMBERS[value])
         return None
 

@@ -37,6 +37,8 @@ ASKED = [
     ("can you repeat that", "repeat"),
     ("could you say that again", "repeat"),
     ("what are the rules", "rules"),
+    ("help me", "help"),
+    ("what do I say?", "help"),
     ("how much time do I have left", "time_left"),
 ]
 """Questions as players ask them, and the question each is."""
@@ -99,3 +101,20 @@ def test_how_many_cards_everyone_has_is_one_count_each() -> None:
     session, _ = playing("excuses-for-being-late", {1: ["H", "C", "A"], 2: ["C", "A"]})
     lines = session.hear("how many cards has everyone got?")
     assert said(lines) == "Ann has 8 cards. | Bob has 3 cards. | Cat has 2 cards.", said(lines)
+
+
+@pytest.mark.parametrize("said", ["fridge, all to Ann", "I want to think", "how many cards"])
+def test_a_number_inside_other_words_chooses_no_category(table: TableFactory, said: str) -> None:
+    talk = CrackListTalk(in_state(table, State.CHOOSING).game)
+    assert not isinstance(talk.parse(said, "Ann"), ChooseCategory)
+
+
+@pytest.mark.parametrize(("said", "choice"), [
+    ("two", 2), ("number three please", 3), ("I'll go with one", 1), ("let's do the second one", 2),
+    ("okay, I'll have number two", 2), ("the last one", 3),
+])
+def test_a_category_is_chosen_by_its_number_said_whole(
+    table: TableFactory, said: str, choice: int
+) -> None:
+    talk = CrackListTalk(in_state(table, State.CHOOSING).game)
+    assert talk.parse(said, "Ann") == ChooseCategory("Ann", choice)
