@@ -261,7 +261,9 @@ class ScattergoriesTalk:
         named = match.group("who")
         if named is None:
             return Challenge(player, self._last_answer_by_another(player))
-        target = self.speakers.seat_named(named) or self._reader_of(named)
+        said = words[match.start("who"):]  # "walruses", which the pattern reads "walruse"
+        target = self.speakers.seat_named(named) or self._reader_of(said) \
+            or self._reader_of(named)
         return Unclear(words) if target is None else Challenge(player, target)
 
     def _reader_of(self, named: str) -> str | None:

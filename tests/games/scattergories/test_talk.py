@@ -269,6 +269,12 @@ def test_a_challenge_naming_the_answer_or_its_player_works_during_and_after_the_
     assert talk.parse("Ann: I challenge Pangolin") == Challenge("Ann", "Cat")
     assert talk.parse("Ann: challenge Cat") == Challenge("Ann", "Cat")
     assert talk.parse("Cat: challenge Pingu") == Challenge("Cat", "Ann")  # not a correction
+    game.handle(TimeUp(game.timer_token))
+    for player, answer in (("Ann", "Polar bears"), ("Bob", "Peas"), ("Cat", "Pasta")):
+        game.handle(ReadAnswer(player, answer))
+    assert talk.parse("Ann: challenge Pasta") == Challenge("Ann", "Cat")
+    assert talk.parse("Cat: challenge polar bears") == Challenge("Cat", "Ann")
+    assert talk.parse("Cat: challenge Peas") == Challenge("Cat", "Bob")
 
 
 def test_a_challenge_naming_nothing_read_is_not_an_answer() -> None:
