@@ -29,6 +29,8 @@ def line_keys(note: Note) -> list[str]:
         key = "answer_wrong_letter"
     elif kind in PENALTY_NOTES.values() and params.get("automatic"):
         key = "penalty_auto"
+    elif kind in (NoteKind.VOTE_OPEN, NoteKind.VOTE_ON_REFUSAL) and params.get("voter"):
+        key = f"{kind}_one"
     elif kind == NoteKind.CATEGORY_CARD and params.get("physical"):
         key = "category_card_physical"
     if kind == NoteKind.ANSWER_ACCEPTED and params.get("cards") == 1:
@@ -45,7 +47,8 @@ def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
     return params
 
 
-PEOPLE = ("player", "chooser", "winner", "target", "skipped", "caller", "turn", "answerer")
+PEOPLE = ("player", "chooser", "winner", "target", "skipped", "caller", "turn", "answerer",
+          "voter")
 """The params of Crack List's notes and refusals that name a seat."""
 
 VOICE = GameVoice("host.games.crack_list.lines", line_keys, spoken_params, PEOPLE)

@@ -147,9 +147,7 @@ class ChallengeRules(CrackListTable):
 
     def ask_for_votes(self, event: Challenge) -> None:
         """The table (all but the answerer) is asked to vote on the answer, or the refusal."""
-        pending = self._pending()
-        kind = NoteKind.VOTE_ON_REFUSAL if pending.refused else NoteKind.VOTE_OPEN
-        self._say(kind, answer=pending.text, answerer=self._name(pending.seat))
+        self._notes.append(self._vote_note(self._pending()))
         self._arm("vote")
 
     def record_vote(self, event: Vote) -> None:

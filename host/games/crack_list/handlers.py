@@ -113,6 +113,8 @@ class CrackListTable:
             if self.pending.penalty_due or self.pending.refused:
                 return self._name(self.pending.seat)  # their penalty, or their challenge
             return self._name(self._seat_on_turn())
+        if self.state is State.VOTING and self.pending is not None and len(self.seats) == 2:
+            return self._name(self._step(self.pending.seat, 1))  # the one player who votes
         return None
 
     @property
@@ -137,8 +139,7 @@ class CrackListTable:
         pending = self.pending
         if self.state is State.VOTING and pending is not None:
             yes, no = self._vote_count()
-            kind = NoteKind.VOTE_ON_REFUSAL if pending.refused else NoteKind.VOTE_OPEN
-            notes.append(Note(kind, {"answer": pending.text, "answerer": self._name(pending.seat)}))
+            notes.append(self._vote_note(pending))
             notes.append(Note(NoteKind.VOTE_TALLY, {"yes": yes, "no": no}))
         elif self.state is State.ANSWERED and pending is not None:
             answerer = self._name(pending.seat)
@@ -456,6 +457,14 @@ class CrackListTable:
     def _sole_taker(self, seat: int) -> int | None:
         """The one player who can take this seat's penalty cards, when two play."""
         return self._step(seat, 1) if len(self.seats) == 2 else None
+
+    def _vote_note(self, pending: PendingAnswer) -> Note:
+        """Asking the table to vote on the answer, or on the refusal (with two players, the
+        other player alone)."""
+        kind = NoteKind.VOTE_ON_REFUSAL if pending.refused else NoteKind.VOTE_OPEN
+        params = {"answer": pending.text, "answerer": self._name(pending.seat)}
+        voter = self._sole_taker(pending.seat)
+        return Note(kind, params if voter is None else {**params, "voter": self._name(voter)})
 
     def _ask_penalty_note(self, pending: PendingAnswer) -> Note:
         """Asking the answerer who takes the penalty (with two players, a Joker's is offered to

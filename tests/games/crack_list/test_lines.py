@@ -21,7 +21,7 @@ from host.games.crack_list.rules import NOT_NOW
 VARIANT_PARAMS: tuple[dict[str, object], ...] = (
     {}, {"unverified": True}, {"optional": True}, {"automatic": True}, {"cards": 1},
     {"physical": True}, {"optional": True, "target": "Ann"},
-    {"reason": "wrong_letter", "letters": ("V",), "letter": "W"},
+    {"reason": "wrong_letter", "letters": ("V",), "letter": "W"}, {"voter": "Ann"},
 )
 """Params that make line_keys say a note with a variant line (or add one)."""
 

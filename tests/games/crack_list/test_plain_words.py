@@ -121,3 +121,12 @@ def test_the_quit_line_names_the_save_file_given(tmp_path: Path) -> None:
     session.start()
     session.hear("quit")
     assert f"--resume --save '{save}'" in said(session.hear("yes"))
+
+
+def test_with_two_players_the_vote_asks_the_other_player_and_takes_an_unnamed_yes() -> None:
+    session, _ = playing("excuses-for-being-late", {1: ["T", "A"]}, players=("Ann", "Bob"))
+    session.hear("traffic")
+    lines = session.hear("Ann: challenge")
+    assert "up to Ann" in said(lines) and "Everyone" not in said(lines), said(lines)
+    lines = session.hear("no")
+    assert kinds(lines)[:2] == ["vote", "vote_rejected"], said(lines)

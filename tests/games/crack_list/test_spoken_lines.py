@@ -28,6 +28,7 @@ COMMON: dict[str, Any] = {
 ONE: dict[str, Any] = {
     **COMMON, "player": "Bob", "chooser": "Ann", "winner": "Cat", "target": "Cat",
     "skipped": "Cat", "caller": "Ann", "turn": "Cat", "answerer": "Bob", "name": "Ann",
+    "voter": "Ann",
     "number": 1, "count": 1, "penalty": 1, "total": 2, "hand_size": 1, "yes": 1, "no": 0,
     "targets": [("Cat", 1)], "players": ["Ann", "Bob"], "score": {"Ann": 1, "Bob": 0},
     "cards": ["I"], "card": "I", "letters": "I", "letter": "W",
@@ -42,7 +43,8 @@ TEAMS: dict[str, Any] = {
     **MANY, "player": "Ann and Bob", "chooser": "Cat and Dan and Eve",
     "winner": "Cat and Dan and Eve", "target": "Cat and Dan and Eve",
     "skipped": "Cat and Dan and Eve", "caller": "Cat and Dan and Eve",
-    "turn": "Cat and Dan and Eve", "answerer": "Ann and Bob", "count": 2, "penalty": 2,
+    "turn": "Cat and Dan and Eve", "answerer": "Ann and Bob", "voter": "Cat and Dan and Eve",
+    "count": 2, "penalty": 2,
     "card": "JOKER", "letters": "H", "targets": [("Cat and Dan and Eve", 2)],
     "players": ["Ann and Bob", "Cat and Dan and Eve"],
     "score": {"Ann and Bob": 0, "Cat and Dan and Eve": 0},
