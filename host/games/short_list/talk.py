@@ -1,7 +1,10 @@
 """Turn what a player said (typed or heard) into a Short List move or a question to the host.
 
-The grammar is written once, here: the patterns below are what parse() reads, say() speaks and
-choices() offers to the recognizer.
+The talk reads as the game's grammar: the words are written once per language
+(host.games.short_list.grammar), the moves of the moment once (host.games.short_list.moves). say()
+gives a move's canonical line (what bots say, what a page's button sends), variants() every way
+the recognizer is offered it, choices() the variants of every seat's legal moves, and parse()
+reads each of them back to the same move.
 """
 
 from __future__ import annotations
@@ -24,48 +27,21 @@ from host.core.speaker import (
     trimmed,
 )
 from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
+from host.games.short_list.grammar import EN, GRAMMARS
+from host.games.short_list.moves import CLAIM, LegalMoves, answer_forms, found_forms, legal_moves
 from host.games.short_list.rules import ShortListGame
 from host.judge.text import words as answer_words
 from host.speech.pronounce import likeness, sounds_alike
 
 Intent = ShortListEvent | Query | Unclear
+Said = Move | Query
+"""What the talk says and parses back: a move, or a question or call for the host."""
 
-PASS = re.compile(r"(i )?pass|(i )?skip|no idea|i (don'?t|do not) know|i give up")
-"""Passing, said in full (cleaned words)."""
-PASS_SAID = "pass"
-CLAIM = re.compile(r"\s*(?:it['’]?s |it is )?my turn\b[\s,:;.!]*", re.IGNORECASE)
-""""It's my turn!": the claim that comes with a jump (raw text, before the answer)."""
-CLAIM_SAID = "it's my turn"
-FILLER = re.compile(
-    r"(is it|i'?ll say|i will say|i say|i think it'?s|i think it is|i think|my answer is"
-    r"|how about|it'?s|it is) "
-)
-"""Words a guesser may put before the answer (cleaned words); only the first is taken off."""
-FILLER_SAID = "my answer is"
-QUESTIONS: tuple[tuple[str, str], ...] = (
-    (r"how many (answers |more )?(are )?(left|to go|remaining|still to find)|how many answers"
-     r"|how many (are )?left to find", "answers_left"),
-    (r"(what was|what'?s|what is) the question( again)?|(repeat|read( me)?) the question"
-     r"( again)?|which question|the question", "question"),
-    (r"(what'?s|what has) been (said|found)( so far)?|what have we (had|said|found)( so far)?"
-     r"|(which|what) answers( have been (said|given|found))?( so far)?", "said_so_far"),
-    (r"(what'?s|what is) the score|(the )?scores?|(the )?points|how many points"
-     r"( do i have| have i got)?", "score"),
-    (r"whose turn( is it)?|who'?s (next|turn|on|out)|who is (next|on|out)|where are we"
-     r"|is it my turn( now| yet)?|am i (next|on)", "situation"),
-)
-"""Short List's own questions for the host (the core ones are in host.core.speaker)."""
 WHO_IS = "who_is"
 """The host's question about a name nobody at the table has ("Who's Fay?"): the query's
 target is the name as typed."""
 STRANGER = re.compile(r"\s*([^\W\d_][\w'’-]*)\s*([:,])(.*)$", re.S)
 """One word before a colon or a comma, then the rest (raw text): perhaps who is speaking."""
-CLAIM_INSIDE = re.compile(r"\S.*?\bmy turn\b", re.I | re.S)
-"""Words, then "my turn" (raw text): somebody's claim, after words that name nobody seated."""
-NOT_NAMES = frozenset({*YES, *NO, "ok", "okay", "well", "so", "um", "uh", "er", "erm", "oh",
-                       "ah", "hey", "hmm", "right", "and", "but", "now", "alright", "wait",
-                       "sorry", "look", "listen", "see"})
-"""Words said before a comma that are no one's name ("Okay, it's my turn")."""
 TYPO_EDITS = 1
 """How many letters (one added, dropped, changed, or two swapped) a word may be off a
 player's name to be taken for a typo of it ("Dna" for Dan): then asked, never played."""
@@ -73,10 +49,6 @@ NAME_LIKENESS = 0.6
 """How alike (`likeness`) the first word of a claim must sound to a jumper's name to name
 them: Whisper writes the Scottish voice's "Cat" as "can't" (0.75) and "Ann" as "and" (0.67);
 "can't" sounds half like "Ann" and "Dan" (0.5)."""
-QUESTION_PHRASES = ("how many left", "how many answers left", "what was the question",
-                    "repeat the question", "what has been said", "which answers", "score",
-                    "whose turn")
-"""The questions as offered to the recognizer (each one parses to its question)."""
 
 
 def name_like(word: str, people: Sequence[str]) -> str | None:
@@ -87,11 +59,6 @@ def name_like(word: str, people: Sequence[str]) -> str | None:
     return close[0] if len(close) == 1 else None
 
 
-def is_table_call(words: str) -> bool:
-    """What a player may say after their bare name ("Bob it's my turn", "Bob pass")."""
-    return bool(CLAIM.match(words) or PASS.fullmatch(words))
-
-
 class ShortListTalk:
     """Short List's spoken grammar at one table: what players say, parsed, said and expected."""
 
@@ -99,10 +66,22 @@ class ShortListTalk:
     """A wrong answer is by nature not among the choices: the host also takes a guess it heard
     outside them (the lead wires this in the session)."""
 
-    def __init__(self, game: ShortListGame) -> None:
+    def __init__(self, game: ShortListGame, lang: str = "en") -> None:
         self.game = game
-        self.speakers = Speakers(game.seats, is_table_call, claims=True)
+        self.grammar = GRAMMARS.get(lang, EN)
+        self.speakers = Speakers(game.seats, self._is_table_call, claims=True)
         self._listed_words: tuple[object, frozenset[str]] = (None, frozenset())
+
+    def legal(self) -> list[LegalMoves]:
+        """Every seat's legal moves, the guesser on turn's first, then in seat order."""
+        game = self.game
+        order = [game.guesser, *(seat for seat in range(len(game.seats)) if seat != game.guesser)]
+        return [legal_moves(game, seat) for seat in order]
+
+    def _is_table_call(self, words: str) -> bool:
+        """What a player may say after their bare name ("Bob it's my turn", "Bob pass")."""
+        g = self.grammar
+        return bool(g.claim_pattern.match(words) or g.pass_pattern.fullmatch(words))
 
     # ------------------------------------------------------------------ parse
 
@@ -119,15 +98,16 @@ class ShortListTalk:
         rest = raw_tail(text, rest)
         # The claim comes before the name ("it's my turn, Ann: ...", taken off by the split)
         # or after it ("Ann, it's my turn: ...", taken off here).
-        claim = CLAIM.match(rest)
-        claimed = bool(claim) or (prefixed is not None and bool(CLAIM.match(text)))
+        claim_pattern = self.grammar.claim_pattern
+        claim = claim_pattern.match(rest)
+        claimed = bool(claim) or (prefixed is not None and bool(claim_pattern.match(text)))
         rest = rest[claim.end():] if claim else rest
         who = prefixed or speaker or (None if claimed else on_turn)
         if claimed and who is None:
             who, rest = self._named_by_sound(rest)
         if not clean(rest):
             if who is not None and (prefixed or claimed):
-                return Query("speaker", who)
+                return Query(CLAIM, who)
             return Unclear(text, anonymous=claimed)
         return self._said(rest, who, claimed=claimed, text=text)
 
@@ -137,18 +117,20 @@ class ShortListTalk:
         before a comma and a claim ("Fay, it's my turn, Lazio"; also after the claim), or a
         typo of a player's name ("Dna, Lazio") is asked as "Who's Fay?"; other words before a
         claim ("so it's my turn, Lazio") ask who is speaking. None for anything else."""
-        words, claim = clean(text), CLAIM.match(text)
-        if match_query(words, None, QUESTIONS) is not None or (FILLER.match(words) and not claim):
+        g = self.grammar
+        words, claim = clean(text), g.claim_pattern.match(text)
+        if match_query(words, None, g.questions) is not None or (
+                g.filler_pattern.match(words) and not claim):
             return None  # a question, or an answer said after "my answer is"
         after = text[claim.end():] if claim else text
         named = STRANGER.match(after)
         if named and not (claim and self._named_by_sound(after)[0]):
             word, mark, rest = named.groups()
-            if clean(word) not in NOT_NAMES and (
-                    mark == ":" or claim or CLAIM.match(rest)
+            if clean(word) not in g.not_names and (
+                    mark == ":" or claim or g.claim_pattern.match(rest)
                     or name_like(word, self.speakers.people())):
                 return Query(WHO_IS, None, word[:1].upper() + word[1:])
-        if not claim and CLAIM_INSIDE.match(text):
+        if not claim and g.claim_inside.match(text):
             return Unclear(text, anonymous=True)
         return None
 
@@ -169,12 +151,13 @@ class ShortListTalk:
         question never eats an answer on the card said by the guesser on turn or a jumper."""
         on_turn = who is not None and who == self.game.expected_player() and not claimed
         words, listed = clean(rest), self.listed(rest)
-        query = None if listed and (claimed or on_turn) else match_query(words, who, QUESTIONS)
+        query = None if listed and (claimed or on_turn) else \
+            match_query(words, who, self.grammar.questions)
         if query is not None:
             return query
         if who is None:
             return Unclear(text, anonymous=not self.game.over)
-        if PASS.fullmatch(words) and not listed:
+        if self.grammar.pass_pattern.fullmatch(words) and not listed:
             return Pass(who)
         if words in (*YES, *NO) and not listed:
             return Unclear(text)  # a yes or a no answers no question card: a mishearing
@@ -185,7 +168,7 @@ class ShortListTalk:
         """The answer as said, with one filler taken off ("is it Lisbon" is "Lisbon"), unless
         the words are an answer on the card."""
         words = clean(rest)
-        filler = FILLER.match(words)
+        filler = self.grammar.filler_pattern.match(words)
         if filler and not self.listed(rest):
             return raw_tail(rest, words[filler.end():])
         return trimmed(rest)
@@ -194,45 +177,78 @@ class ShortListTalk:
         """Whether these words are an answer form (canonical or alias) of the card in play."""
         card = self.game.card
         if self._listed_words[0] is not card:
-            forms = {clean(form) for form in self._forms()}
-            self._listed_words = (card, frozenset(forms))
+            forms = answer_forms(card) if card is not None else []
+            self._listed_words = (card, frozenset(clean(form) for form in forms))
         return clean(text) in self._listed_words[1]
-
-    def _forms(self) -> list[str]:
-        """Every answer form of the card in play, canonical and aliases, found or not."""
-        card = self.game.card
-        answers = card.answers if card is not None else ()
-        return list(dict.fromkeys(form for entry in answers for form in
-                                  (entry.text, *entry.aliases)))
 
     # ------------------------------------------------------------------ say
 
-    def say(self, event: ShortListEvent, prefix: str | None = None) -> str:
-        """How a player says the move out loud (what bots say; parse() reads it back)."""
+    def say(self, event: Said | ShortListEvent, prefix: str | None = None) -> str:
+        """How a player says the move, question or call (what bots say and a page's button
+        sends; parse() reads it back); `prefix`: their name first."""
+        g = self.grammar
         if isinstance(event, Jump):
-            return f"{CLAIM_SAID[:1].upper()}{CLAIM_SAID[1:]}, {prefix or event.player}: " \
+            return f"{g.claim[:1].upper()}{g.claim[1:]}, {prefix or event.player}: " \
                    f"{self._answer_words(event.text)}"
         if isinstance(event, Pass):
-            words = PASS_SAID
+            words = g.passes
         elif isinstance(event, Answer):
             words = self._answer_words(event.text)
+        elif isinstance(event, Query) and event.kind == CLAIM:
+            words = g.claim
+        elif isinstance(event, Query) and event.kind in g.question_phrases:
+            words = g.question_phrases[event.kind][0]
         else:
             return ""
         return f"{prefix}: {words}" if prefix else words
+
+    def variants(self, said: Said) -> tuple[str, ...]:
+        """Every way a player says this move, question or call as the recognizer is offered it
+        (a jump and a claim once for each person of the seat, by their name)."""
+        g = self.grammar
+        if isinstance(said, Jump):
+            return tuple(f"{g.claim} {person} {said.text}" for person in self._people(said.player))
+        if isinstance(said, Query) and said.kind == CLAIM and said.player is not None:
+            return tuple(f"{person} {g.claim}" for person in self._people(said.player))
+        if isinstance(said, Query):
+            return g.question_phrases.get(said.kind, ())
+        return (self.say(said),)
 
     def _answer_words(self, text: str) -> str:
         """The answer as said: with "my answer is" before it when it would otherwise be heard
         as something else (a pass, a question, a claim, a name, a filler)."""
         if self.listed(text):
             return text
-        words = clean(text)
-        heard_else = (PASS.fullmatch(words) or FILLER.match(words) or CLAIM.match(text)
-                      or match_query(words, None, QUESTIONS) is not None
+        g, words = self.grammar, clean(text)
+        heard_else = (g.pass_pattern.fullmatch(words) or g.filler_pattern.match(words)
+                      or g.claim_pattern.match(text)
+                      or match_query(words, None, g.questions) is not None
                       or self.speakers.split(text)[0] is not None
                       or self._stranger(text) is not None)
-        return f"{FILLER_SAID} {text}" if heard_else else text
+        return f"{g.filler} {text}" if heard_else else text
+
+    def _people(self, seat_name: str) -> tuple[str, ...]:
+        """The people of the seat called `seat_name` (a team's members speak for it)."""
+        return next((seat.people for seat in self.game.seats if seat.name == seat_name), ())
 
     # ------------------------------------------------------------------ choices
+
+    def choices(self) -> list[str]:
+        """The phrases that make sense now: every variant of every seat's legal moves (the
+        card's answers as the guesser on turn's and as each jumper's, a pass, the claims),
+        then the questions. A guess off the card is legal but never offered (open_answers)."""
+        legal = self.legal()
+        phrases = [phrase for moves in legal
+                   for said in (*moves.guesses, *moves.moves, *moves.calls)
+                   for phrase in self.variants(said)]
+        phrases += [phrase for moves in legal for query in moves.questions
+                    for phrase in self.variants(query)]
+        return list(dict.fromkeys(phrases))
+
+    def _jumpers(self) -> list[str]:
+        """The people of the guessers who may jump in now (they may claim the floor)."""
+        return [person for moves in self.legal() for call in moves.calls
+                for person in self._people(call.player or "")]
 
     def secret(self, choice: str) -> str:
         """A card's answer not yet found is the quizmaster's secret, also inside a jump: never
@@ -240,22 +256,19 @@ class ShortListTalk:
         answer = self._card_answer(choice)
         return answer if answer and not self._found(answer) else ""
 
+    def confirm_first(self, choice: str) -> bool:
+        """An answer found this round, said again, costs its guesser a crystal."""
+        answer = self._card_answer(choice)
+        return bool(answer) and self._found(answer)
+
     def _card_answer(self, choice: str) -> str:
-        """The card's answer this choice gives (also inside a jump), or ""."""
+        """The card's answer this choice guesses (also inside a jump), or ""."""
         move = self.parse(choice)
         return move.text if isinstance(move, Answer | Jump) and self.listed(move.text) else ""
 
     def _found(self, text: str) -> bool:
         """Whether these words are a form of an answer found this round (said aloud)."""
-        card, words = self.game.card, clean(text)
-        return card is not None and any(
-            words in {clean(form) for form in (entry.text, *entry.aliases)}
-            for entry in card.answers if entry.text in self.game.given)
-
-    def confirm_first(self, choice: str) -> bool:
-        """An answer found this round, said again, costs its guesser a crystal."""
-        answer = self._card_answer(choice)
-        return bool(answer) and self._found(answer)
+        return clean(text) in {clean(form) for form in found_forms(self.game)}
 
     def free_move(self, choice: str, free: str) -> str | None:
         """A jump heard unsure whose free transcript makes the claim with an answer off the
@@ -271,28 +284,6 @@ class ShortListTalk:
                 or sounds_alike(move.text, answer):
             return None
         return self.say(Jump(move.player, answer))
-
-    def choices(self) -> list[str]:
-        """The phrases that make sense now: the card's answer forms (a repeat is a move too),
-        pass, the jumps of the guessers who hold an "It's my turn" card, the questions. Once
-        the game is over, the questions only."""
-        if self.game.over:
-            return list(QUESTION_PHRASES)
-        forms = self._forms()
-        phrases = [*forms, PASS_SAID]
-        for person in self._jumpers():
-            phrases += [f"{CLAIM_SAID} {person} {form}" for form in forms]
-            phrases.append(f"{person} {CLAIM_SAID}")
-        phrases += QUESTION_PHRASES
-        return list(dict.fromkeys(phrases))
-
-    def _jumpers(self) -> list[str]:
-        """The people of the guessers still in, not on turn, who hold an "It's my turn" card."""
-        game = self.game
-        return [person for index, seat in enumerate(game.seats)
-                if index != game.quizmaster and index not in game.out
-                and index != game.guesser and game.its_my_turn[index] > 0
-                for person in seat.people]
 
 
 def same_move(meant: Move, heard: Sequence[ShortListEvent], game: ShortListGame) -> bool:

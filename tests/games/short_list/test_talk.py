@@ -18,14 +18,17 @@ from host.decks import QuestionCard, load_game_decks
 from host.games.short_list.announce import VOICE
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
+from host.games.short_list.grammar import EN
 from host.games.short_list.questions import ShortListQuestions
 from host.games.short_list.rules import ShortListGame
-from host.games.short_list.talk import QUESTION_PHRASES, ShortListTalk, same_move
+from host.games.short_list.talk import ShortListTalk, same_move
 from host.judge import Judge
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 GERMANY = "sl-en-001"
 """Name a country that shares a land border with Germany: 9 answers, Netherlands | Holland."""
+QUESTION_PHRASES = [phrase for phrases in EN.question_phrases.values() for phrase in phrases]
+"""Every question as the recognizer is offered it."""
 HELP = "Help!"
 """A Beatles song that is also a question for the host."""
 
@@ -357,7 +360,7 @@ def test_once_the_game_is_over_only_questions_are_offered() -> None:
     while not game.over:
         game.handle(Pass(game.seats[game.guesser].name))
     talk = ShortListTalk(game)
-    assert talk.choices() == list(QUESTION_PHRASES)
+    assert talk.choices() == QUESTION_PHRASES
     assert isinstance(talk.parse("score"), Query)
 
 
