@@ -50,10 +50,11 @@ COUNT = re.compile(
     r"|how many (?:cards|letters) (?P<named>.+?)(?: has| holds| has got| have| got| left)+"
     r"|how many (?:do|does|have|has) (?P<who2>.+?)(?: got| have| hold| left)+"
 )
-"""How many cards someone holds (nobody named: the asker)."""
-ASKER = frozenset({"i", "me", "we", "us", "you", "left", "there"})
+"""How many cards someone holds (nobody named: everyone, as in Crack Word)."""
+ASKER = frozenset({"i", "me", "we", "us"})
 EVERYONE = frozenset({"everyone", "everybody", "every player", "each player", "all of us",
-                      "the others", "everyone else", "we all", "people"})
+                      "the others", "everyone else", "we all", "people", "you all", "left",
+                      "there", "you"})
 
 
 def asked(words: str, speaker: str | None, people: Mapping[str, str]) -> Query | None:
@@ -74,9 +75,9 @@ def _count(words: str, speaker: str | None, people: Mapping[str, str]) -> Query 
         return None
     named = match.group("named")
     who = match.group("who") or match.group("who2") or named
-    if who is None or who in ASKER:
+    if who in ASKER:
         return Query("count", speaker)
-    if who in EVERYONE:
+    if who is None or who in EVERYONE:
         return Query("counts", speaker)
     if who not in people and named:
         return None  # "how many cards X has": X must be someone
