@@ -1,4 +1,5 @@
-"""Fixtures shared across test folders."""
+"""Fixtures shared across test folders, and the `slow` mark: `pytest -m "not slow"` is the fast
+lane (the rules, the judge, the core), `pytest` runs everything."""
 
 from __future__ import annotations
 
@@ -6,12 +7,85 @@ import os
 import shutil
 import signal
 import subprocess
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+TESTS = REPO / "tests"
+
+SLOW_FOLDERS = ("voice", "speech", "wyoming", "lobby", "companion")
+"""Real voices, recognizers, servers, browsers and demos: slow, but for the files below."""
+FAST_IN_SLOW_FOLDERS = frozenset({
+    "speech/test_audio_files.py", "speech/test_babble.py", "speech/test_cache.py",
+    "speech/test_devices_cmd.py", "speech/test_gate.py", "speech/test_pronounce.py",
+    "speech/test_vad.py", "lobby/test_grammar.py", "companion/test_address.py",
+    "wyoming/test_options.py",
+})
+"""Files of the slow folders that need no model, voice, server or browser (measured)."""
+SLOW_FILES = frozenset({
+    "test_cli_options.py", "test_cli_play.py", "test_console.py",
+    "games/crack_word/test_simulate_cmd.py",
+})
+"""Whole-program runs of `partyhost` (subprocesses, a pseudo-terminal)."""
+SLOW_TESTS: dict[str, frozenset[str]] = {
+    "games/crack_list/test_checks.py": frozenset({
+        "test_a_few_hundred_bot_games_show_every_event_kind_and_no_violation",
+        "test_a_table_the_rules_cannot_deal_is_one_clear_line",
+        "test_simulation_reports_a_lost_card_at_once_and_a_changed_card_by_the_round_end",
+        "test_physical_cards_and_two_players_also_play_through"}),
+    "games/crack_word/test_checks.py": frozenset({
+        "test_bot_games_meet_every_kind_and_break_nothing",
+        "test_physical_bot_games_meet_every_kind_and_break_nothing"}),
+    "games/short_list/test_checks.py": frozenset({
+        "test_two_hundred_bot_games_break_no_invariant"}),
+    "games/scattergories/test_checks.py": frozenset({
+        "test_two_hundred_bot_games_meet_every_kind_and_break_no_invariant"}),
+    "games/crack_word/test_setup.py": frozenset({
+        "test_the_command_line_plays_in_french",
+        "test_a_resumed_game_keeps_its_language_without_lang",
+        "test_the_command_line_plays_physical_cards"}),
+    "games/short_list/test_setup.py": frozenset({
+        "test_the_command_line_plays_and_resumes",
+        "test_another_game_s_option_is_refused_not_ignored",
+        "test_the_house_rules_are_printed"}),
+    "games/scattergories/test_setup.py": frozenset({
+        "test_the_command_line_plays_and_refuses_another_game_s_option"}),
+    "games/crack_list/test_talk.py": frozenset({
+        "test_every_legal_move_said_is_parsed_back_to_itself"}),
+    "games/crack_word/test_dictionary.py": frozenset({"test_judge_command"}),
+    "judge/test_generated.py": frozenset({"test_shipped_closed_lists_agree_with_package_data"}),
+    "judge/test_judge_cmd.py": frozenset({
+        "test_decks_list_and_schema", "test_shipped_decks_pass_the_structure_check"}),
+}
+"""Tests of the fast folders that take seconds each (hundreds of bot games, `partyhost` run
+as a subprocess): by file, the test functions (every parametrization). Found with
+`pytest --durations=50`; a test that becomes slow joins this list, one renamed is warned of."""
+
+
+def slow(where: str, name: str) -> bool:
+    """Whether the test `name` of the file `where` (relative to tests/) is a slow one."""
+    if where.split("/")[0] in SLOW_FOLDERS:
+        return where not in FAST_IN_SLOW_FOLDERS
+    return where in SLOW_FILES or name in SLOW_TESTS.get(where, ())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow tests `slow` (by folder, file or name: no test file carries the mark)."""
+    modules = {}
+    for item in items:
+        where = item.path.relative_to(TESTS).as_posix()
+        if slow(where, getattr(item, "originalname", item.name)):
+            item.add_marker(pytest.mark.slow)
+        if where in SLOW_TESTS and isinstance(item, pytest.Function):
+            modules[where] = item.module
+    for where, module in modules.items():
+        for name in sorted(SLOW_TESTS[where]):
+            if not hasattr(module, name):
+                warnings.warn(f"tests/conftest.py: SLOW_TESTS names {where}::{name}, which is "
+                              "no test: renamed?", stacklevel=1)
 
 
 @pytest.fixture(scope="module")
