@@ -483,6 +483,9 @@ class CrackListTalk:
                 phrases.append(words)  # the speaker may be known (a claimed turn, a name typed)
         if game.state is State.CHOOSING and game.offered:
             phrases += [*CHOOSING_VARIANTS, *(c.title for c in game.offered.categories)]
+        pending = game.pending
+        if pending and pending.penalty_due and len(game.seats) == 2:
+            phrases.append("give it" if pending.penalty == 1 else "give them")  # as asked
         people = self.parser.speakers.people()
         phrases += [*QUESTION_PHRASES, *(f"how many cards has {name} got" for name in people)]
         phrases += [f"my turn {name}" for name in people]

@@ -130,3 +130,9 @@ def test_with_two_players_the_vote_asks_the_other_player_and_takes_an_unnamed_ye
     assert "up to Ann" in said(lines) and "Everyone" not in said(lines), said(lines)
     lines = session.hear("no")
     assert kinds(lines)[:2] == ["vote", "vote_rejected"], said(lines)
+
+
+def test_with_two_players_the_recognizer_expects_the_jokers_give_them() -> None:
+    session, _ = playing("car-makes", {1: ["JOKER", "A", "B"]}, players=("Ann", "Bob"))
+    session.hear("joker Zastava")
+    assert "give them" in (session.talk.choices() or [])
