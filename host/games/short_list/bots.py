@@ -1,5 +1,9 @@
 """Bot players for Short List: they guess as people would, mistakes, passes and jumps included.
 
+Who may act, and how, is read from the legal moves (host.games.short_list.moves): the guesser
+on turn passes or guesses, a guesser who may jump in jumps; the words of a guess are the bot's
+own knowledge (the card, the answers found, the other cards), as a player's are.
+
 Every random choice draws `rng.random()` (`_index`, `_pick`, `_happens`), one draw per choice
 in a fixed order, so a seed always plays the same game. A wrong answer is always a real word:
 an answer of another question card that the judge rules off this one.
@@ -15,7 +19,8 @@ from dataclasses import dataclass
 from host.core.events import TimeUp
 from host.core.simulate import Dice
 from host.decks import QuestionCard
-from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
+from host.games.short_list.events import Jump, Pass, ShortListEvent
+from host.games.short_list.moves import LegalMoves, OpenGuess, legal_moves
 from host.games.short_list.rules import ShortListGame
 from host.judge import Reason
 
@@ -68,16 +73,16 @@ class BotTable:
 
     def next_event(self) -> ShortListEvent:
         """The next thing someone at the table does."""
-        jumpers = self._jumpers()
+        legal = [legal_moves(self.game, seat) for seat in range(len(self.game.seats))]
+        jumpers = [moves.open_guess for moves in legal
+                   if moves.open_guess is not None and moves.open_guess.jump]
         if jumpers and self.dice.happens(self.skills.jump):
             return self._jump(self.dice.pick(jumpers))
-        return self._guess(self._name(self.game.guesser))
+        on_turn = next(moves for moves in legal
+                       if moves.open_guess is not None and not moves.open_guess.jump)
+        return self._guess(on_turn)
 
     # ----------------------------------------------------------------- the table
-
-    def _name(self, seat: int) -> str:
-        """The name of the player at `seat`."""
-        return self.game.seats[seat].name
 
     def _card(self) -> QuestionCard:
         """The question card in play."""
@@ -85,33 +90,30 @@ class BotTable:
         assert card is not None
         return card
 
-    def _jumpers(self) -> list[int]:
-        """The guessers still in the round, off turn, who hold an "It's my turn" card."""
-        game = self.game
-        return [seat for seat in range(len(game.seats))
-                if seat not in game.out and seat not in (game.quizmaster, game.guesser)
-                and game.its_my_turn[seat] > 0]
-
     # ----------------------------------------------------------------- moves
 
-    def _jump(self, seat: int) -> Jump:
+    def _jump(self, guess: OpenGuess) -> Jump:
         """A guesser jumps in: someone that eager mostly knows a right answer."""
         text = self._right() if self.dice.happens(self.skills.know) else None
-        return Jump(self._name(seat), text or self._wrong())
+        move = guess.with_words(text or self._wrong())
+        assert isinstance(move, Jump)
+        return move
 
-    def _guess(self, player: str) -> ShortListEvent:
+    def _guess(self, legal: LegalMoves) -> ShortListEvent:
         """The guesser on turn answers right, repeats, answers wrong, passes or stays silent."""
+        guess = legal.open_guess
+        assert guess is not None
         skills = self.skills
         weights = (skills.know, skills.repeat, skills.wrong, skills.pass_turn)
         roll = self.rng.random() * (sum(weights) + skills.time_out)
         if roll < weights[0]:
-            return Answer(player, self._right() or self._wrong())
+            return guess.with_words(self._right() or self._wrong())
         if roll < sum(weights[:2]) and self.game.given:
-            return Answer(player, self.dice.pick(self.game.given))
+            return guess.with_words(self.dice.pick(self.game.given))
         if roll < sum(weights[:3]):
-            return Answer(player, self._wrong())
+            return guess.with_words(self._wrong())
         if roll < sum(weights):
-            return Pass(player)
+            return next(move for move in legal.moves if isinstance(move, Pass))
         return TimeUp(self.game.timer_token)
 
     def _right(self) -> str | None:

@@ -1,4 +1,5 @@
-"""Short List's invariants for simulated games: crystals and cards counted, the turn order."""
+"""Short List's invariants for simulated games: crystals and cards counted, the turn order, and
+every event one of the legal moves."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import random
 import time
 from collections.abc import Sequence
 
-from host.core.events import Note, Said, make_seats
+from host.core.events import Note, Said, TimeUp, make_seats
 from host.core.protocols import SetupError
-from host.core.simulate import SimulationReport, simulate
+from host.core.simulate import Bots, SimulationReport, simulate
 from host.decks import QuestionCard
 from host.games.short_list.bots import BotSkills, BotTable
 from host.games.short_list.config import ShortListConfig
+from host.games.short_list.events import ShortListEvent
 from host.games.short_list.kinds import NoteKind
+from host.games.short_list.moves import LegalMoves, legal_moves
 from host.games.short_list.rules import AnswerJudge, ShortListGame
 
 REQUIRED_KINDS = (
@@ -72,28 +75,55 @@ def _counts(game: ShortListGame) -> list[tuple[str, int]]:
 
 
 class ShortListReferee:
-    """Checks one game after every event: the table's counts, and that each turn goes where
-    the rules say (replayed from the notes, not asked of the game)."""
+    """Checks one game after every event: that the event was one of the legal moves (when the
+    bots are `watched`), the table's counts, and that each turn goes where the rules say
+    (replayed from the notes, not asked of the game)."""
 
     def __init__(self, game: ShortListGame) -> None:
         self.game = game
         self.guesser = game.guesser
         self.out: frozenset[int] = frozenset()
         self.quizmaster = game.quizmaster
+        self.legal: list[LegalMoves] = []
+        self.timer_token = game.timer_token
+        self.event: ShortListEvent | None = None
+        """The event the bots made since `watch`, when they are watched."""
+
+    def watched(self, bots: Bots) -> Bots:
+        """The bots, each event they make shown to this referee on its way to the rules."""
+        return ShownBots(bots, self)
 
     def watch(self) -> None:
-        """Remember who is on turn, who is out and who the quizmaster is before the event."""
+        """Remember who is on turn, who is out, the quizmaster and every seat's legal moves
+        before the event."""
         game = self.game
         self.guesser, self.out, self.quizmaster = game.guesser, frozenset(game.out), \
             game.quizmaster
+        self.legal = [legal_moves(game, seat) for seat in range(len(game.seats))]
+        self.timer_token, self.event = game.timer_token, None
 
     def problems(self, notes: list[Said]) -> list[str]:
         """What is wrong after the event that gave these notes."""
         problems = table_problems(self.game)
+        illegal = self.illegal_event()
+        if illegal:
+            problems.append(illegal)
         wrong_turn = self.turn_violation(notes)
         if wrong_turn:
             problems.append(wrong_turn)
         return problems
+
+    def illegal_event(self) -> str | None:
+        """Describe the event made, if it was none of the legal moves (nor the running
+        timer's time-up)."""
+        event = self.event
+        if event is None:
+            return None
+        if isinstance(event, TimeUp):
+            legal = event.token == self.timer_token
+        else:
+            legal = any(moves.allows(event) for moves in self.legal)
+        return None if legal else f"{event} was none of the legal moves"
 
     def turn_violation(self, notes: Sequence[Said]) -> str | None:
         """Describe an illegal turn (or quizmaster) in these notes, if any."""
@@ -151,6 +181,19 @@ class ShortListReferee:
         return (seat + 1) % len(self.game.seats)
 
 
+class ShownBots:
+    """Bots whose every event is shown to the referee before the rules get it."""
+
+    def __init__(self, bots: Bots, referee: ShortListReferee) -> None:
+        self.bots, self.referee = bots, referee
+
+    def next_event(self) -> ShortListEvent:
+        """The bots' next event, seen by the referee."""
+        event: ShortListEvent = self.bots.next_event()
+        self.referee.event = event
+        return event
+
+
 def simulate_short_list(
     questions: Sequence[QuestionCard],
     judge: AnswerJudge,
@@ -169,10 +212,11 @@ def simulate_short_list(
     except ValueError as err:
         raise SetupError(str(err)) from err  # it says how many were given and the range
 
-    def new_table(rng: random.Random) -> tuple[ShortListGame, BotTable, ShortListReferee]:
+    def new_table(rng: random.Random) -> tuple[ShortListGame, Bots, ShortListReferee]:
         game = ShortListGame(config, questions, judge, rng)
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
-        return game, bots, ShortListReferee(game)
+        referee = ShortListReferee(game)
+        return game, referee.watched(bots), referee
 
     started = time.perf_counter()
     prepare = getattr(judge, "prepare", None)

@@ -4,11 +4,11 @@ player's crystals and "It's my turn" cards for them (and the card itself for the
 from __future__ import annotations
 
 from host.companion.schema import Action, PublicView, Say, SeatView, action, score, section
-from host.games.short_list.events import Pass
+from host.games.short_list.moves import legal_moves
 from host.games.short_list.rules import ShortListGame
 
-CLAIM = "it's my turn"
-"""What a player says to jump in (then the answer): the talk's own claim."""
+CLAIM_LABEL = "It's my turn!"
+"""The claim's button (it sends the claim as the talk says it; the answer follows by voice)."""
 
 
 def public_view(game: ShortListGame) -> PublicView:
@@ -48,14 +48,11 @@ def seat_view(game: ShortListGame, seat: int, say: Say) -> SeatView:
 
 
 def _actions(game: ShortListGame, seat: int, say: Say) -> list[Action]:
-    """A pass for the guesser on turn; "It's my turn!" for a guesser who may jump in."""
-    if game.over or seat == game.quizmaster or seat in game.out:
-        return []
-    if seat == game.guesser:
-        return [action(say(Pass(game.seats[seat].name)))]
-    if game.its_my_turn[seat] > 0:
-        return [action(CLAIM, "It's my turn!")]
-    return []
+    """The seat's legal moves in set words (a pass) and its calls ("It's my turn!"); never a
+    guess: the card's answers are the quizmaster's secret, and a guess is the player's own."""
+    legal = legal_moves(game, seat)
+    return [*(action(say(move)) for move in legal.moves),
+            *(action(say(call), CLAIM_LABEL) for call in legal.calls)]
 
 
 def _hint(game: ShortListGame, seat: int) -> str:
