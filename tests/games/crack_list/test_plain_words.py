@@ -136,3 +136,10 @@ def test_with_two_players_the_recognizer_expects_the_jokers_give_them() -> None:
     session, _ = playing("car-makes", {1: ["JOKER", "A", "B"]}, players=("Ann", "Bob"))
     session.hear("joker Zastava")
     assert "give them" in (session.talk.choices() or [])
+
+
+def test_a_player_named_twice_is_refused_for_that_not_for_the_sum() -> None:
+    session, _ = playing("car-makes", {1: ["V", "A", "B"]}, players=("Ann", "Bob", "Cat", "Eve"))
+    session.hear("Volvo")
+    lines = session.hear("one to Cat and one to Cat")
+    assert said(lines) == "Name each player once, with at least one card each: 2 cards in all."
