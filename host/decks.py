@@ -166,12 +166,28 @@ def schema() -> dict[str, Any]:
     return loaded
 
 
+_LOADED: dict[tuple[str, int, int], Deck] = {}
+"""Decks loaded, by (path, modification time, size): a table set up again (the next game of
+the lobby, a resumed game, a test) reads a deck file once, not its schema check each time."""
+
+
 def load_deck(path: Path) -> Deck:
     """Load and validate one deck file; raise DeckError naming file, entry and field."""
-    deck, errors, _warnings = parse_deck(Path(path))
+    path = Path(path)
+    try:
+        stat = path.stat()
+    except OSError:
+        key = None
+    else:
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        if key in _LOADED:
+            return _LOADED[key]
+    deck, errors, _warnings = parse_deck(path)
     if errors:
         raise errors[0]
     assert deck is not None
+    if key is not None:
+        _LOADED[key] = deck
     return deck
 
 

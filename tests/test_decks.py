@@ -54,6 +54,17 @@ def test_mini_deck_loads() -> None:
     assert deck.cards[0].categories[2].adult
 
 
+def test_a_deck_file_is_read_once_until_it_changes(tmp_path: Path) -> None:
+    path = write(tmp_path, HEAD + three())
+    first = load_deck(path)
+    assert load_deck(path) is first
+    path.write_text(HEAD.replace('name = "T"', 'name = "Changed"') + three(), encoding="utf-8")
+    assert load_deck(path).name == "Changed"
+    path.write_text(HEAD + card("c-1", cat("a")), encoding="utf-8")
+    with pytest.raises(DeckError, match="1 categories, a card has 3"):
+        load_deck(path)
+
+
 def test_error_names_file_entry_field() -> None:
     with pytest.raises(DeckError) as info:
         load_deck(DATA / "broken-empty-answers.toml")
