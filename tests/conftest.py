@@ -16,8 +16,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 TESTS = REPO / "tests"
 
-SLOW_FOLDERS = ("voice", "speech", "wyoming", "lobby", "companion")
-"""Real voices, recognizers, servers, browsers and demos: slow, but for the files below."""
+SLOW_FOLDERS = ("voice", "speech", "wyoming", "lobby", "companion", "decks")
+"""Real voices, recognizers, servers, browsers and demos, and the shipped decks checked entry
+by entry: slow, but for the files below."""
 FAST_IN_SLOW_FOLDERS = frozenset({
     "speech/test_audio_files.py", "speech/test_babble.py", "speech/test_cache.py",
     "speech/test_devices_cmd.py", "speech/test_gate.py", "speech/test_pronounce.py",
@@ -38,11 +39,15 @@ SLOW_TESTS: dict[str, frozenset[str]] = {
         "test_physical_cards_and_two_players_also_play_through"}),
     "games/crack_word/test_checks.py": frozenset({
         "test_bot_games_meet_every_kind_and_break_nothing",
-        "test_physical_bot_games_meet_every_kind_and_break_nothing"}),
+        "test_physical_bot_games_meet_every_kind_and_break_nothing",
+        "test_expert_and_english_tables_play_through",
+        "test_the_real_dictionary_fits_the_lexicon_the_rules_ask"}),
     "games/short_list/test_checks.py": frozenset({
-        "test_two_hundred_bot_games_break_no_invariant"}),
+        "test_two_hundred_bot_games_break_no_invariant",
+        "test_the_smallest_and_the_largest_tables_play_through"}),
     "games/scattergories/test_checks.py": frozenset({
-        "test_two_hundred_bot_games_meet_every_kind_and_break_no_invariant"}),
+        "test_two_hundred_bot_games_meet_every_kind_and_break_no_invariant",
+        "test_the_smallest_and_the_largest_tables_play_through"}),
     "games/crack_word/test_setup.py": frozenset({
         "test_the_command_line_plays_in_french",
         "test_a_resumed_game_keeps_its_language_without_lang",
