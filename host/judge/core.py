@@ -11,8 +11,9 @@ from host.decks import Category, CategoryKind
 from host.judge.framing import answer_part
 from host.judge.index import MEMO_LIMIT, AnswerIndex, real_word, similar
 from host.judge.known import known_names
-from host.judge.text import ARTICLES, answer_letters, normalize, words
+from host.judge.text import ARTICLES, answer_letters, clippings, normalize, words
 from host.judge.wordlists import common_words
+from host.judge.wordnet import verb_counts
 
 
 class Reason(StrEnum):
@@ -74,12 +75,18 @@ class Judge:
         """The (cached) index of a category's known answers, generator's answers included."""
         return self._cached(category).index
 
-    def prepare(self, categories: Iterable[Category]) -> None:
-        """Do the one-off work ahead of play: index every category, load the word lists."""
+    def prepare(self, categories: Iterable[Category] = ()) -> Judge:
+        """Do the one-off work ahead of play, so that no player waits for it mid-game: index
+        these categories, load the word lists, the known names and the folds' WordNet tables
+        (3 s or so, once a process); the judge itself, ready."""
         for category in categories:
             self.index(category)
         common_words(self.lang)
         known_names(self.lang)
+        if self.lang == "en":
+            clippings()
+            verb_counts()
+        return self
 
     def _cached(self, category: Category) -> _Cached:
         """The category's index and rulings, built on first use."""

@@ -1,22 +1,22 @@
 """Known names of things (countries, US states, capitals, planets, elements, people's first and
-last names, everyday words), so that one well-known name is never taken for a misspelling of
+family names, everyday words), so that one well-known name is never taken for a misspelling of
 another of its kind."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
 from wordfreq import zipf_frequency
 
 from host.judge.generated import DataMissing, generate
+from host.judge.people import family_names, first_names
 from host.judge.sounds import same_sound
 from host.judge.text import normalize, words
 from host.judge.wordlists import common_words
 
 KINDS_BY_GENERATOR: dict[str, tuple[str, ...]] = {
-    "en": ("countries", "us_states", "capitals", "elements", "first_names"),
-    "fr": ("countries", "us_states", "first_names"),
+    "en": ("countries", "us_states", "capitals", "elements"),
+    "fr": ("countries", "us_states"),
 }
 """The generators whose answers are the known names, per language."""
 
@@ -47,29 +47,23 @@ def known_names(lang: str) -> dict[str, Named]:
         for key, name in answers.items():
             for spelling in {key, normalize(name, lang=lang)}:
                 found.setdefault(spelling, set()).add((kind, name))
-    for surname in _surnames():
-        found.setdefault(normalize(surname, lang=lang), set()).add(("surnames", surname))
     if lang == "en":
         for planet in PLANETS:
             found.setdefault(normalize(planet), set()).add(("planets", planet))
     return {key: frozenset(named) for key, named in found.items()}
 
 
-def _surnames() -> list[str]:
-    """US Census 1990 last names, shipped by the `names` package (empty without it)."""
-    try:
-        text = resources.files("names").joinpath("dist.all.last").read_text("utf-8")
-    except (ImportError, OSError):
-        return []
-    return [line.split()[0].capitalize() for line in text.splitlines() if line.strip()]
-
-
-def named_by(key: str, lang: str = "en") -> Named:
-    """What a normalised key names: {("countries", "Austria")}, {("common words", "lemon")}."""
+def named_by(word: str, lang: str = "en") -> Named:
+    """What a lower-case word (or key) names: {("countries", "Austria")}, {("common words",
+    "lemon")}, {("first_names", "emma")}."""
+    key = normalize(word, lang=lang)
     named = known_names(lang).get(key, frozenset())
+    people = {("first_names", word)} if word in first_names() else set()
+    if word in family_names():
+        people.add(("surnames", word))
     if key in _common_keys(lang):
-        named |= {("common words", key)}
-    return named
+        people.add(("common words", key))
+    return named | people
 
 
 @lru_cache(maxsize=2)
@@ -99,8 +93,7 @@ def _different(a: str, b: str, lang: str, kinds: frozenset[str]) -> bool:
     things."""
     if same_sound(a, b) or min(zipf_frequency(a, lang), zipf_frequency(b, lang)) < WELL_KNOWN:
         return False
-    named_a, named_b = named_by(normalize(a, lang=lang), lang), named_by(
-        normalize(b, lang=lang), lang)
+    named_a, named_b = named_by(a, lang), named_by(b, lang)
     for kind in kinds & {k for k, _ in named_a} & {k for k, _ in named_b}:
         if not {n for k, n in named_a if k == kind} & {n for k, n in named_b if k == kind}:
             return True

@@ -7,8 +7,9 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from host.judge.text import ARTICLES, PARTICLES, answer_letters, noun_synsets, words
+from host.judge.text import ARTICLES, PARTICLES, answer_letters, words
 from host.judge.wordlists import common_words
+from host.judge.wordnet import noun_synsets
 
 
 @lru_cache(maxsize=1)

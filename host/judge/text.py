@@ -7,6 +7,7 @@ import unicodedata
 from functools import lru_cache
 
 from host.judge.numbers import number_value
+from host.judge.wordnet import noun_synsets, verb_counts, verb_exceptions
 
 ARTICLES: dict[str, frozenset[str]] = {
     "en": frozenset({"the", "a", "an"}),
@@ -182,48 +183,14 @@ def verb_base(word: str) -> str:
     """The base of an inflected English verb ("making" -> "make", "ran" -> "run"), the
     commonest verb in WordNet when several fit ("singing": sing, not singe); a word that is a
     verb's base itself, or no verb, stays as it is."""
-    verbs = _verbs()
+    verbs = verb_counts()
     if word in verbs:
         return word
-    found = [*_verb_exceptions().get(word, ())]
+    found = [*verb_exceptions().get(word, ())]
     found += [word[:-len(end)] + base for end, base in _VERB_ENDINGS
               if word.endswith(end) and len(word) - len(end) >= 2]
     known = [base for base in found if base in verbs]
     return max(known, key=lambda base: verbs[base]) if known else word
-
-
-@lru_cache(maxsize=1)
-def _verbs() -> dict[str, int]:
-    """WordNet's one-word verbs, each with how often its senses are tagged (its commonness)."""
-    found: dict[str, int] = {}
-    for fields in _wordnet_lines("index.verb"):
-        if len(fields) > 4 and "_" not in fields[0] and fields[1] == "v":
-            found[fields[0]] = int(fields[5 + int(fields[3])])
-    return found
-
-
-@lru_cache(maxsize=1)
-def _verb_exceptions() -> dict[str, tuple[str, ...]]:
-    """WordNet's irregular verb forms and their bases ("ran": run, "singing": sing, singe)."""
-    return {fields[0]: tuple(fields[1:]) for fields in _wordnet_lines("verb.exc") if fields}
-
-
-_SYNSET = re.compile(r"^\d{8} \d\d \w [0-9a-f]{2} ((?:\S+ [0-9a-f] )+)\d{3} ", re.M)
-"""A line of WordNet's data.noun: offset, file, type, lemma count, then each lemma and its
-lexical id."""
-
-
-@lru_cache(maxsize=1)
-def noun_synsets() -> tuple[tuple[str, ...], ...]:
-    """WordNet's noun synsets, each as its lemmas as written ("mayonnaise", "mayo")."""
-    from host.judge.wordnet import WordNetMissing, wordnet_dir
-
-    try:
-        text = (wordnet_dir() / "data.noun").read_text("latin-1")
-    except WordNetMissing:
-        return ()
-    return tuple(tuple(lemma.split("(")[0] for lemma in match.group(1).split()[0::2])
-                 for match in _SYNSET.finditer(text))
 
 
 @lru_cache(maxsize=1)
@@ -267,20 +234,6 @@ def _suffixes(endings: set[str]) -> frozenset[str]:
             if ending in counts and word[:cut] in everyday:
                 counts[ending] += 1
     return frozenset(ending for ending, count in counts.items() if count >= SUFFIX_WORDS)
-
-
-def _wordnet_lines(name: str) -> list[list[str]]:
-    """The fields of each line of one WordNet file (none when WordNet is not installed)."""
-    from host.judge.wordnet import WordNetMissing, wordnet_dir
-
-    try:
-        path = wordnet_dir() / name
-    except WordNetMissing:
-        return []
-    if not path.is_file():
-        return []
-    return [line.split(" ") for line in path.read_text("latin-1").splitlines()
-            if not line.startswith(" ")]
 
 
 def fold_plural_fr(word: str) -> str:

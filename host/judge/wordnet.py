@@ -1,8 +1,10 @@
-"""A minimal reader of Princeton WordNet 3.0 noun files (Debian package wordnet-base)."""
+"""A minimal reader of Princeton WordNet 3.0 (Debian package wordnet-base): noun classes, noun
+synsets, verbs and their irregular forms."""
 
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
@@ -113,3 +115,47 @@ def class_lemmas(name: str) -> frozenset[str]:
 def _clean(lemma: str) -> str:
     """WordNet's "sea_horse(a)" spelling to "sea horse"."""
     return lemma.split("(")[0].replace("_", " ")
+
+
+def _lines(name: str) -> list[list[str]]:
+    """The fields of each line of one WordNet file (none when WordNet is not installed)."""
+    try:
+        path = wordnet_dir() / name
+    except WordNetMissing:
+        return []
+    if not path.is_file():
+        return []
+    return [line.split(" ") for line in path.read_text("latin-1").splitlines()
+            if not line.startswith(" ")]
+
+
+@lru_cache(maxsize=1)
+def verb_counts() -> dict[str, int]:
+    """WordNet's one-word verbs, each with how often its senses are tagged (its commonness)."""
+    found: dict[str, int] = {}
+    for fields in _lines("index.verb"):
+        if len(fields) > 4 and "_" not in fields[0] and fields[1] == "v":
+            found[fields[0]] = int(fields[5 + int(fields[3])])
+    return found
+
+
+@lru_cache(maxsize=1)
+def verb_exceptions() -> dict[str, tuple[str, ...]]:
+    """WordNet's irregular verb forms and their bases ("ran": run, "singing": sing, singe)."""
+    return {fields[0]: tuple(fields[1:]) for fields in _lines("verb.exc") if fields}
+
+
+_SYNSET = re.compile(r"^\d{8} \d\d \w [0-9a-f]{2} ((?:\S+ [0-9a-f] )+)\d{3} ", re.M)
+"""A line of WordNet's data.noun: offset, file, type, lemma count, then each lemma and its
+lexical id."""
+
+
+@lru_cache(maxsize=1)
+def noun_synsets() -> tuple[tuple[str, ...], ...]:
+    """WordNet's noun synsets, each as its lemmas as written ("mayonnaise", "mayo")."""
+    try:
+        text = (wordnet_dir() / "data.noun").read_text("latin-1")
+    except WordNetMissing:
+        return ()
+    return tuple(tuple(lemma.split("(")[0] for lemma in match.group(1).split()[0::2])
+                 for match in _SYNSET.finditer(text))

@@ -138,7 +138,8 @@ def build_game(options: TableOptions) -> CrackListGame:
         cards = category_cards(
             options.lang, options.decks, adults=options.adults, shipped=options.shipped_decks
         )
-        return CrackListGame(config, cards, Judge(lang=options.lang), random.Random(options.seed))
+        judge = Judge(lang=options.lang).prepare()
+        return CrackListGame(config, cards, judge, random.Random(options.seed))
     except BlueDeckError as err:
         where = f"{options.blue_deck}: " if options.blue_deck else ""
         raise SetupError(f"{where}{err}") from err

@@ -71,7 +71,7 @@ def build_game(options: ScattergoriesOptions) -> ScattergoriesGame:
     )
     lists = category_lists(options.lang, options.decks, shipped=options.shipped_decks)
     try:
-        return ScattergoriesGame(config, lists, Judge(lang=options.lang),
+        return ScattergoriesGame(config, lists, Judge(lang=options.lang).prepare(),
                                  random.Random(options.seed))
     except ValueError as err:
         raise SetupError(str(err)) from err

@@ -74,7 +74,8 @@ def build_game(options: ShortListOptions) -> ShortListGame:
     )
     cards = question_cards(options.lang, options.decks, shipped=options.shipped_decks)
     try:
-        return ShortListGame(config, cards, Judge(lang=options.lang), random.Random(options.seed))
+        judge = Judge(lang=options.lang).prepare()
+        return ShortListGame(config, cards, judge, random.Random(options.seed))
     except ValueError as err:
         raise SetupError(str(err)) from err
 
