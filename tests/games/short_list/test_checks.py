@@ -24,7 +24,7 @@ from host.games.short_list.checks import (
     table_problems,
 )
 from host.games.short_list.config import ShortListConfig
-from host.games.short_list.events import Answer, Jump, ShortListEvent
+from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
 from host.games.short_list.kinds import NoteKind
 from host.games.short_list.rules import ShortListGame
 from host.judge import Judge, Reason
@@ -171,6 +171,43 @@ def test_the_referee_knows_the_variants_rotating_opener(judge: Judge,
     assert referee.turn_violation([*round_two, Note(NoteKind.TURN, {"player": "Bob"})]) is None
     assert referee.turn_violation([*round_two, Note(NoteKind.TURN, {"player": "Cat"})]) == \
         "turn went to Cat, expected Bob"
+
+
+class Cheat(BotTable):
+    """Bots that, at one event, make a move that is none of the legal moves."""
+
+    def __init__(self, game: ShortListGame, at: int,
+                 cheat: Callable[[ShortListGame], ShortListEvent]) -> None:
+        super().__init__(game, BotSkills(), random.Random(3))
+        self.at, self.cheat, self.count = at, cheat, 0
+
+    def next_event(self) -> ShortListEvent:
+        self.count += 1
+        return self.cheat(self.game) if self.count == self.at else super().next_event()
+
+
+def pass_off_turn(game: ShortListGame) -> ShortListEvent:
+    return Pass(game.seats[game.quizmaster or 0].name)
+
+
+def stale_time_up(game: ShortListGame) -> ShortListEvent:
+    return TimeUp(game.timer_token - 1)
+
+
+@pytest.mark.parametrize(("cheat", "says"), [
+    (pass_off_turn, "Pass(player='Ann') was none of the legal moves"),
+    (stale_time_up, "was none of the legal moves"),
+])
+def test_the_referee_reports_an_event_that_was_none_of_the_legal_moves(
+        judge: Judge, questions: list[QuestionCard],
+        cheat: Callable[[ShortListGame], ShortListEvent], says: str) -> None:
+    config = ShortListConfig(make_seats(["Ann", "Bob", "Cat", "Dan"]))
+    game = ShortListGame(config, questions, judge, random.Random(2))
+    referee = ShortListReferee(game)
+    report = SimulationReport()
+    play_one(game, referee.watched(Cheat(game, 5, cheat)), referee, report)
+    assert report.invariant_violations == 1
+    assert says in report.violations[0]
 
 
 # The bots ---------------------------------------------------------------------------------------

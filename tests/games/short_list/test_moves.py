@@ -21,6 +21,7 @@ from host.games.short_list.events import Answer, Jump, Move, Pass
 from host.games.short_list.moves import CLAIM, LegalMoves, OpenGuess, legal_moves
 from host.games.short_list.rules import ShortListGame
 from host.games.short_list.talk import ShortListTalk
+from host.games.short_list.view import seat_view
 from host.judge import Judge, Reason
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -150,6 +151,21 @@ def test_a_move_the_rules_refuse_said_is_never_read_as_a_legal_one(
                 jump = isinstance(move, Answer) and heard == Jump(name, move.text)
                 assert heard == move or jump, (line, heard)
                 assert jump or not legal[seat].allows(heard), (line, heard)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**states)
+def test_each_button_of_a_seat_s_page_is_one_of_its_legal_moves_or_calls(
+        judge: Judge, questions: list[QuestionCard], seed: int, players: int, host: bool,
+        steps: int) -> None:
+    game = reached(judge, questions, seed, players, host, steps)
+    talk = ShortListTalk(game)
+    for seat in range(len(game.seats)):
+        legal = legal_moves(game, seat)
+        person = game.seats[seat].people[0]
+        sent = [talk.parse(f"{person}: {button['say']}")  # as the companion hears a button
+                for button in seat_view(game, seat, talk.say).get("actions", [])]
+        assert sent == [*legal.moves, *legal.calls]
 
 
 def test_a_guesser_may_pass_or_guess_in_any_words_and_the_card_s_answers_are_secret(
