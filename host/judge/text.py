@@ -7,7 +7,7 @@ import unicodedata
 from functools import lru_cache
 
 from host.judge.numbers import number_value
-from host.judge.wordnet import noun_synsets, verb_counts, verb_exceptions
+from host.judge.wordnet import noun_synsets, one_word_lemmas, verb_counts, verb_exceptions
 
 ARTICLES: dict[str, frozenset[str]] = {
     "en": frozenset({"the", "a", "an"}),
@@ -197,8 +197,9 @@ def verb_base(word: str) -> str:
 def clippings() -> dict[str, str]:
     """Short forms cut from the start of a word, to that word folded ("mayo" -> "mayonnaise",
     "rhino" -> "rhinocero"): only when WordNet gives the short one no sense, common or proper,
-    that the long one lacks ("cap" is no clipping of "capsule"), one long form only, and not
-    by a suffix ("yellowness")."""
+    that the long one lacks ("cap" is no clipping of "capsule"), one long form only, not by a
+    suffix ("yellowness"), not the first word of a compound ("aqua" and "aquamarine" are two
+    colours), and no verb, adjective or adverb itself ("wed", "sat", "super")."""
     senses: dict[str, int] = {}
     shared: dict[tuple[str, str], int] = {}
     for lemmas in noun_synsets():
@@ -213,8 +214,10 @@ def clippings() -> dict[str, str]:
         if count == senses[short]:
             longs.setdefault(short, []).append(long)
     suffixes = _suffixes({long[len(short):] for short, found in longs.items() for long in found})
+    other_words = one_word_lemmas("verb") | one_word_lemmas("adj") | one_word_lemmas("adv")
     return {short: fold_plural(found[0]) for short, found in longs.items()
             if len(found) == 1 and found[0][len(short):] not in suffixes
+            and found[0][len(short):] not in _everyday() and short not in other_words
             and fold_plural(short) == short != fold_plural(found[0])}
 
 

@@ -139,6 +139,16 @@ def verb_counts() -> dict[str, int]:
     return found
 
 
+@lru_cache(maxsize=4)
+def one_word_lemmas(part_of_speech: str) -> frozenset[str]:
+    """WordNet's one-word lemmas of a part of speech ("verb", "adj", "adv"), irregular forms
+    included ("sat", "lit")."""
+    found = {fields[0] for fields in _lines(f"index.{part_of_speech}")
+             if fields and "_" not in fields[0]}
+    found |= {fields[0] for fields in _lines(f"{part_of_speech}.exc") if fields}
+    return frozenset(found)
+
+
 @lru_cache(maxsize=1)
 def verb_exceptions() -> dict[str, tuple[str, ...]]:
     """WordNet's irregular verb forms and their bases ("ran": run, "singing": sing, singe)."""
