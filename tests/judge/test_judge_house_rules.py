@@ -8,6 +8,7 @@ from importlib import resources
 import pytest
 
 from host.core.phrasebook import GameVoice, Phrasebook
+from host.games.crack_list.announce import VOICE as CRACK_LIST
 from host.games.scattergories.announce import VOICE as SCATTERGORIES
 from host.games.short_list.announce import VOICE as SHORT_LIST
 from host.judge import JUDGE_LINES
@@ -18,7 +19,7 @@ def judge_rules(lang: str) -> list[str]:
     return list(tomllib.loads(text)["house_rules"]["rules"])
 
 
-@pytest.mark.parametrize("voice", [SHORT_LIST, SCATTERGORIES])
+@pytest.mark.parametrize("voice", [CRACK_LIST, SHORT_LIST, SCATTERGORIES])
 def test_the_judges_rules_follow_the_games_own(voice: GameVoice) -> None:
     rules = Phrasebook("en", game=voice).house_rules
     shared = judge_rules("en")

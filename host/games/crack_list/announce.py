@@ -8,7 +8,7 @@ from host.core.events import Note
 from host.core.phrasebook import GameVoice, spoken_list
 from host.games.crack_list.cards import ACTIONS
 from host.games.crack_list.kinds import PENALTY_NOTES, NoteKind
-from host.judge import Reason
+from host.judge import JUDGE_LINES, Reason
 
 
 def card_name(card: str) -> str:
@@ -51,4 +51,5 @@ PEOPLE = ("player", "chooser", "winner", "target", "skipped", "caller", "turn", 
           "voter")
 """The params of Crack List's notes and refusals that name a seat."""
 
-VOICE = GameVoice("host.games.crack_list.lines", line_keys, spoken_params, PEOPLE)
+VOICE = GameVoice("host.games.crack_list.lines", line_keys, spoken_params, PEOPLE,
+                  shared=(JUDGE_LINES,))
