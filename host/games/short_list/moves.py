@@ -107,8 +107,3 @@ def found_forms(game: ShortListGame) -> frozenset[str]:
     return frozenset(form for entry in card.answers if entry.text in found
                      for form in (entry.text, *entry.aliases))
 
-
-def allowed(game: ShortListGame, move: Move) -> bool:
-    """Whether the player named in the move may make it now."""
-    seat = next((i for i, s in enumerate(game.seats) if s.name == move.player), None)
-    return seat is not None and legal_moves(game, seat).allows(move)

@@ -34,7 +34,7 @@ from host.judge.text import words as answer_words
 from host.speech.pronounce import likeness, sounds_alike
 
 Intent = ShortListEvent | Query | Unclear
-Said = Move | Query
+Spoken = Move | Query
 """What the talk says and parses back: a move, or a question or call for the host."""
 
 WHO_IS = "who_is"
@@ -183,7 +183,7 @@ class ShortListTalk:
 
     # ------------------------------------------------------------------ say
 
-    def say(self, event: Said | ShortListEvent, prefix: str | None = None) -> str:
+    def say(self, event: Spoken | ShortListEvent, prefix: str | None = None) -> str:
         """How a player says the move, question or call (what bots say and a page's button
         sends; parse() reads it back); `prefix`: their name first."""
         g = self.grammar
@@ -202,7 +202,7 @@ class ShortListTalk:
             return ""
         return f"{prefix}: {words}" if prefix else words
 
-    def variants(self, said: Said) -> tuple[str, ...]:
+    def variants(self, said: Spoken) -> tuple[str, ...]:
         """Every way a player says this move, question or call as the recognizer is offered it
         (a jump and a claim once for each person of the seat, by their name)."""
         g = self.grammar
