@@ -15,7 +15,7 @@ from host.games.short_list.bots import BotSkills, BotTable
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import ShortListEvent
 from host.games.short_list.kinds import NoteKind
-from host.games.short_list.moves import LegalMoves, legal_moves
+from host.games.short_list.moves import legal_moves
 from host.games.short_list.rules import AnswerJudge, ShortListGame
 
 REQUIRED_KINDS = (
@@ -84,45 +84,43 @@ class ShortListReferee:
         self.guesser = game.guesser
         self.out: frozenset[int] = frozenset()
         self.quizmaster = game.quizmaster
-        self.legal: list[LegalMoves] = []
-        self.timer_token = game.timer_token
-        self.event: ShortListEvent | None = None
-        """The event the bots made since `watch`, when they are watched."""
+        self.illegal: str | None = None
+        """What was wrong with the event the bots made since `watch`, when they are watched."""
 
     def watched(self, bots: Bots) -> Bots:
         """The bots, each event they make shown to this referee on its way to the rules."""
         return ShownBots(bots, self)
 
     def watch(self) -> None:
-        """Remember who is on turn, who is out, the quizmaster and every seat's legal moves
-        before the event."""
+        """Remember who is on turn, who is out and who the quizmaster is before the event."""
         game = self.game
         self.guesser, self.out, self.quizmaster = game.guesser, frozenset(game.out), \
             game.quizmaster
-        self.legal = [legal_moves(game, seat) for seat in range(len(game.seats))]
-        self.timer_token, self.event = game.timer_token, None
+        self.illegal = None
+
+    def see(self, event: ShortListEvent) -> None:
+        """Judge the event the bots made, before the rules get it."""
+        self.illegal = self.illegal_event(event)
 
     def problems(self, notes: list[Said]) -> list[str]:
         """What is wrong after the event that gave these notes."""
         problems = table_problems(self.game)
-        illegal = self.illegal_event()
-        if illegal:
-            problems.append(illegal)
+        if self.illegal:
+            problems.append(self.illegal)
         wrong_turn = self.turn_violation(notes)
         if wrong_turn:
             problems.append(wrong_turn)
         return problems
 
-    def illegal_event(self) -> str | None:
-        """Describe the event made, if it was none of the legal moves (nor the running
+    def illegal_event(self, event: ShortListEvent) -> str | None:
+        """Describe this event, if it is none of its player's legal moves now (nor the running
         timer's time-up)."""
-        event = self.event
-        if event is None:
-            return None
+        game = self.game
         if isinstance(event, TimeUp):
-            legal = event.token == self.timer_token
+            legal = event.token == game.timer_token
         else:
-            legal = any(moves.allows(event) for moves in self.legal)
+            seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
+            legal = seat is not None and legal_moves(game, seat).allows(event)
         return None if legal else f"{event} was none of the legal moves"
 
     def turn_violation(self, notes: Sequence[Said]) -> str | None:
@@ -190,7 +188,7 @@ class ShownBots:
     def next_event(self) -> ShortListEvent:
         """The bots' next event, seen by the referee."""
         event: ShortListEvent = self.bots.next_event()
-        self.referee.event = event
+        self.referee.see(event)
         return event
 
 

@@ -43,30 +43,40 @@ class OpenGuess:
 
 @dataclass(frozen=True)
 class LegalMoves:
-    """What one seat may do now: moves in set words, the card's answers as its guess, a guess
-    in its own words, and the calls and questions beside them."""
+    """What one seat may do now: moves in set words, a guess in its own words (the card's
+    answers among them), and the calls and questions beside them."""
 
     moves: tuple[Move, ...] = ()
     """Moves said in set words: a pass for the guesser on turn."""
-    guesses: tuple[Guess, ...] = ()
-    """Every answer form on the card (canonical and aliases) as this seat's guess, found ones
-    too (a repeat is a move: it costs a crystal)."""
-    secret: frozenset[Guess] = frozenset()
-    """The guesses of answers not found yet: never shown, never said back unless heard."""
     open_guess: OpenGuess | None = None
     """Who may guess in their own words now, and how (None: this seat may not guess)."""
+    card_forms: tuple[str, ...] = ()
+    """Every answer form on the card (canonical and aliases), when this seat may guess."""
+    found_forms: frozenset[str] = frozenset()
+    """The forms of the answers found this round: no secret any more."""
     calls: tuple[Query, ...] = ()
     """The claim said alone ("Cat: it's my turn"), for a guesser who may jump in."""
     questions: tuple[Query, ...] = ()
     """The questions for the host."""
 
-    def allows(self, move: Move) -> bool:
-        """Whether this seat may make this move now (a guess in any words it may make)."""
-        if move in self.moves or move in self.guesses:
-            return True
+    @property
+    def guesses(self) -> tuple[Guess, ...]:
+        """Every answer form on the card as this seat's guess, found ones too (a repeat is a
+        move: it costs a crystal)."""
         guess = self.open_guess
-        return isinstance(move, Answer | Jump) and guess is not None \
-            and move == guess.with_words(move.text)
+        return () if guess is None else tuple(guess.with_words(f) for f in self.card_forms)
+
+    @property
+    def secret(self) -> frozenset[Guess]:
+        """The guesses of answers not found yet: never shown, never said back unless heard."""
+        return frozenset(g for g in self.guesses if g.text not in self.found_forms)
+
+    def allows(self, move: Move) -> bool:
+        """Whether this seat may make this move now (a guess in whatever words)."""
+        guess = self.open_guess
+        if isinstance(move, Answer | Jump):
+            return guess is not None and move == guess.with_words(move.text)
+        return move in self.moves
 
 
 def legal_moves(game: ShortListGame, seat: int) -> LegalMoves:
@@ -76,26 +86,21 @@ def legal_moves(game: ShortListGame, seat: int) -> LegalMoves:
     questions = tuple(Query(kind, name) for kind in QUESTIONS)
     if game.over or game.card is None or seat == game.quizmaster or seat in game.out:
         return LegalMoves(questions=questions)
-    forms = answer_forms(game.card)
     if seat == game.guesser:
-        guesses: tuple[Guess, ...] = tuple(Answer(name, form) for form in forms)
         moves: tuple[Move, ...] = (Pass(name),)
         calls: tuple[Query, ...] = ()
-        jump = False
     elif game.its_my_turn[seat] > 0:
-        guesses, moves, calls, jump = tuple(Jump(name, form) for form in forms), (), \
-            (Query(CLAIM, name),), True
+        moves, calls = (), (Query(CLAIM, name),)
     else:
         return LegalMoves(questions=questions)
-    found = found_forms(game)
-    return LegalMoves(moves, guesses, frozenset(g for g in guesses if g.text not in found),
-                      OpenGuess(name, jump), calls, questions)
+    return LegalMoves(moves, OpenGuess(name, jump=bool(calls)), answer_forms(game.card),
+                      found_forms(game), calls, questions)
 
 
-def answer_forms(card: QuestionCard) -> list[str]:
+def answer_forms(card: QuestionCard) -> tuple[str, ...]:
     """Every answer form of the card, canonical and aliases, once each, in the card's order."""
-    return list(dict.fromkeys(form for entry in card.answers
-                              for form in (entry.text, *entry.aliases)))
+    return tuple(dict.fromkeys(form for entry in card.answers
+                               for form in (entry.text, *entry.aliases)))
 
 
 def found_forms(game: ShortListGame) -> frozenset[str]:
