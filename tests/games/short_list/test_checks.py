@@ -15,7 +15,6 @@ from host.core.protocols import SetupError
 from host.core.simulate import SimulationReport, play_one
 from host.decks import QuestionCard
 from host.games.short_list.bots import BotSkills, BotTable, voice_bots
-from host.games.short_list.cards import question_cards
 from host.games.short_list.checks import (
     HOST_QUIZMASTER_KINDS,
     REQUIRED_KINDS,
@@ -31,18 +30,6 @@ from host.judge import Judge, Reason
 
 RARE = {"crystal_from_stock", "game_shared", "tie_broken_by_cards", "break_orange"}
 """Kinds a couple of hundred games may miss (a couple of thousand meet them)."""
-
-
-@pytest.fixture(scope="module")
-def judge() -> Judge:
-    """The real judge."""
-    return Judge()
-
-
-@pytest.fixture(scope="module")
-def questions() -> list[QuestionCard]:
-    """The shipped English question cards."""
-    return question_cards()
 
 
 def new_game(judge: Judge, questions: list[QuestionCard], *, host: bool = False,

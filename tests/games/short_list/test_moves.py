@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +14,6 @@ from host.core.legal import misread, ways_said
 from host.core.speaker import Query
 from host.decks import QuestionCard
 from host.games.short_list.bots import BotSkills, BotTable, other_answers
-from host.games.short_list.cards import question_cards
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import Answer, Jump, Move, Pass
 from host.games.short_list.moves import CLAIM, LegalMoves, OpenGuess, legal_moves
@@ -25,18 +23,6 @@ from host.games.short_list.view import seat_view
 from host.judge import Judge, Reason
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
-
-
-@pytest.fixture(scope="module")
-def judge() -> Judge:
-    """The real judge."""
-    return Judge()
-
-
-@pytest.fixture(scope="module")
-def questions() -> list[QuestionCard]:
-    """Every shipped card, as the simulator plays them."""
-    return question_cards()
 
 
 def reached(judge: Judge, questions: list[QuestionCard], seed: int, players: int,

@@ -34,12 +34,6 @@ specs = st.tuples(st.sampled_from(["answer", "pass", "jump", "time_up"]),
 
 
 @pytest.fixture(scope="module")
-def judge() -> Judge:
-    """The real judge."""
-    return Judge()
-
-
-@pytest.fixture(scope="module")
 def questions() -> list[QuestionCard]:
     """A few shipped cards (every game sees them all, the judge's index stays small)."""
     return question_cards()[:12]

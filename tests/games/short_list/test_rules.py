@@ -23,12 +23,6 @@ GERMANY = "sl-en-001"
 
 
 @pytest.fixture(scope="module")
-def judge() -> Judge:
-    """The real judge."""
-    return Judge()
-
-
-@pytest.fixture(scope="module")
 def questions() -> list[QuestionCard]:
     """The shipped English question cards."""
     return [card for deck in load_game_decks("short-list") for card in deck.questions]
