@@ -33,10 +33,10 @@ _SPACES = frozenset("\t\n\v\f\r")
 WORDS = {
     "en": {"yes_or_no": "yes or no", "anyone": "anyone: start with your name",
            "only": "for {player} only",
-           "closed": "Input closed: the game is saved; continue with --resume."},
+           "closed": "Input closed: the game is saved; continue with {resume}."},
     "fr": {"yes_or_no": "oui ou non", "anyone": "qui parle ? commence par ton prénom",
            "only": "pour {player} seulement",
-           "closed": "Fin de la saisie : la partie est sauvegardée ; reprenez-la avec --resume."},
+           "closed": "Fin de la saisie : la partie est sauvegardée ; reprenez-la avec {resume}."},
 }
 """The console's own words around the host's lines, in the host's language."""
 
@@ -294,7 +294,7 @@ def run_console(
             break
         typed = keyboard.read(prompt(session), _wait(session, pages, waker))
         if typed is None:
-            print(f"\n{words(lang)['closed']}", file=out)
+            print("\n" + words(lang)["closed"].format(resume=session.resume_option), file=out)
             return 0
         if isinstance(typed, str):
             lines = hear_typed(session, typed)

@@ -150,7 +150,7 @@ class VoiceLoop:
                 if self.show:
                     self.show(
                         f"{lost} The game is paused and saved: fix the sound and "
-                        "continue with --resume."
+                        f"continue with {self.session.resume_option}."
                     )
                 return 3
         return 0

@@ -69,7 +69,7 @@ def test_text_game_from_typed_lines_then_resume(tmp_path: Path) -> None:
     assert first.stdout.count("Films") >= 2  # offered, then chosen
     assert "(for Bob only)" in first.stdout
     assert "Ann 0, Bob 0 and Cat 0" in first.stdout
-    assert "continue with --resume" in first.stdout
+    assert f"continue with --resume --save {save}" in first.stdout  # where it was saved
     saved = json.loads(save.read_text())
     assert saved["events"][0]["type"] == "ChooseCategory"
     again = partyhost(*common, "--resume", stdin="what's the category\n")

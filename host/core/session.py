@@ -239,6 +239,12 @@ class Session:
         """True when the game is over or the players quit."""
         return self.game.over or self.table.quit
 
+    @property
+    def resume_option(self) -> str:
+        """How to carry this game on: `--resume`, with `--save FILE` when the game is saved
+        somewhere other than its usual file."""
+        return resume_option(self.autosave.path) if self.autosave else "--resume"
+
     # ------------------------------------------------------------------ notes to lines
 
     def _apply(self, notes: list[Note | ArmTimer]) -> list[Line]:
@@ -353,8 +359,7 @@ class Session:
         words = clean(text)
         if words in QUIT_YES:
             self.table.quit = True
-            resume = resume_option(self.autosave.path) if self.autosave else "--resume"
-            return [self._line("quit", resume=resume)]
+            return [self._line("quit", resume=self.resume_option)]
         if words in (*NO, "carry on", "continue", clean(carry_on(self.phrases.lang)), ""):
             return [self._line("quit_cancelled")]
         return [self._line("quit_cancelled"), *self.hear(text)]
