@@ -132,7 +132,7 @@ class Judge:
         if not key:
             return _Ruling(key, Verdict(False, None, (), Reason.EMPTY, said))
         matched = index.lookup(said)
-        letters = self._letters(category, said, matched, article_letter)
+        letters = self._letters(category, said, key, matched, article_letter)
         if matched is None:
             unknown_counts = category.kind is CategoryKind.OPEN or not index.complete or (
                 category.kind is CategoryKind.LISTED and not category.closed)
@@ -141,14 +141,13 @@ class Judge:
             return _Ruling(key, Verdict(None, None, letters, Reason.NEEDS_VOTE, said))
         return _Ruling(key, Verdict(True, matched, letters, Reason.OK, said))
 
-    def _letters(self, category: Category, said: str, matched: str | None,
+    def _letters(self, category: Category, said: str, key: str, matched: str | None,
                  article_letter: bool) -> tuple[str, ...]:
-        """The letters an answer plays: its article's only when the article is part of a
-        proper name ("The Godfather": T or G; "the lion": L)."""
+        """The letters an answer (`key`, its normalised words) plays: its article's only when
+        the article is part of a proper name ("The Godfather": T or G; "the lion": L)."""
         named = article_letter and self.article_in_name(said, matched)
         letters = self.letters(said, category, article_letter=named)
-        if matched is not None and normalize(matched, lang=self.lang) == normalize(
-                said, lang=self.lang):
+        if matched is not None and normalize(matched, lang=self.lang) == key:
             # "Godfather" heard for "The Godfather": the listed title's article plays too
             extra = self.letters(matched, category, article_letter=article_letter)
             letters = (*letters, *(x for x in extra if x not in letters))
