@@ -25,7 +25,7 @@ from host.core.events import Note, Said, TimeUp
 from host.core.protocols import GameKind
 from host.core.session import Line, Session
 from host.core.simulate import Bots
-from host.core.speaker import yes_no
+from host.core.talk import yes_no
 from host.judge.text import words
 from host.speech.audio import WavFileInput
 from host.speech.babble import mix_at_snr
@@ -261,7 +261,7 @@ class Demo:
         as said; and the bot's answer to a question asked back, to count after the move."""
         speaker = event.player
         moves = len(self.heard)
-        lines = self._listen(self.session.heard(heard))
+        lines = self._listen(self.session.hear_speech(heard))
         guess = self.session.table.confirming
         if guess is None:  # taken as said (a move, a question), or not heard
             taken = bool(heard.text) and not heard.unsure
@@ -272,7 +272,7 @@ class Demo:
         reply = yes if means(said, guess) or self.kind.same_move(event, [named], self.game) \
             else no
         answer = self._hear(speaker, reply)
-        replied = self._listen(self.session.heard(answer))
+        replied = self._listen(self.session.hear_speech(answer))
         took_no = any(line.kind == "misheard" for line in replied)
         moved = len(self.heard) > moves
         return lines, moved, (reply, answer, moved if reply == yes else took_no, replied)
@@ -295,7 +295,7 @@ class Demo:
 
     def _say_plainly(self, speaker: str, text: str) -> None:
         """A player says something that is not a game move (bots reply to a paused host)."""
-        self._host(self.session.heard(self._hear(speaker, text)))
+        self._host(self.session.hear_speech(self._hear(speaker, text)))
 
     def _voice(self, speaker: str) -> Synthesizer:
         seat = [s.name for s in self.game.seats].index(speaker)

@@ -118,7 +118,7 @@ class VoiceLoop:
             self.show(f"  (heard: {text!r}{how})")
         if text and self.ears.is_echo(text):
             return True
-        self.say(self._with_pages(self.session.heard(heard)))
+        self.say(self._with_pages(self.session.hear_speech(heard)))
         return True
 
     def _with_pages(self, lines: list[Line]) -> list[Line]:
@@ -143,7 +143,7 @@ class VoiceLoop:
                 if not self.step():
                     return 0
             except AudioUnavailable as lost:
-                self.session.hear("pause")
+                self.session.hear_words("pause")
                 if self.comes_back is not None:
                     self._wait_for_sound(lost, self.comes_back)
                     continue
@@ -161,7 +161,7 @@ class VoiceLoop:
             self.show(f"{lost} The game is paused and saved: waiting for the sound to come back.")
         if comes_back():
             with contextlib.suppress(AudioUnavailable):  # gone again: the next step will say
-                self.say(self.session.hear("resume"))
+                self.say(self.session.hear_words("resume"))
 
 
 def run_voice(args: argparse.Namespace) -> int:

@@ -4,7 +4,7 @@
 Question cards are drawn from the shipped deck (seeded); for each, three right answers and
 three wrong ones (other cards' answers the judge rules off this card) are said by Piper and
 espeak-ng voices, with party babble at each SNR, to a fresh game whose guesser on turn says
-it; the real recognizer hears it and the real session rules on it (Session.heard, as the voice
+it; the real recognizer hears it and the real session rules on it (Session.hear_speech, as the voice
 loop does). Each guess ends as one of:
 
 - right answers: `played` (a crystal), `asked_said` (the host asked back the words said: a
@@ -87,7 +87,7 @@ def ruling(session: Session, recognizer: Recognizer, pcm: bytes, said: str,
     """How the host rules on one spoken guess (asked back: with the words said or others)."""
     recognizer.set_choices(session.expected_phrases())
     heard = recognizer.transcribe(pcm)
-    lines = session.heard(heard)
+    lines = session.hear_speech(heard)
     first = (PLAYED if right else JUDGED).get(lines[0].kind if lines else "", "not_heard")
     if first == "asked":
         same = words(session.table.confirming or "") == words(said)

@@ -66,7 +66,7 @@ def test_a_piped_game_strips_what_was_typed_and_refuses_a_page() -> None:
 def test_a_line_of_the_longest_size_is_still_heard() -> None:
     table = session()
     table.start()
-    table.hear("Ann: 1")
+    table.hear_words("Ann: 1")
     answer = "a" * MAX_TYPED
     assert [line.kind for line in hear_typed(table, answer + "b")] == ["too_long"]
     assert [line.kind for line in hear_typed(table, answer)] != ["too_long"]
@@ -77,13 +77,13 @@ def test_the_prompt_follows_who_is_expected_to_speak() -> None:
     table = session()
     table.start()
     assert prompt(table) == "[Ann] > "
-    table.hear("Ann: 1")
+    table.hear_words("Ann: 1")
     assert prompt(table) == "[Bob] > "
-    assert [line.kind for line in table.hear("Cat:")] == ["go_ahead"]
+    assert [line.kind for line in table.hear_words("Cat:")] == ["go_ahead"]
     assert prompt(table) == "[Cat] > "
-    table.hear("score")  # Cat's question: the floor goes back to Bob
+    table.hear_words("score")  # Cat's question: the floor goes back to Bob
     assert prompt(table) == "[Bob] > "
-    table.hear("quit")
+    table.hear_words("quit")
     assert prompt(table) == "[yes or no] > "
 
 

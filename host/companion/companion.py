@@ -14,7 +14,7 @@ from host.companion.hub import TABLE, Hub, PageMove
 from host.companion.server import Server, build_app
 from host.companion.views import TableViews
 from host.core.session import Line, Session
-from host.core.speaker import NO, YES, Speakers, clean
+from host.core.talk import NO, YES, Speakers, clean
 
 POLL_SECONDS = 0.1
 """How often a loop that cannot be woken looks for moves sent from pages."""
@@ -113,10 +113,10 @@ class Companion:
         for move in self.hub.take_moves():
             if self.session.finished:
                 break
-            lines += self.hear(move)
+            lines += self.take_move(move)
         return lines
 
-    def hear(self, move: PageMove) -> list[Line]:
+    def take_move(self, move: PageMove) -> list[Line]:
         """A page's move, heard exactly as the console hears it typed with the player's name
         first ("Bob: challenge"): same grammar, same rules. A page speaks for its own seat
         only: a line naming another player first is refused without reaching the game. A yes

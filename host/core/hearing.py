@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from rapidfuzz import fuzz
 
 from host.core.protocols import Talk
-from host.core.speaker import (
+from host.core.talk import (
     NO,
     SAME_WORDS_RATIO,
     YES,

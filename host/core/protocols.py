@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from host.core.events import ArmTimer, Note, Seat
 from host.core.phrasebook import GameVoice
-from host.core.speaker import Query, Unclear
+from host.core.talk import Query, Unclear
 
 if TYPE_CHECKING:
     from host.clock import Clock

@@ -15,7 +15,7 @@ from host.core.events import ArmTimer, Note, TimeUp
 from host.core.hearing import QUIT_YES, Ear, Heard
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
-from host.core.speaker import NO, YES, Query, Unclear, carry_on, clean, core_phrases, yes_no
+from host.core.talk import NO, YES, Query, Unclear, carry_on, clean, core_phrases, yes_no
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ class Session:
             self.autosave.record_start()
         return self._remember([self._line("welcome", players=players), *self._apply(notes)])
 
-    def hear(self, text: str, speaker: str | None = None) -> list[Line]:
+    def hear_words(self, text: str, speaker: str | None = None) -> list[Line]:
         """Handle one utterance (typed or recognised), said by `speaker` if known."""
         if self.table.confirming_quit:
             return self._confirm_quit(text)
@@ -137,13 +137,13 @@ class Session:
             return [self._line("paused")]
         return self.push(intent)
 
-    def heard(self, heard: Heard) -> list[Line]:
+    def hear_speech(self, heard: Heard) -> list[Line]:
         """What the recognizer heard, as the host's ear takes it (`Ear.verdict`): played, asked
         back when unsure, or asked for again."""
         verdict = self.ear.verdict(heard)
         if verdict.again:
             return self._remember([self._line("unclear")])
-        return self.ask_back(verdict.text) if verdict.ask_back else self.hear(verdict.text)
+        return self.ask_back(verdict.text) if verdict.ask_back else self.hear_words(verdict.text)
 
     def ask_back(self, text: str) -> list[Line]:
         """The recognizer's best guess was weak: ask the table before acting on it."""
@@ -362,14 +362,14 @@ class Session:
             return [self._line("quit", resume=self.resume_option)]
         if words in (*NO, "carry on", "continue", clean(carry_on(self.phrases.lang)), ""):
             return [self._line("quit_cancelled")]
-        return [self._line("quit_cancelled"), *self.hear(text)]
+        return [self._line("quit_cancelled"), *self.hear_words(text)]
 
     def _confirm_heard(self, text: str, speaker: str | None) -> list[Line]:
         heard, self.table.confirming = self.table.confirming, None
         answer = clean(text)
         if answer in YES:
-            return self.hear(heard or "", speaker)
+            return self.hear_words(heard or "", speaker)
         if answer in NO:
             self.table.denied.append(heard or "")
             return [self._line("misheard")]
-        return self.hear(text, speaker)  # they simply said their move again
+        return self.hear_words(text, speaker)  # they simply said their move again

@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from host.core.speaker import HEARD_NUMBERS, clean, number_word
+from host.core.talk import HEARD_NUMBERS, clean, number_word
 
 HOST_NAMES = ("party host", "hey party host")
 """The host's name, said before a start phrase or not."""

@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from host.core.phrasebook import GameVoice, Phrasebook
 from host.core.session import Session
-from host.core.speaker import YES, clean, number_word
+from host.core.talk import YES, clean, number_word
 from host.lobby.audio import Voices
 from host.lobby.grammar import ListGames, LobbyIntent, Resume, Start, lobby_phrases, parse
 from host.lobby.setup import LobbyAsker, NobodyAnswered, set_up_table

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from host.core.phrasebook import spoken_list
-from host.core.speaker import NO, YES
+from host.core.talk import NO, YES
 from host.lobby.state import LobbyState
 from host.lobby.tables import JUST_START, Question, SetUp, teams_of
 from host.voice_setup import Asker, collect_names, common_first_names

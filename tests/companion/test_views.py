@@ -11,7 +11,7 @@ import pytest
 
 from host.companion.views import TableViews
 from host.core.session import Session
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.registry import find_game
 from tests.companion.conftest import new_session
 
@@ -77,7 +77,7 @@ def test_pages_follow_a_bot_game(game: str) -> None:
 def test_a_private_line_goes_to_its_seat_only() -> None:
     session = new_session("crack-list", ["Ann", "Bob", "Cat"])
     views = TableViews(session, "Crack List")
-    views.hear_lines(session.hear("Bob: my hand"))
+    views.hear_lines(session.hear_words("Bob: my hand"))
     pages = {audience: json.loads(page) for audience, (_, page) in views.pages().items()}
     assert any(line["private"] for line in pages[1]["lines"])
     assert not any(line["private"] for line in pages[0]["lines"] + pages[2]["lines"])
@@ -91,6 +91,6 @@ def test_the_timer_counts_down_on_the_session_clock_and_stops_while_paused() -> 
     assert timer is not None and timer["seconds_left"] == 30
     session.clock.advance(12)  # type: ignore[attr-defined]
     assert views.seconds_left(views.timer()) == {"name": "guess", "seconds_left": 18}
-    session.hear("pause the game")
+    session.hear_words("pause the game")
     session.clock.advance(100)  # type: ignore[attr-defined]
     assert views.table()["paused"] and views.seconds_left(views.timer())["seconds_left"] == 18  # type: ignore[index]

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from host.core.speaker import core_phrases
+from host.core.talk import core_phrases
 from host.speech import bench
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.models import find_whisper_model

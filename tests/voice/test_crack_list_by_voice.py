@@ -30,9 +30,9 @@ def test_ann_crack_on_is_anns_call(recognizer: WhisperRecognizer) -> None:
     silence = bytes(SAMPLE_RATE)  # half a second each side, as the endpointer keeps
     recognizer.set_choices(session.expected_phrases())
     heard = recognizer.transcribe(silence + speech + silence)
-    lines = session.heard(heard)
+    lines = session.hear_speech(heard)
     if session.asking:
         assert [line.text for line in lines] == ["Ann crack on?"]
-        lines = session.hear("yes")
+        lines = session.hear_words("yes")
     assert "Five" in " ".join(line.text for line in lines)
     assert [getattr(move, "player", None) for move in moves] == ["Ann"]

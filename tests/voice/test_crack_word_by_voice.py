@@ -50,9 +50,9 @@ def test_a_word_that_does_not_justify_the_row_is_heard_and_refused(
     speech = resample_pcm(join_pcm(piper_synth.synthesize(said)), piper_synth.sample_rate)
     silence = bytes(SAMPLE_RATE)  # half a second each side, as the endpointer keeps
     recognizer.set_choices(session.expected_phrases())
-    asked = session.heard(recognizer.transcribe(silence + speech + silence))
+    asked = session.hear_speech(recognizer.transcribe(silence + speech + silence))
     assert [line.text for line in asked] == [f"{said[0].upper()}{said[1:]}?"]
-    refused = " ".join(line.text for line in session.hear("yes"))
+    refused = " ".join(line.text for line in session.hear_words("yes"))
     assert "carrot" in refused.lower() and "take your card back" in refused.lower()
     assert [card.face for card in game.hands[0]].count("S") == 1
     assert game.held.in_pile(0) == pile - 1 and game.expected_player() == "Bob"

@@ -102,7 +102,7 @@ def test_the_turn_timer_runs_while_a_bot_is_not_understood(tmp_path: Path) -> No
     demo = Demo(session, CRACK_LIST, clock, SphinxRecognizer(), [], np.zeros(0, np.float32),
                 snr_db=99, rng=random.Random(1), workdir=tmp_path)
     session.start()
-    session.hear("number one")
+    session.hear_words("number one")
     assert session.game.state.value == "turn" and not demo._timer_fired()
     clock.advance(session.seconds_to_next_tick() or 0.0)
     assert demo._timer_fired()
@@ -118,7 +118,7 @@ def test_what_the_host_says_takes_time_at_the_table(tmp_path: Path) -> None:
     demo = Demo(session, CRACK_LIST, clock, SphinxRecognizer(), [], np.zeros(0, np.float32),
                 snr_db=99, rng=random.Random(1), workdir=tmp_path)
     demo._host(session.start())
-    lines = session.hear("number one")
+    lines = session.hear_words("number one")
     before = clock.now()
     demo._host(lines)
     spoken = sum(len(line.text.split()) for line in lines if not line.private_to)

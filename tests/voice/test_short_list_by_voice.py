@@ -61,7 +61,7 @@ def heard(session: Session, whisper: WhisperRecognizer, pcm: bytes) -> list[Line
     """The host's reply to one utterance, as the voice loop hears it."""
     whisper.set_choices(session.expected_phrases())
     transcript = whisper.transcribe(pcm)
-    return session.heard(transcript)
+    return session.hear_speech(transcript)
 
 
 @pytest.mark.parametrize("voice", [PiperSynthesizer(steady=True), EspeakSynthesizer("en-gb")],
@@ -75,7 +75,7 @@ def test_a_right_answer_is_played_and_a_guess_off_the_card_is_judged(
         second = heard(session, whisper, spoken(voice, "Argentina"))
     kinds = [line.kind for line in second]
     if kinds == ["did_you_say"]:  # half heard: asked back, then confirmed
-        kinds = [line.kind for line in session.hear("yes")]
+        kinds = [line.kind for line in session.hear_words("yes")]
     assert kinds[0] == "answer_wrong"
     assert "Argentina" in second[0].text
 

@@ -7,7 +7,7 @@ from typing import Any
 from host.core.events import Note
 from host.core.phrasebook import GameVoice, spoken_list
 from host.games.crack_list.cards import ACTIONS
-from host.games.crack_list.kinds import PENALTY_NOTES, NoteKind
+from host.games.crack_list.notes import PENALTY_NOTES, NoteKind
 from host.judge import JUDGE_LINES, Reason
 
 

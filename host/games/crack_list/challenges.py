@@ -16,8 +16,8 @@ from host.games.crack_list import cards
 from host.games.crack_list.config import PendingAnswer
 from host.games.crack_list.events import Answer, Challenge, CrackListEvent, Vote
 from host.games.crack_list.flow import State
-from host.games.crack_list.handlers import CrackListTable
-from host.games.crack_list.kinds import NoteKind, Refusal
+from host.games.crack_list.notes import NoteKind, Refusal
+from host.games.crack_list.table import CrackListTable
 
 
 class ChallengeRules(CrackListTable):

@@ -6,9 +6,9 @@ import re
 from collections.abc import Mapping
 
 from host.core.events import IllegalEvent, Note
-from host.core.speaker import Query, match_query
+from host.core.talk import Query, match_query
 from host.games.crack_list.cards import HIDDEN
-from host.games.crack_list.kinds import NoteKind, Refusal
+from host.games.crack_list.notes import NoteKind, Refusal
 from host.games.crack_list.rules import CrackListGame
 
 QUESTIONS: tuple[tuple[str, str], ...] = (
@@ -31,7 +31,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     (r"how much time (?:do|have) (?:i|we)(?: got| have)*(?: left)?", "time_left"),
 )
 """Crack List's own questions for the host, as asked once the asking is taken off (the core
-ones are in host.core.speaker)."""
+ones are in host.core.talk)."""
 ASKING = re.compile(
     r"(?:(?:hey|ok|okay|so|um|erm|er|sorry|excuse me|host|please|and|but) )*"
     r"(?:(?:can|could|would|will|may) (?:i|you|we) (?:please )?(?:just )?)?"

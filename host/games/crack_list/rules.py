@@ -5,7 +5,7 @@ that the host speaks. It never sleeps, reads files or plays audio: randomness co
 `random.Random`, time comes in as `TimeUp` events for the timers it asks for in "timer" notes.
 How the game flows is declared as data in host.games.crack_list.flow.TRANSITIONS. The callbacks
 its rows name that make the moves are below; the checks and conditions, which only read the
-table, are in host.games.crack_list.handlers; those of challenges and votes, moves included, in
+table, are in host.games.crack_list.table; those of challenges and votes, moves included, in
 host.games.crack_list.challenges.
 """
 
@@ -35,7 +35,7 @@ from host.games.crack_list.events import (
     Vote,
 )
 from host.games.crack_list.flow import TRANSITIONS, TRIGGERS, State
-from host.games.crack_list.kinds import NOT_NOW, PENALTY_NOTES, NoteKind
+from host.games.crack_list.notes import NOT_NOW, PENALTY_NOTES, NoteKind
 from host.judge import AnswerJudge, Reason
 
 __all__ = [

@@ -9,7 +9,7 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from host.core.events import Seat
-from host.core.speaker import (
+from host.core.talk import (
     HEARD_NUMBERS,
     LETTER_NAMES,
     Query,

@@ -14,7 +14,7 @@ from host.games.crack_word.bots import BotSkills, BotTable
 from host.games.crack_word.cards import Card
 from host.games.crack_word.config import CrackWordConfig
 from host.games.crack_word.hands import deck_count
-from host.games.crack_word.kinds import NoteKind
+from host.games.crack_word.notes import NoteKind
 from host.games.crack_word.rules import CrackWordGame
 
 REQUIRED_KINDS = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from host.core.speaker import LETTER_NAMES
+from host.core.talk import LETTER_NAMES
 from host.games.crack_word.events import Side
 
 FRENCH_LETTERS = {
@@ -58,7 +58,7 @@ class Grammar:
     questions: tuple[tuple[str, str], ...]
     question_phrases: tuple[str, ...]
     """The game's questions as offered to the recognizer (the core offers its own commands,
-    host.core.speaker.CORE_PHRASES)."""
+    host.core.talk.CORE_PHRASES)."""
 
 
 FR = Grammar(

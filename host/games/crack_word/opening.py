@@ -18,7 +18,7 @@ from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck, cut_r
 from host.games.crack_word.config import HAND_SIZE, ROWS, CrackWordConfig
 from host.games.crack_word.events import CrackWordEvent, Show
 from host.games.crack_word.hands import Hands, deck_count
-from host.games.crack_word.kinds import NoteKind, Refusal
+from host.games.crack_word.notes import NoteKind, Refusal
 
 CUT_RETRIES = 10
 """After ten ties in a row, the first of the tied players clockwise starts."""

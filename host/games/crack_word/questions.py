@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from host.core.events import Note
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.crack_word.announce import board_notes
 from host.games.crack_word.rules import CrackWordGame
 

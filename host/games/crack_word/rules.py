@@ -39,7 +39,7 @@ from host.games.crack_word.config import HAND_SIZE, MIN_CRACK, ROWS, CrackWordCo
 from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import TRANSITIONS, TRIGGERS, State
 from host.games.crack_word.hands import CountedHands, DealtHands, Hands, deck_count
-from host.games.crack_word.kinds import NOT_NOW, NoteKind, Refusal
+from host.games.crack_word.notes import NOT_NOW, NoteKind, Refusal
 from host.games.crack_word.opening import Opening
 
 __all__ = ["CrackWordConfig", "CrackWordGame", "Lexicon", "State"]

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from host.core.phrasebook import with_article
-from host.core.speaker import Query, Speakers, Unclear, clean, match_query
+from host.core.talk import Query, Speakers, Unclear, clean, match_query
 from host.games.crack_word.announce import UN, a_letter, le
 from host.games.crack_word.board import Tile, fold, has_majority, letters_of
 from host.games.crack_word.cards import ETOILE, PETARD

@@ -8,8 +8,8 @@ from typing import Any
 
 from host.core.events import Note
 from host.core.phrasebook import GameVoice, is_team, seat_name, seats_list, spoken_list
-from host.core.speaker import number_word
-from host.games.scattergories.kinds import NoteKind
+from host.core.talk import number_word
+from host.games.scattergories.notes import NoteKind
 from host.judge import JUDGE_LINES
 
 SPOKEN_VARIANT = frozenset({NoteKind.GAME_STARTED, NoteKind.WRITING_STARTED,

@@ -14,7 +14,7 @@ from host.core.simulate import SimulationReport, simulate
 from host.decks import CategoryList
 from host.games.scattergories.bots import BotSkills, BotTable
 from host.games.scattergories.config import ROUNDS, ScattergoriesConfig
-from host.games.scattergories.kinds import NoteKind
+from host.games.scattergories.notes import NoteKind
 from host.games.scattergories.rules import SCORE_KINDS, LetterJudge, ScattergoriesGame
 
 REQUIRED_KINDS = (

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from host.core.events import Note
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.scattergories.config import ROUNDS
 from host.games.scattergories.flow import State
-from host.games.scattergories.kinds import NoteKind
+from host.games.scattergories.notes import NoteKind
 from host.games.scattergories.rules import ScattergoriesGame
 
 READING_STATES = (State.READING, State.REVIEW, State.VOTING)

@@ -19,7 +19,7 @@ from host.decks import Category
 from host.games.scattergories.config import ScattergoriesConfig
 from host.games.scattergories.events import Challenge, ReadAnswer, ScattergoriesEvent, Vote
 from host.games.scattergories.flow import State
-from host.games.scattergories.kinds import NoteKind, Refusal
+from host.games.scattergories.notes import NoteKind, Refusal
 from host.judge import Reason, Verdict, normalize
 from host.judge.people import person_letters
 from host.judge.sounds import sound

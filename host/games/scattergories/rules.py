@@ -50,7 +50,7 @@ from host.games.scattergories.events import (
     ScattergoriesEvent,
 )
 from host.games.scattergories.flow import TRANSITIONS, TRIGGERS, State
-from host.games.scattergories.kinds import NOT_NOW, NoteKind, Refusal
+from host.games.scattergories.notes import NOT_NOW, NoteKind, Refusal
 from host.games.scattergories.reading import SCORE_KINDS, ReadingRules
 from host.judge import Verdict
 

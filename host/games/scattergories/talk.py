@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from host.core.speaker import (
+from host.core.talk import (
     LETTER_NAMES,
     NO,
     YES,
@@ -118,7 +118,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
      r"( do i have| have i got)?", "score"),
     (r"whose turn( is it)?|who'?s (next|turn|on)|who is (next|on)|where are we", "situation"),
 )
-"""Scattergories' own questions for the host (the core ones are in host.core.speaker)."""
+"""Scattergories' own questions for the host (the core ones are in host.core.talk)."""
 WRITING_QUERIES = frozenset({"time_left", "letter", "list", "pause", "resume", "quit",
                              "speaker"})
 """What the host answers while the players write: it is otherwise quiet, as in the box (the

@@ -6,8 +6,8 @@ from typing import Any
 
 from host.core.events import Note
 from host.core.phrasebook import GameVoice, agree, is_team, seat_name, spoken_list
-from host.core.speaker import number_word
-from host.games.short_list.kinds import NoteKind
+from host.core.talk import number_word
+from host.games.short_list.notes import NoteKind
 from host.judge import JUDGE_LINES
 
 TIMES = {1: "once", 2: "twice", 3: "three times"}

@@ -14,8 +14,8 @@ from host.decks import QuestionCard
 from host.games.short_list.bots import BotSkills, BotTable
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import ShortListEvent
-from host.games.short_list.kinds import NoteKind
 from host.games.short_list.moves import legal_moves
+from host.games.short_list.notes import NoteKind
 from host.games.short_list.rules import AnswerJudge, ShortListGame
 
 REQUIRED_KINDS = (

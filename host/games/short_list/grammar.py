@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from host.core.speaker import NO, YES
+from host.core.talk import NO, YES
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from host.games.short_list.cards import question_cards
 from host.games.short_list.checks import simulate_short_list
 from host.games.short_list.config import MAX_SEATS, MIN_SEATS, PLAYERS_HELP
 from host.games.short_list.events import Answer, Jump, ShortListEvent
-from host.games.short_list.kinds import NoteKind
+from host.games.short_list.notes import NoteKind
 from host.games.short_list.rules import ShortListGame
 from host.games.short_list.setup import (
     PLAY_OPTIONS,

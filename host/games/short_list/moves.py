@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.decks import QuestionCard
 from host.games.short_list.events import Answer, Jump, Move, Pass
-from host.games.short_list.kinds import NoteKind
+from host.games.short_list.notes import NoteKind
 from host.games.short_list.rules import ShortListGame
 
 QUESTIONS = (NoteKind.ANSWERS_LEFT, NoteKind.QUESTION, NoteKind.SAID_SO_FAR, NoteKind.SCORE,

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from host.core.events import IllegalEvent, Note
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.decks import QuestionCard
-from host.games.short_list.kinds import NoteKind, Refusal
+from host.games.short_list.notes import NoteKind, Refusal
 from host.games.short_list.rules import ShortListGame
 from host.games.short_list.talk import WHO_IS, name_like
 

@@ -33,7 +33,7 @@ from host.decks import QuestionCard
 from host.games.short_list.config import ORANGE_VALUE, ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
 from host.games.short_list.flow import TRANSITIONS, TRIGGERS, State
-from host.games.short_list.kinds import NOT_NOW, NoteKind, Refusal
+from host.games.short_list.notes import NOT_NOW, NoteKind, Refusal
 from host.judge import AnswerJudge, Reason, Verdict
 
 __all__ = ["TRANSITIONS", "AnswerJudge", "ShortListConfig", "ShortListGame", "State"]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from rapidfuzz.distance import OSA
 
-from host.core.speaker import (
+from host.core.talk import (
     NO,
     YES,
     Query,

@@ -45,7 +45,7 @@ def wyoming_from_args(args: argparse.Namespace, *, show: Callable[[str], None] =
         from host.speech.wyoming.audio import wyoming_audio
     except ImportError as error:
         raise AudioUnavailable("Wyoming satellites need the wyoming package "
-                               "(pip install 'partyhost[speaker]').") from error
+                               "(pip install 'partyhost[satellite]').") from error
     if getattr(args, "wyoming_server", None):
         mic, speaker = wyoming_audio(args.wyoming_server, serve=True)
         show(f"Waiting for a Wyoming satellite to connect to {mic.link.address.uri} ...")

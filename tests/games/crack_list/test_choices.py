@@ -25,7 +25,7 @@ def session(cards: str = "virtual"):
 
 def choose_films(s) -> None:
     titles = [c.title for c in s.game.offered.categories]
-    s.hear(f"number {['one', 'two', 'three'][titles.index('Films')]}")
+    s.hear_words(f"number {['one', 'two', 'three'][titles.index('Films')]}")
 
 
 def test_choosing_expects_numbers_and_the_titles_on_offer() -> None:
@@ -71,7 +71,7 @@ def choose_open_category(s) -> str:
     """The open category chosen; returns the player on turn."""
     titles = [c.title for c in s.game.offered.categories]
     number = ["one", "two", "three"][titles.index("Things you'd shout at a referee")]
-    s.hear(f"number {number}")
+    s.hear_words(f"number {number}")
     return s.game.expected_player()
 
 
@@ -83,10 +83,10 @@ def test_an_open_category_expects_the_other_moves_and_takes_answers_freely_heard
     player = choose_open_category(s)
     assert s.talk.open_answers
     assert {"pass", "what's the category", f"my turn {player}"} <= set(s.talk.choices())
-    s.heard(Transcript("pass", confidence=0.9, free="Pass."))
+    s.hear_speech(Transcript("pass", confidence=0.9, free="Pass."))
     assert s.game.expected_player() != player
     s.game.hands[s.game.current][:] = ["O", "B", "C"]
-    answered = s.heard(Transcript("", free="Offside!", free_confidence=0.9))
+    answered = s.hear_speech(Transcript("", free="Offside!", free_confidence=0.9))
     assert s.game.given == ["Offside"], [line.text for line in answered]  # as judged
 
 
@@ -94,9 +94,9 @@ def test_an_answer_heard_unsure_in_an_open_category_is_asked_back() -> None:
     s = session()
     choose_open_category(s)
     s.game.hands[s.game.current][:] = ["O", "B", "C"]
-    lines = s.heard(Transcript("", free="Offside", free_confidence=0.3))
+    lines = s.hear_speech(Transcript("", free="Offside", free_confidence=0.3))
     assert [line.text for line in lines] == ["Offside?"]
-    s.heard(Transcript("yes", confidence=0.9))
+    s.hear_speech(Transcript("yes", confidence=0.9))
     assert s.game.given == ["Offside"]
 
 
@@ -122,7 +122,7 @@ def answered(hand: list[str], said: str):
     choose_films(s)
     player = s.game.expected_player()
     s.game.hands[s.game.current][:] = hand
-    s.hear(said)
+    s.hear_words(said)
     return s, player
 
 
@@ -151,17 +151,17 @@ def test_after_a_joker_the_host_waits_for_the_penaliser_named_or_not() -> None:
             f"give two to {other}"} <= phrases
     heard: list[object] = []
     s.on_event = lambda event, notes: heard.append(event)
-    s.hear(f"give two to {other}")
+    s.hear_words(f"give two to {other}")
     assert heard == [Penalise(player, ((other, 2),))]
 
 
 def test_a_turn_expects_answers_already_given_so_a_repeat_is_called_out() -> None:
     s, player = answered(["J", "A", "B"], "Jaws")
-    s.hear("give two to " + next(n for n in ("Ann", "Bob", "Cat") if n != player))
+    s.hear_words("give two to " + next(n for n in ("Ann", "Bob", "Cat") if n != player))
     assert s.game.state.value == "turn"
     s.game.hands[s.game.current][:] = ["T", "U"]
     assert "Jaws" in s.talk.choices()
-    said = " ".join(line.text for line in s.hear("Jaws"))
+    said = " ".join(line.text for line in s.hear_words("Jaws"))
     assert "Jaws has already been said" in said or "We've had Jaws already" in said
 
 
@@ -170,5 +170,5 @@ def test_a_pause_is_asked_for_in_words_that_do_not_sound_like_pass() -> None:
     choose_films(s)
     phrases = s.expected_phrases()
     assert "pass" in phrases and "pause the game" in phrases and "pause" not in phrases
-    s.hear("pause the game")
+    s.hear_words("pause the game")
     assert s.paused

@@ -33,7 +33,7 @@ def test_bots_type_a_complete_game_and_the_host_understands_every_move() -> None
         speaker = event.player
         prefix = None if speaker == session.game.expected_player() else speaker
         before = len(heard)
-        session.hear(say_event(event, prefix=prefix))
+        session.hear_words(say_event(event, prefix=prefix))
         typed += 1
         understood += heard[before : before + 1] == [event]
     assert session.game.state is State.OVER

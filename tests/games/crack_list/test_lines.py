@@ -15,7 +15,7 @@ from host.core.phrasebook import Phrasebook
 from host.games.crack_list import cards
 from host.games.crack_list.announce import VOICE, line_keys
 from host.games.crack_list.events import CrackListEvent
-from host.games.crack_list.kinds import PENALTY_NOTES, NoteKind, Refusal
+from host.games.crack_list.notes import PENALTY_NOTES, NoteKind, Refusal
 from host.games.crack_list.rules import NOT_NOW
 
 VARIANT_PARAMS: tuple[dict[str, object], ...] = (

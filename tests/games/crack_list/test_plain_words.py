@@ -28,14 +28,14 @@ def teams_playing_car_makes() -> Session:
     red = (*game.red_pile, *game.red_used)
     category = next(c for card in red for c in card.categories if c.id == "car-makes")
     game.offered = CategoryCard("the table's", (category,))
-    session.hear("Ann: one")
+    session.hear_words("Ann: one")
     rig(game, 1, ["V", "A", "B"])
     return session
 
 
 def test_a_wrong_letter_refusal_names_the_letter_the_answer_starts_with() -> None:
     session, _ = playing("car-makes", {1: ["W", "V", "A", "B"]})
-    lines = session.hear("W, Volkswagen")
+    lines = session.hear_words("W, Volkswagen")
     assert "Volkswagen starts with V, not W" in said(lines)
     assert kinds(lines)[:2] == ["answer_wrong", "draw"]
 
@@ -43,15 +43,15 @@ def test_a_wrong_letter_refusal_names_the_letter_the_answer_starts_with() -> Non
 @pytest.mark.parametrize("answer", ["hot chocolate", "I think it's hot chocolate"])
 def test_an_accepted_answer_is_echoed_as_the_player_said_it(answer: str) -> None:
     session, _ = playing("drinks", {1: ["H", "C", "A"]})
-    lines = session.hear(answer)
+    lines = session.hear_words(answer)
     assert "Hot chocolate" in said(lines) and "Cocoa" not in said(lines)
     assert game_of(session).given == ["Cocoa"]  # "cocoa" is a repeat now
 
 
 def test_a_challenge_settled_by_the_list_names_the_answer_as_said() -> None:
     session, _ = playing("drinks", {1: ["H", "C", "A"]})
-    session.hear("hot chocolate")
-    lines = session.hear("Ann: challenge")
+    session.hear_words("hot chocolate")
+    lines = session.hear_words("Ann: challenge")
     assert "Hot chocolate" in said(lines) and "Cocoa" not in said(lines)
 
 
@@ -60,37 +60,37 @@ def test_a_penalty_split_with_commas_is_understood() -> None:
     heard = parser.parse("one to Cat, two to Eve", "answered", "Bob")[1]
     assert heard == Penalise("Bob", (("Cat", 1), ("Eve", 2)))
     session, _ = playing("car-makes", {1: ["Z", "A", "B"]}, players=("Ann", "Bob", "Cat", "Eve"))
-    session.hear("Zastava")
-    lines = session.hear("one to Cat, two to Eve")
+    session.hear_words("Zastava")
+    lines = session.hear_words("one to Cat, two to Eve")
     assert "Cat takes one card and Eve takes 2 cards" in said(lines)
 
 
 def test_a_split_that_hands_out_too_many_cards_says_so() -> None:
     session, _ = playing("car-makes", {1: ["V", "A", "B"]}, players=("Ann", "Bob", "Cat", "Eve"))
-    session.hear("Volvo")
-    lines = session.hear("one to Cat, two to Eve")
+    session.hear_words("Volvo")
+    lines = session.hear_words("one to Cat, two to Eve")
     assert said(lines) == "That makes 3 cards: hand out exactly 2 cards."
 
 
 def test_a_split_to_ones_own_team_is_refused_for_that_reason() -> None:
     session = teams_playing_car_makes()
-    session.hear("Volvo")
-    lines = session.hear("one to Cat, one to Eve")
+    session.hear_words("Volvo")
+    lines = session.hear_words("one to Cat, one to Eve")
     assert "your own team" in said(lines), said(lines)
-    lines = session.hear("two to Eve")
+    lines = session.hear_words("two to Eve")
     assert "your own team" in said(lines), said(lines)
 
 
 def test_a_split_said_with_the_answer_that_is_refused_says_why_before_asking_again() -> None:
     session = teams_playing_car_makes()
-    lines = session.hear("Volvo, two to Eve")
+    lines = session.hear_words("Volvo, two to Eve")
     assert kinds(lines)[:3] == ["answer_accepted", "refused", "ask_penalty"], said(lines)
     assert "your own team" in said(lines)
 
 
 def test_with_two_players_the_penalty_goes_to_the_other_player_unasked() -> None:
     session, _ = playing("car-makes", {1: ["V", "A", "B"]}, players=("Ann", "Bob"))
-    lines = session.hear("Volvo")
+    lines = session.hear_words("Volvo")
     assert "who" not in said(lines).lower(), said(lines)
     assert "Ann takes 2 cards" in said(lines)
     assert len(game_of(session).hands[0]) == 10 and game_of(session).expected_player() == "Ann"
@@ -98,9 +98,9 @@ def test_with_two_players_the_penalty_goes_to_the_other_player_unasked() -> None
 
 def test_with_two_players_a_jokers_penalty_is_offered_to_the_other_player() -> None:
     session, _ = playing("car-makes", {1: ["JOKER", "A", "B"]}, players=("Ann", "Bob"))
-    lines = session.hear("joker Zastava")
+    lines = session.hear_words("joker Zastava")
     assert "Ann" in said(lines) and "who" not in said(lines).lower(), said(lines)
-    lines = session.hear("give them")
+    lines = session.hear_words("give them")
     assert "Ann takes 3 cards" in said(lines), said(lines)
 
 
@@ -111,7 +111,7 @@ def test_the_rules_say_when_the_countdown_may_be_called_for_this_turn_length(
     session = build_session(TableOptions(players=["Ann", "Bob"], turn_seconds=turn),
                             FakeClock(), None)
     session.start()
-    rules = said(session.hear("rules"))
+    rules = said(session.hear_words("rules"))
     assert f"half their turn ({after} of the {turn} seconds)" in rules
 
 
@@ -119,27 +119,27 @@ def test_the_quit_line_names_the_save_file_given(tmp_path: Path) -> None:
     save = tmp_path / "party night.json"
     session = build_session(TableOptions(players=["Ann", "Bob"]), FakeClock(), save)
     session.start()
-    session.hear("quit")
-    assert f"--resume --save '{save}'" in said(session.hear("yes"))
+    session.hear_words("quit")
+    assert f"--resume --save '{save}'" in said(session.hear_words("yes"))
 
 
 def test_with_two_players_the_vote_asks_the_other_player_and_takes_an_unnamed_yes() -> None:
     session, _ = playing("excuses-for-being-late", {1: ["T", "A"]}, players=("Ann", "Bob"))
-    session.hear("traffic")
-    lines = session.hear("Ann: challenge")
+    session.hear_words("traffic")
+    lines = session.hear_words("Ann: challenge")
     assert "up to Ann" in said(lines) and "Everyone" not in said(lines), said(lines)
-    lines = session.hear("no")
+    lines = session.hear_words("no")
     assert kinds(lines)[:2] == ["vote", "vote_rejected"], said(lines)
 
 
 def test_with_two_players_the_recognizer_expects_the_jokers_give_them() -> None:
     session, _ = playing("car-makes", {1: ["JOKER", "A", "B"]}, players=("Ann", "Bob"))
-    session.hear("joker Zastava")
+    session.hear_words("joker Zastava")
     assert "give them" in (session.talk.choices() or [])
 
 
 def test_a_player_named_twice_is_refused_for_that_not_for_the_sum() -> None:
     session, _ = playing("car-makes", {1: ["V", "A", "B"]}, players=("Ann", "Bob", "Cat", "Eve"))
-    session.hear("Volvo")
-    lines = session.hear("one to Cat and one to Cat")
+    session.hear_words("Volvo")
+    lines = session.hear_words("one to Cat and one to Cat")
     assert said(lines) == "Name each player once, with at least one card each: 2 cards in all."

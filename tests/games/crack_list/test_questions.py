@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.crack_list.events import Answer, Challenge, ChooseCategory
 from host.games.crack_list.rules import State
 from host.games.crack_list.talk import CrackListTalk
@@ -88,9 +88,9 @@ def test_a_count_is_of_the_player_named_or_of_the_asker_who_says_i(
 def test_questions_on_ones_turn_in_an_open_category_are_answered_not_played() -> None:
     session, _ = playing("excuses-for-being-late", {1: ["H", "C", "A"], 2: ["C", "A", "B"]})
     game = game_of(session)
-    lines = session.hear("how many cards")
+    lines = session.hear_words("how many cards")
     assert said(lines) == "Ann has 8 cards. | Bob has 3 cards. | Cat has 3 cards.", said(lines)
-    lines = session.hear("Cat: can I see my hand")
+    lines = session.hear_words("Cat: can I see my hand")
     assert kinds(lines) == ["hand"], said(lines)
     assert game.state is State.TURN and game.expected_player() == "Bob"
     assert game.given == [] and len(game.hands[1]) == 3
@@ -98,7 +98,7 @@ def test_questions_on_ones_turn_in_an_open_category_are_answered_not_played() ->
 
 def test_how_many_cards_everyone_has_is_one_count_each() -> None:
     session, _ = playing("excuses-for-being-late", {1: ["H", "C", "A"], 2: ["C", "A"]})
-    lines = session.hear("how many cards has everyone got?")
+    lines = session.hear_words("how many cards has everyone got?")
     assert said(lines) == "Ann has 8 cards. | Bob has 3 cards. | Cat has 2 cards.", said(lines)
 
 

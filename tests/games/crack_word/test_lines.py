@@ -12,11 +12,11 @@ import pytest
 
 from host.core.events import IllegalEvent, Note, make_seats
 from host.core.phrasebook import CORE_LINES, Phrasebook
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.crack_word.announce import VOICE
 from host.games.crack_word.bots import BotSkills, BotTable
 from host.games.crack_word.config import CrackWordConfig
-from host.games.crack_word.kinds import NoteKind, Refusal
+from host.games.crack_word.notes import NoteKind, Refusal
 from host.games.crack_word.questions import CrackWordQuestions
 from host.games.crack_word.rules import CrackWordGame
 from tests.games.crack_word.test_rules import NAMES, WORDS

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from host.core.events import Note, TimeUp, make_seats
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.crack_word.board import Tile
 from host.games.crack_word.bots import BotSkills, BotTable
 from host.games.crack_word.cards import ETOILE, PETARD, Card
@@ -18,7 +18,7 @@ from host.games.crack_word.config import CrackWordConfig
 from host.games.crack_word.events import Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.hands import HIDDEN, CountedHands
-from host.games.crack_word.kinds import NoteKind, Refusal
+from host.games.crack_word.notes import NoteKind, Refusal
 from host.games.crack_word.questions import CrackWordQuestions
 from host.games.crack_word.rules import CrackWordGame
 from tests.games.crack_word.test_rules import NAMES, WORDS, kinds, param, refusal

@@ -4,7 +4,7 @@ cards each player holds, the score."""
 from __future__ import annotations
 
 from host.core.events import Note
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.crack_word.announce import Shown
 from host.games.crack_word.questions import CrackWordQuestions
 from tests.games.crack_word.test_talk import new_game, with_hand

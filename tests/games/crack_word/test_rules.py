@@ -13,7 +13,7 @@ from host.games.crack_word.cards import COLOURS, ETOILE, PETARD, Card
 from host.games.crack_word.config import CrackWordConfig
 from host.games.crack_word.events import Pass, Petard, Place, Side
 from host.games.crack_word.flow import State
-from host.games.crack_word.kinds import NoteKind, Refusal
+from host.games.crack_word.notes import NoteKind, Refusal
 from host.games.crack_word.rules import CrackWordGame
 
 WORDS = WordSet(["chat", "chateau", "char", "chariot", "rat", "rate", "art", "arbre", "tarte",

@@ -48,7 +48,7 @@ def _tile(colours: tuple[str, ...], part: str) -> Tile:
 
 def said(session: Session, text: str) -> list[str]:
     """What the host says back to one typed line."""
-    return [line.text for line in session.hear(text)]
+    return [line.text for line in session.hear_words(text)]
 
 
 @pytest.mark.parametrize(("lang", "ask", "row_one"), [
@@ -150,7 +150,7 @@ def test_after_resume_the_host_recaps_the_board_and_whose_turn_it_is(
     session = build_session(options, FakeClock(), save)
     session.start()
     for move in moves:
-        session.hear(move)
+        session.hear_words(move)
     saved, events = autosave.load(save, CRACK_WORD.events)
     again = CRACK_WORD.new_session(CRACK_WORD.options_from_json(saved), FakeClock(), save,
                                    events)
@@ -161,9 +161,9 @@ def test_after_resume_the_host_recaps_the_board_and_whose_turn_it_is(
 
 def test_a_french_game_s_console_asks_yes_or_no_and_speaks_french_throughout() -> None:
     session = table("fr", "RE", "C0 H0 A0", "N1", "X1", "P1")
-    session.hear("quitter")
+    session.hear_words("quitter")
     assert prompt(session) == "[oui ou non] > "
-    session.hear("non")
+    session.hear_words("non")
     out = io.StringIO()
     assert run_console(session, stream=io.StringIO("ma main\nquitter\n"), out=out) == 0
     shown = out.getvalue()

@@ -51,7 +51,8 @@ def test_a_game_typed_by_bots_resumes_where_it_was(tmp_path: Path, lang: str) ->
             session.tick()
             continue
         expected = session.game.expected_player()
-        session.hear(session.talk.say(event, None if event.player == expected else event.player))
+        named = None if event.player == expected else event.player
+        session.hear_words(session.talk.say(event, named))
     assert heard, "the host understood the bots' typed moves"
     game = session.game
     options, events = autosave.load(save, CRACK_WORD.events)
@@ -121,7 +122,7 @@ def test_a_physical_game_resumes_where_it_was(tmp_path: Path, said: list[str]) -
     session = build_session(options, FakeClock(), save)
     session.start()
     for line in said:
-        session.hear(line)
+        session.hear_words(line)
     game = session.game
     saved, events = autosave.load(save, CRACK_WORD.events)
     assert len(events) == len(said)

@@ -9,7 +9,7 @@ import pytest
 
 from host.clock import FakeClock
 from host.core.events import TimeUp, make_seats
-from host.core.speaker import Query, Unclear
+from host.core.talk import Query, Unclear
 from host.games.crack_word.board import Tile, WordSet, fold, letters_of
 from host.games.crack_word.bots import BotSkills, BotTable
 from host.games.crack_word.cards import ETOILE, PETARD, Card
@@ -351,14 +351,14 @@ def test_a_bluff_heard_freely_is_asked_back_and_a_no_is_not_asked_again() -> Non
     bluff = "S on the right of row one, word carrot"
     heard = Transcript("S on the right of row one, word stats", unsure=True,
                        free="S on the right of row 1, word carrot.", free_confidence=0.6)
-    assert [line.text for line in session.heard(heard)] == [f"{bluff[0]}{bluff[1:]}?"]
-    assert session.hear("no")  # misheard: say it again
-    assert [line.text for line in session.heard(heard)] == \
+    assert [line.text for line in session.hear_speech(heard)] == [f"{bluff[0]}{bluff[1:]}?"]
+    assert session.hear_words("no")  # misheard: say it again
+    assert [line.text for line in session.hear_speech(heard)] == \
         ["S on the right of row one, word stats?"]  # not the denied bluff again
     sure = Transcript("S on the right of row one, word stats", free=heard.free)
     assert session.game.expected_player() == "Ann"
-    session.hear("no")
-    session.heard(sure)  # a sure choice is never overruled by the free transcript
+    session.hear_words("no")
+    session.hear_speech(sure)  # a sure choice is never overruled by the free transcript
     assert session.game.expected_player() == "Bob"
 
 

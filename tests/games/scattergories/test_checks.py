@@ -24,8 +24,8 @@ from host.games.scattergories.checks import (
 from host.games.scattergories.config import ScattergoriesConfig
 from host.games.scattergories.events import ReadAnswer, ScattergoriesEvent
 from host.games.scattergories.flow import State
-from host.games.scattergories.kinds import NoteKind
 from host.games.scattergories.lists import category_lists
+from host.games.scattergories.notes import NoteKind
 from host.games.scattergories.rules import ScattergoriesGame
 from host.judge import Judge
 

@@ -13,13 +13,13 @@ import pytest
 
 from host.core.events import IllegalEvent, Note, TimeUp, make_seats
 from host.core.phrasebook import Phrasebook
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.scattergories.announce import VOICE, line_keys, seconds_text
 from host.games.scattergories.bots import BotSkills, BotTable
 from host.games.scattergories.config import DIE_FACES, WILD, ScattergoriesConfig
 from host.games.scattergories.events import AskMoreTime, Challenge, ChooseLetter, ReadAnswer, Vote
 from host.games.scattergories.flow import State
-from host.games.scattergories.kinds import NoteKind, Refusal
+from host.games.scattergories.notes import NoteKind, Refusal
 from host.games.scattergories.questions import ScattergoriesQuestions
 from host.games.scattergories.rules import ScattergoriesGame
 from host.games.scattergories.talk import ScattergoriesTalk

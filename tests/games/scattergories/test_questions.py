@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from host.core.events import Note, TimeUp
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.scattergories.config import WILD
 from host.games.scattergories.events import AgreeMoreTime, AskMoreTime, Challenge, ReadAnswer
 from host.games.scattergories.flow import State
-from host.games.scattergories.kinds import NoteKind
+from host.games.scattergories.notes import NoteKind
 from host.games.scattergories.questions import ScattergoriesQuestions
 from host.games.scattergories.rules import ScattergoriesGame
 from tests.games.scattergories.test_talk import new_game, to_reading

@@ -19,7 +19,7 @@ from host.games.scattergories.events import (
     ReadAnswer,
     Vote,
 )
-from host.games.scattergories.kinds import NoteKind, Refusal
+from host.games.scattergories.notes import NoteKind, Refusal
 from host.games.scattergories.rules import ScattergoriesGame, State
 from host.judge import Judge
 

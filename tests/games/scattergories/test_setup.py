@@ -72,7 +72,8 @@ def play(session: Session, clock: FakeClock, moves: int, seed: int) -> tuple[int
             continue
         expected = session.game.expected_player()
         before = len(heard)
-        session.hear(session.talk.say(event, None if event.player == expected else event.player))
+        named = None if event.player == expected else event.player
+        session.hear_words(session.talk.say(event, named))
         typed += 1
         understood += heard[before : before + 1] == [event]
     return typed, understood
@@ -126,6 +127,6 @@ def test_how_much_time_counts_the_countdown_still_to_come() -> None:
         clock.advance(session.seconds_to_next_tick() or 1.0)
         session.tick()
     clock.advance(20.0)
-    lines = session.hear("how much time")
+    lines = session.hear_words("how much time")
     assert " 130 seconds" in " " + lines[0].text  # of the 150: 20 gone
-    assert session.hear("what a game") == []  # table talk while writing: the host is quiet
+    assert session.hear_words("what a game") == []  # table talk while writing: the host is quiet

@@ -13,7 +13,7 @@ from host.clock import FakeClock
 from host.core.events import Note, Seat, TimeUp, make_seats
 from host.core.phrasebook import Phrasebook
 from host.core.session import Session
-from host.core.speaker import Query, Unclear, clean
+from host.core.talk import Query, Unclear, clean
 from host.decks import AnswerEntry, Category, CategoryKind, CategoryList
 from host.games.scattergories.announce import VOICE
 from host.games.scattergories.bots import BotSkills, BotTable
@@ -552,17 +552,17 @@ def test_a_table_through_the_session() -> None:
                       Phrasebook(game=VOICE, rng=random.Random(0)), FakeClock(),
                       on_event=lambda event, notes: heard.append(event))
     session.start()
-    assert [line.kind for line in session.hear("Bob, one more minute")] == ["more_time_asked"]
-    assert [line.kind for line in session.hear("how much time")] == ["time_left"]
-    assert [line.kind for line in session.hear("what's the letter")] == ["key_letter"]
-    assert session.hear("score") == []  # the host keeps quiet while the players write
-    assert [line.kind for line in session.hear("yes")] == ["whose_voice"]
+    assert [line.kind for line in session.hear_words("Bob, one more minute")] == ["more_time_asked"]
+    assert [line.kind for line in session.hear_words("how much time")] == ["time_left"]
+    assert [line.kind for line in session.hear_words("what's the letter")] == ["key_letter"]
+    assert session.hear_words("score") == []  # the host keeps quiet while the players write
+    assert [line.kind for line in session.hear_words("yes")] == ["whose_voice"]
     to_reading(game)
-    lines = session.heard(Transcript("", free="Pelican.", free_confidence=0.9))
+    lines = session.hear_speech(Transcript("", free="Pelican.", free_confidence=0.9))
     assert heard[-1] == ReadAnswer("Ann", "Pelican")
     assert [line.kind for line in lines] == ["answer_read", "turn"]
     assert "Pelican" in lines[0].text
-    assert session.hear("score")[0].kind == "score"
+    assert session.hear_words("score")[0].kind == "score"
 
 
 def test_a_bare_yes_to_more_time_is_the_one_player_still_waited_for(
@@ -594,7 +594,7 @@ def test_an_answer_freely_heard_as_other_words_like_a_known_one_asks_the_known_o
     session = reading_session()
     heard = Transcript("", free="Pelly can.", free_confidence=0.9,
                        runners_up=("Panda", "Pelican"))
-    assert [line.text for line in session.heard(heard)] == ["Pelican?"]
+    assert [line.text for line in session.hear_speech(heard)] == ["Pelican?"]
 
 
 def test_an_answer_heard_sure_freely_not_a_choice_heard_unsure_asks_what_was_heard() -> None:
@@ -602,20 +602,20 @@ def test_an_answer_heard_sure_freely_not_a_choice_heard_unsure_asks_what_was_hea
     known answer "Mango?" the closed choice had heard unsure."""
     session = reading_session()
     heard = Transcript("Panda", unsure=True, free="Eagle.", free_confidence=0.9)
-    assert [line.text for line in session.heard(heard)] == ["Eagle?"]
+    assert [line.text for line in session.hear_speech(heard)] == ["Eagle?"]
 
 
 def test_a_choice_heard_unsure_that_sounds_like_the_free_transcript_is_asked_back() -> None:
     session = reading_session()
     heard = Transcript("Pelican", unsure=True, free="Pelly can.", free_confidence=0.9)
-    assert [line.text for line in session.heard(heard)] == ["Pelican?"]
+    assert [line.text for line in session.hear_speech(heard)] == ["Pelican?"]
 
 
 def test_free_words_heard_sure_that_are_no_move_leave_the_choice_to_ask() -> None:
     """The demo's "Cat" was heard as an unsure "Cat" and freely as a sure "Okay.", which is
     no answer at the reading (a yes answers nothing then): "Cat?" is asked, not "Sorry"."""
     heard = Transcript("Panda", unsure=True, free="Okay.", free_confidence=0.9)
-    assert [line.text for line in reading_session().heard(heard)] == ["Panda?"]
+    assert [line.text for line in reading_session().hear_speech(heard)] == ["Panda?"]
 
 
 def test_a_choice_heard_unsure_is_asked_back_not_a_likely_one_sounding_more_like_the_free_words(
@@ -625,13 +625,13 @@ def test_a_choice_heard_unsure_is_asked_back_not_a_likely_one_sounding_more_like
     choice (`Ear.verdict`)."""
     heard = Transcript("Panda", unsure=True, free="Parrots.", free_confidence=0.3,
                        runners_up=("Parrot", "Penguin"))
-    assert [line.text for line in reading_session().heard(heard)] == ["Panda?"]
+    assert [line.text for line in reading_session().hear_speech(heard)] == ["Panda?"]
 
 
 def test_a_free_transcript_heard_unsure_leaves_the_choice_to_ask() -> None:
     session = reading_session()
     heard = Transcript("Panda", unsure=True, free="Eagle.", free_confidence=0.3)
-    assert [line.text for line in session.heard(heard)] == ["Panda?"]
+    assert [line.text for line in session.hear_speech(heard)] == ["Panda?"]
 
 
 def test_an_answer_the_deck_knows_freely_heard_is_asked_back_before_a_choice_like_it() -> None:
@@ -639,16 +639,16 @@ def test_an_answer_the_deck_knows_freely_heard_is_asked_back_before_a_choice_lik
     session = reading_session()
     heard = Transcript("", unsure=True, free="Pear.", free_confidence=0.6,
                        runners_up=("Parrot", "Panda"))
-    assert [line.text for line in session.heard(heard)] == ["Pear?"]
+    assert [line.text for line in session.hear_speech(heard)] == ["Pear?"]
     heard = Transcript("Panda", unsure=True, free="Plum.", free_confidence=0.3)
-    assert [line.text for line in reading_session().heard(heard)] == ["Plum?"]
+    assert [line.text for line in reading_session().hear_speech(heard)] == ["Plum?"]
 
 
 def test_a_question_not_taken_leaves_a_likely_answer_that_sounds_like_the_free_words() -> None:
     """The demo's "Wet" was heard as a sure "quit", and freely as "Wait."."""
     heard = Transcript("score", free="Pander.", free_confidence=0.6,
                        runners_up=("Panda", "Penguin"))
-    assert [line.text for line in reading_session().heard(heard)] == ["Panda?"]
+    assert [line.text for line in reading_session().hear_speech(heard)] == ["Panda?"]
 
 
 def test_every_phrase_offered_means_something_now() -> None:

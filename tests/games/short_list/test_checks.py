@@ -24,7 +24,7 @@ from host.games.short_list.checks import (
 )
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass, ShortListEvent
-from host.games.short_list.kinds import NoteKind
+from host.games.short_list.notes import NoteKind
 from host.games.short_list.rules import ShortListGame
 from host.judge import Judge, Reason
 

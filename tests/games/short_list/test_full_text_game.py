@@ -4,12 +4,13 @@ does with a guess the recognizer heard outside the card's answers."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
-from host.core.session import Session
+from host.core.session import Line, Session
 from host.games.short_list.bots import BotSkills, BotTable
 from host.games.short_list.events import Answer
 from host.games.short_list.setup import ShortListOptions, build_session
@@ -35,7 +36,7 @@ def typed_game(options: ShortListOptions, seed: int) -> tuple[Session, int, int]
             continue
         prefix = None if event.player == session.game.expected_player() else event.player
         before = len(heard)
-        session.hear(session.talk.say(event, prefix))
+        session.hear_words(session.talk.say(event, prefix))
         typed += 1
         understood += heard[before : before + 1] == [event]
     return session, typed, understood
@@ -52,6 +53,11 @@ def test_bots_type_a_whole_game_and_the_host_understands_every_move(
     assert understood == typed > 50
 
 
+def hear(session: Session, text: str, **heard: Any) -> list[Line]:
+    """What the session makes of the recognizer hearing `text` so (a Transcript's fields)."""
+    return session.hear_speech(Transcript(text, **heard))
+
+
 def started(clock: FakeClock) -> Session:
     session = build_session(ShortListOptions(players=["Ann", "Bob", "Cat"], seed=1), clock, None)
     session.start()
@@ -63,7 +69,7 @@ def test_a_guess_heard_surely_outside_the_card_is_judged() -> None:
     guesser = session.game.expected_player()
     heard: list[object] = []
     session.on_event = lambda event, notes: heard.append(event)
-    lines = session.heard(Transcript("", free="Atlantis.", free_confidence=0.8))
+    lines = hear(session, "", free="Atlantis.", free_confidence=0.8)
     assert heard == [Answer(guesser, "Atlantis")]
     assert any(line.kind == "answer_wrong" for line in lines)
 
@@ -71,50 +77,50 @@ def test_a_guess_heard_surely_outside_the_card_is_judged() -> None:
 def test_a_half_heard_guess_is_asked_back_never_judged_on_a_mishearing() -> None:
     session = started(FakeClock())
     guesser = session.game.expected_player()
-    lines = session.heard(Transcript("", free="Atlantis", free_confidence=0.3))
+    lines = hear(session, "", free="Atlantis", free_confidence=0.3)
     assert [line.kind for line in lines] == ["did_you_say"]
-    assert session.hear("no")[0].kind == "misheard"
+    assert session.hear_words("no")[0].kind == "misheard"
     assert session.game.expected_player() == guesser and not session.game.out
-    session.heard(Transcript("", free="Narnia", free_confidence=0.3))
-    assert any(line.kind == "answer_wrong" for line in session.hear("yes"))
+    hear(session, "", free="Narnia", free_confidence=0.3)
+    assert any(line.kind == "answer_wrong" for line in session.hear_words("yes"))
 
 
 def test_nothing_heard_clearly_is_asked_again() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("", free="uh", free_confidence=0.05))
+    lines = hear(session, "", free="uh", free_confidence=0.05)
     assert [line.kind for line in lines] == ["unclear"]
     assert not session.game.out
 
 
 def test_a_question_heard_unsure_gives_way_to_what_was_freely_heard() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("repeat", unsure=True, free="Atlantis", free_confidence=0.8,
-                                     runners_up=("pass", "score")))
+    lines = hear(session, "repeat", unsure=True, free="Atlantis", free_confidence=0.8,
+                                     runners_up=("pass", "score"))
     assert [line.text for line in lines] == ["Atlantis?"]  # asked, not the runner-up
-    assert any(line.kind == "answer_wrong" for line in session.hear("yes"))
+    assert any(line.kind == "answer_wrong" for line in session.hear_words("yes"))
 
 
 def test_a_guess_heard_as_none_of_the_choices_on_weak_evidence_is_asked_back() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("", unsure=True, free="for our work", free_confidence=0.8))
+    lines = hear(session, "", unsure=True, free="for our work", free_confidence=0.8)
     assert [line.kind for line in lines] == ["did_you_say"]
-    assert session.hear("no")[0].kind == "misheard" and not session.game.out
+    assert session.hear_words("no")[0].kind == "misheard" and not session.game.out
 
 
 def test_a_yes_or_a_no_is_never_taken_for_a_guess() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("", free="No.", free_confidence=0.9))
+    lines = hear(session, "", free="No.", free_confidence=0.9)
     assert [line.kind for line in lines] == ["unclear"]
 
 
 def test_asking_back_never_says_a_card_answer_that_was_not_heard() -> None:
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis", free_confidence=0.6))
+    lines = hear(session, answer, unsure=True, free="Atlantis", free_confidence=0.6)
     assert [line.text for line in lines] == ["Atlantis?"]
-    session.hear("no")
+    session.hear_words("no")
     close = answer[:-1] + "h" if len(answer) > 6 else answer
-    lines = session.heard(Transcript(answer, unsure=True, free=close, free_confidence=0.6))
+    lines = hear(session, answer, unsure=True, free=close, free_confidence=0.6)
     assert lines[0].text == f"{answer}?"  # heard nearly so: that is the guess asked back
 
 
@@ -123,10 +129,10 @@ def test_a_card_answer_half_heard_among_unclear_words_is_asked_again_and_taken_i
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
     guesser = session.game.expected_player()
-    lines = session.heard(Transcript(answer, unsure=True, free="But ready", free_confidence=0.3))
+    lines = hear(session, answer, unsure=True, free="But ready", free_confidence=0.3)
     assert [line.kind for line in lines] == ["unclear"]
     assert session.game.given == []
-    session.heard(Transcript(answer, unsure=True, free="My credit", free_confidence=0.3))
+    hear(session, answer, unsure=True, free="My credit", free_confidence=0.3)
     assert session.game.given == [answer]
     assert session.game.expected_player() != guesser
 
@@ -138,9 +144,9 @@ def test_a_guess_freely_heard_alike_twice_is_asked_back_not_the_card_answer_hear
     freely as "Tefies" then "Taffies": words that sound alike, so they are the guess."""
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = session.heard(Transcript(answer, unsure=True, free=first, free_confidence=0.3))
+    lines = hear(session, answer, unsure=True, free=first, free_confidence=0.3)
     assert [line.kind for line in lines] == ["unclear"]
-    lines = session.heard(Transcript(answer, unsure=True, free=second, free_confidence=0.3))
+    lines = hear(session, answer, unsure=True, free=second, free_confidence=0.3)
     assert [line.text for line in lines] == [f"{second.rstrip('.')}?"]
     assert session.game.given == []
 
@@ -153,37 +159,37 @@ def test_a_card_answer_heard_nearly_sure_among_unclear_words_is_taken_at_once(
     times running, and lost each time."""
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    session.heard(Transcript(answer, unsure=True, nearly_sure=True, free=free,
-                             free_confidence=confidence))
+    hear(session, answer, unsure=True, nearly_sure=True, free=free,
+                             free_confidence=confidence)
     assert session.game.given == [answer]
 
 
 def test_a_card_answer_heard_nearly_sure_among_clear_other_words_is_not_taken() -> None:
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = session.heard(Transcript(answer, unsure=True, nearly_sure=True, free="Atlantis.",
-                                     free_confidence=0.8))
+    lines = hear(session, answer, unsure=True, nearly_sure=True, free="Atlantis.",
+                                     free_confidence=0.8)
     assert session.game.given == [] and [line.text for line in lines] == ["Atlantis?"]
 
 
 def test_a_card_answer_heard_twice_with_a_yes_freely_heard_twice_is_taken() -> None:
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = session.heard(Transcript(answer, unsure=True, free="Yeah.", free_confidence=0.3))
+    lines = hear(session, answer, unsure=True, free="Yeah.", free_confidence=0.3)
     assert [line.kind for line in lines] == ["unclear"]
-    session.heard(Transcript(answer, unsure=True, free="Yeah.", free_confidence=0.3))
+    hear(session, answer, unsure=True, free="Yeah.", free_confidence=0.3)
     assert session.game.given == [answer]  # "Yeah." twice is no guess: the answer is
 
 
 def test_a_card_answer_heard_again_with_clear_words_the_player_denied_is_taken() -> None:
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis.", free_confidence=0.8))
+    lines = hear(session, answer, unsure=True, free="Atlantis.", free_confidence=0.8)
     assert [line.text for line in lines] == ["Atlantis?"]
-    session.hear("no")
-    lines = session.heard(Transcript(answer, unsure=True, free="Atlantis.", free_confidence=0.8))
+    session.hear_words("no")
+    lines = hear(session, answer, unsure=True, free="Atlantis.", free_confidence=0.8)
     assert [line.kind for line in lines] == ["unclear"]  # not "Atlantis?" again
-    session.heard(Transcript(answer, unsure=True, free="Atlantis!", free_confidence=0.8))
+    hear(session, answer, unsure=True, free="Atlantis!", free_confidence=0.8)
     assert session.game.given == [answer]  # heard twice running, the denied words aside
 
 
@@ -196,35 +202,35 @@ def test_a_card_answer_heard_unsure_beside_a_clear_claim_without_a_name_is_not_t
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
     claim = f"it's my turn Cat {answer}"
     for _ in range(2):
-        session.heard(Transcript(claim, unsure=True, free="It's my turn, I'm Mediterranean.",
-                                 free_confidence=0.7))
+        hear(session, claim, unsure=True, free="It's my turn, I'm Mediterranean.",
+                                 free_confidence=0.7)
     assert session.game.given == []
 
 
 def test_a_clear_claim_without_a_name_beside_an_unsure_pass_asks_who_speaks() -> None:
     """A claim heard clearly is a move by someone: the pass heard unsure is not asked back."""
     session = started(FakeClock())
-    lines = session.heard(Transcript("pass", unsure=True, free="It's my turn, I am negative.",
-                                     free_confidence=0.8))
+    lines = hear(session, "pass", unsure=True, free="It's my turn, I am negative.",
+                                     free_confidence=0.8)
     assert [line.kind for line in lines] == ["whose_voice"]
 
 
 def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
     session = started(FakeClock())
     assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
-    lines = session.heard(Transcript("Mercredi", unsure=True, free="My credit",
-                                     free_confidence=0.3))
+    lines = hear(session, "Mercredi", unsure=True, free="My credit",
+                                     free_confidence=0.3)
     assert [line.text for line in lines] == ["Mercredi?"]
-    session.hear("yes")
+    session.hear_words("yes")
     assert session.game.given == ["Mercredi"]
 
 
 def test_a_card_answer_taken_for_none_but_heard_freely_as_words_like_it_is_asked_back() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("", free="My credit.", free_confidence=0.8,
-                                     runners_up=("Mercredi", "pass")))
+    lines = hear(session, "", free="My credit.", free_confidence=0.8,
+                                     runners_up=("Mercredi", "pass"))
     assert [line.text for line in lines] == ["Mercredi?"]  # not "My credit" judged wrong
-    session.hear("yes")
+    session.hear_words("yes")
     assert session.game.given == ["Mercredi"]
 
 
@@ -233,8 +239,8 @@ def test_a_jump_half_heard_is_asked_back_when_the_words_after_the_claim_sound_li
     session = started(FakeClock())
     choice = "it's my turn Cat Mercredi"
     assert choice in session.expected_phrases()  # type: ignore[operator]
-    lines = session.heard(Transcript(choice, unsure=True, free="It's my turn, can't, my credit.",
-                                     free_confidence=0.3))
+    lines = hear(session, choice, unsure=True, free="It's my turn, can't, my credit.",
+                                     free_confidence=0.3)
     assert [line.text for line in lines] == ["It's my turn Cat Mercredi?"]
 
 
@@ -242,59 +248,59 @@ def test_a_jump_off_the_card_whose_name_is_misheard_is_asked_back_as_the_choice_
         ) -> None:
     session = started(FakeClock())
     choice = "it's my turn Cat Mercredi"
-    lines = session.heard(Transcript(choice, unsure=True, free="It's my turn, can't. Tuesday.",
-                                     free_confidence=0.7))
+    lines = hear(session, choice, unsure=True, free="It's my turn, can't. Tuesday.",
+                                     free_confidence=0.7)
     assert [line.text for line in lines] == ["It's my turn, Cat: Tuesday?"]
-    session.hear("yes")
+    session.hear_words("yes")
     assert session.game.given == [] and session.game.its_my_turn[2] == 0  # Cat's card is gone
 
 
 def test_a_claim_heard_freely_without_a_name_is_not_asked_back_but_the_host_asks_who() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("", free="It's my turn, I am negative.",
-                                     free_confidence=0.3))
+    lines = hear(session, "", free="It's my turn, I am negative.",
+                                     free_confidence=0.3)
     assert [line.kind for line in lines] == ["whose_voice"]
     assert session.table.confirming is None
 
 
 def test_an_answer_found_this_round_is_no_secret_and_is_asked_back() -> None:
     session = started(FakeClock())
-    session.hear("Lundi")
-    lines = session.heard(Transcript("Lundi", unsure=True, free="But ready", free_confidence=0.3))
+    session.hear_words("Lundi")
+    lines = hear(session, "Lundi", unsure=True, free="But ready", free_confidence=0.3)
     assert [line.text for line in lines] == ["Lundi?"]
 
 
 def test_a_card_answer_half_heard_once_is_forgotten_after_something_else() -> None:
     session = started(FakeClock())
     answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    session.heard(Transcript(answer, unsure=True, free="But ready", free_confidence=0.3))
-    session.heard(Transcript("", free="uh", free_confidence=0.05))
-    lines = session.heard(Transcript(answer, unsure=True, free="But ready", free_confidence=0.3))
+    hear(session, answer, unsure=True, free="But ready", free_confidence=0.3)
+    hear(session, "", free="uh", free_confidence=0.05)
+    lines = hear(session, answer, unsure=True, free="But ready", free_confidence=0.3)
     assert [line.kind for line in lines] == ["unclear"] and session.game.given == []
 
 
 def test_words_the_guesser_said_no_to_are_never_judged_when_heard_again() -> None:
     session = started(FakeClock())
     guesser = session.game.expected_player()
-    lines = session.heard(Transcript("", free="Yeah man.", free_confidence=0.3))
+    lines = hear(session, "", free="Yeah man.", free_confidence=0.3)
     assert [line.text for line in lines] == ["Yeah man?"]
-    session.hear("no")
-    lines = session.heard(Transcript("", free="Yeah man.", free_confidence=0.8))
+    session.hear_words("no")
+    lines = hear(session, "", free="Yeah man.", free_confidence=0.8)
     assert [line.kind for line in lines] == ["unclear"]
-    lines = session.heard(Transcript("", free="Yeah, men.", free_confidence=0.8))  # nearly
+    lines = hear(session, "", free="Yeah, men.", free_confidence=0.8)  # nearly
     assert [line.kind for line in lines] == ["unclear"]
     assert session.game.expected_player() == guesser and not session.game.out
 
 
 def test_a_pass_heard_unsure_is_asked_back_as_a_pass_it_is_no_secret() -> None:
     session = started(FakeClock())
-    lines = session.heard(Transcript("pass", unsure=True, free="Past me", free_confidence=0.3))
+    lines = hear(session, "pass", unsure=True, free="Past me", free_confidence=0.3)
     assert [line.text for line in lines] == ["Pass?"]
 
 
 def test_while_asking_back_only_yes_no_or_the_guess_is_offered_to_the_recognizer() -> None:
     session = started(FakeClock())
-    session.heard(Transcript("", free="Atlantis", free_confidence=0.3))
+    hear(session, "", free="Atlantis", free_confidence=0.3)
     assert session.expected_phrases() == ["yes", "no", "Atlantis"]
 
 
@@ -305,11 +311,11 @@ def test_a_jump_with_a_found_answer_heard_unsure_beside_a_claim_without_a_name_i
     Avenue" ("and" sounds as much like Ann): the jump is asked back as Dan's with the words
     heard, not "Who's speaking?" three times running."""
     session = started(FakeClock())
-    session.hear("Lundi")
+    session.hear_words("Lundi")
     jumps = [phrase for phrase in session.expected_phrases() or []
              if phrase.startswith("it's my turn") and phrase.endswith("Lundi")]
     jumper = jumps[0].split()[3]
-    lines = session.heard(Transcript(jumps[0], unsure=True,
+    lines = hear(session, jumps[0], unsure=True,
                                      free="It's my turn, and the Atlantic Ocean floor.",
-                                     free_confidence=0.7))
+                                     free_confidence=0.7)
     assert [line.text for line in lines] == [f"It's my turn, {jumper}: the Atlantic Ocean floor?"]

@@ -13,11 +13,11 @@ import pytest
 
 from host.core.events import IllegalEvent, Note, make_seats
 from host.core.phrasebook import Phrasebook
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.short_list.announce import QUIZMASTER_NOTES, VOICE, line_keys
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass
-from host.games.short_list.kinds import NoteKind, Refusal
+from host.games.short_list.notes import NoteKind, Refusal
 from host.games.short_list.questions import ShortListQuestions
 from host.games.short_list.rules import ShortListGame
 from tests.games.short_list.test_talk import CARDS, JUDGE, NAMES, new_game, random_move

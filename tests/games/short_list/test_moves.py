@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from host.core.events import IllegalEvent, make_seats
 from host.core.legal import misread, ways_said
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.decks import QuestionCard
 from host.games.short_list.bots import BotSkills, BotTable, other_answers
 from host.games.short_list.config import ShortListConfig

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from host.core.events import Note
-from host.core.speaker import Query
+from host.core.talk import Query
 from host.games.short_list.events import Answer, Jump, Pass
-from host.games.short_list.kinds import NoteKind, Refusal
+from host.games.short_list.notes import NoteKind, Refusal
 from host.games.short_list.questions import ShortListQuestions
 from host.games.short_list.rules import ShortListGame
 from tests.games.short_list.test_talk import new_game

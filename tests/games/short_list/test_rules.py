@@ -13,7 +13,7 @@ from host.decks import QuestionCard, load_game_decks
 from host.games.short_list.announce import VOICE
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import Answer, Jump, Pass
-from host.games.short_list.kinds import NoteKind, Refusal
+from host.games.short_list.notes import NoteKind, Refusal
 from host.games.short_list.rules import ShortListGame, State
 from host.judge import Judge
 

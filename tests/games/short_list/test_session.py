@@ -31,7 +31,7 @@ class Table:
 
     def type(self, text: str) -> list[Line]:
         """What the host answers a typed line."""
-        return self.session.hear(text)
+        return self.session.hear_words(text)
 
     def crystals(self) -> dict[str, int]:
         return self.game.points()

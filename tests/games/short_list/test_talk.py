@@ -13,7 +13,7 @@ from host.clock import FakeClock
 from host.core.events import Note, Seat, TimeUp, make_seats
 from host.core.phrasebook import Phrasebook
 from host.core.session import Session
-from host.core.speaker import Query, Unclear, clean
+from host.core.talk import Query, Unclear, clean
 from host.decks import QuestionCard, load_game_decks
 from host.games.short_list.announce import VOICE
 from host.games.short_list.config import ShortListConfig
@@ -413,9 +413,9 @@ def test_a_claim_then_the_answer_jumps_in_through_the_session() -> None:
     session = Session(game, ShortListTalk(game), ShortListQuestions(game),
                       Phrasebook(game=VOICE, rng=random.Random(0)), FakeClock(),
                       on_event=lambda event, notes: heard.append(event))
-    assert [line.kind for line in session.hear("Dan, it's my turn")] == ["go_ahead"]
-    lines = session.hear("Poland")
+    assert [line.kind for line in session.hear_words("Dan, it's my turn")] == ["go_ahead"]
+    lines = session.hear_words("Poland")
     assert heard == [Jump("Dan", "Poland")]
     assert [line.kind for line in lines][:2] == ["jump", "answer_right"]
-    assert session.hear("how many left")[0].kind == "answers_left"
-    assert session.hear("Help")[0].kind == "help"  # not on the Germany card: a question
+    assert session.hear_words("how many left")[0].kind == "answers_left"
+    assert session.hear_words("Help")[0].kind == "help"  # not on the Germany card: a question

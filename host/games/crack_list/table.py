@@ -16,7 +16,7 @@ from typing import Literal
 from rapidfuzz import fuzz
 
 from host.core.events import ArmTimer, IllegalEvent, Note, Said, TimeUp
-from host.core.speaker import clean
+from host.core.talk import clean
 from host.decks import Category, CategoryCard, CategoryKind
 from host.games.crack_list import cards
 from host.games.crack_list.cards import DeckCheck, penalty_of
@@ -34,7 +34,7 @@ from host.games.crack_list.events import (
     PlaySwap,
 )
 from host.games.crack_list.flow import PLAYING, State
-from host.games.crack_list.kinds import NoteKind, Refusal
+from host.games.crack_list.notes import NoteKind, Refusal
 from host.judge import AnswerJudge, Reason, Verdict
 
 
