@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from rapidfuzz import fuzz
 
+from host.core.legal import Offers, Stakes
 from host.core.protocols import Talk
 from host.core.talk import (
     NO,
@@ -110,21 +111,24 @@ class Ear:
         self.table = table
         self.lang = lang
         self.phrases_now = phrases_now
+        self.offers = Offers(None)
+        """The legal moves as offered when the utterance being judged was heard."""
 
     def verdict(self, heard: Heard) -> Verdict:
         """One of the choices (asked back when unsure), or none of them. Then, in a game whose
-        moves may be none of its choices (talk.open_answers: a Short List guess off the card),
+        moves may be none of its choices (Offers.open: a Short List guess off the card),
         the free transcript is the move when the engine is sure of it, and is asked back when
         it is half sure (or unsure that it was none of the choices, or instead of a choice
         heard unsure that it does not sound like), unless the players said no to it already;
         words that are no move (a claim without a name) are heard at once. A game may also
         take a move from the free transcript instead of a choice heard unsure, or of none
-        (talk.free_move: a Crack Word placement justified by a word no choice offers), always
+        (Offers.free_move: a Crack Word placement justified by a word no choice offers), always
         asked back. When none was taken (or only a question not taken), a likely choice that
         sounds like the free transcript is asked back (in a game with open answers too, rather
         than the free transcript: "Wet", heard as "quit" and freely as "Wait."); so is one
         that sounds much more like it than a choice heard unsure, but for open answers
         (ALIKE_LEAD)."""
+        self.offers = self.talk.offers()
         text, unsure = self._choice(heard)
         if text and unsure and self.table.confirming is not None and clean(text) in YES:
             return Verdict(self.table.confirming, ask_back=True)  # acting on a misheard yes costs
@@ -145,7 +149,7 @@ class Ear:
             return Verdict(instead, ask_back=True)
         if text:
             alike = self._sounds_like_likeliest(heard, text) \
-                if unsure and not self.talk.open_answers else None
+                if unsure and not self.offers.open else None
             return Verdict(alike or text, ask_back=unsure)
         alike = None if heard.text and not dropped else self._sounds_like_likeliest(heard)
         if alike:
@@ -156,7 +160,7 @@ class Ear:
         """The choice heard and whether it is unsure. A move said after a player's name whose
         name decoding freely heard as another word is that player's (`_named`: "and
         challenge." is Ann's), with the choice's sureness, unsure when no choice was taken. A
-        sure choice that would cost its player (talk.confirm_first: a repeat) is unsure unless
+        sure choice that would cost its player (COSTLY stakes: a repeat) is unsure unless
         decoding freely heard its words too. While the host asks back, a no is sure however
         unsure (it costs only saying the move again), and a move said instead is unsure unless
         decoding freely heard its words ("no" was heard as a sure "Nosy")."""
@@ -164,7 +168,7 @@ class Ear:
         named = self._named(text, free)
         if named:
             text, unsure = named, unsure or not text
-        if text and not unsure and self.talk.confirm_first(text) \
+        if text and not unsure and self.offers.stakes(text) is Stakes.COSTLY \
                 and not self._same_words(text, free):
             unsure = True
         if text and self.table.confirming is not None:
@@ -217,7 +221,7 @@ class Ear:
         guess (the demo's "Cat" freely heard as "Okay.", "thumbs down" as "I'm a stone", both
         dropped for "Sorry, could you say that again?")."""
         free = heard.free
-        return self.talk.open_answers and not self.table.asking \
+        return self.offers.open and not self.table.asking \
             and heard.free_confidence >= FREE_GUESS_SURE and not self._denied(free) \
             and not self._same_words(choice, free) and not sounds_alike(choice, free, self.lang) \
             and not self._no_move(self.talk.parse(free))
@@ -234,7 +238,7 @@ class Ear:
         it (or it is no move, which asking back would not help), else asked back; nothing
         heard otherwise."""
         free = heard.free
-        if not free or not self.talk.open_answers or self.table.asking or self._denied(free) \
+        if not free or not self.offers.open or self.table.asking or self._denied(free) \
                 or heard.free_confidence < FREE_GUESS_ASK:
             return Verdict()
         sure = heard.free_confidence >= FREE_GUESS_SURE and not unsure
@@ -252,11 +256,11 @@ class Ear:
         back ("pass" was heard first as "pause the game", and second as itself); "" when it
         is another question, a secret, or was denied, and in a game with open answers, where
         the free transcript is asked back instead."""
-        if self.talk.open_answers:
+        if self.offers.open:
             return ""
         for choice in runners_up:
             if not isinstance(self.talk.parse(choice), Query | Unclear):
-                secret = bool(self.talk.secret(choice)) or self._denied(choice)
+                secret = bool(self.offers.secret(choice)) or self._denied(choice)
                 return "" if secret else choice
         return ""
 
@@ -270,7 +274,7 @@ class Ear:
         if (choice and not unsure) or not heard.free or self.table.asking \
                 or heard.free_confidence < FREE_GUESS_ASK:
             return None
-        instead = self.talk.free_move(choice, heard.free)
+        instead = self.offers.free_move(choice, heard.free)
         return None if instead is None or self._denied(instead) else instead
 
     def _sounds_like_likeliest(self, heard: Heard, unsure_choice: str = "") -> str | None:
@@ -324,7 +328,7 @@ class Ear:
         when decoding freely wrote its words, or words that sound like its secret after the
         words the choice says first ("Celine or..." for "Celaeno"; "It's my turn, can't be"
         for "it's my turn Cat D")."""
-        secret = self.talk.secret(choice)
+        secret = self.offers.secret(choice)
         if not free or not secret or fuzz.ratio(clean(choice), clean(free)) >= SAME_WORDS_RATIO:
             return False
         return not sounds_alike(secret, answer_heard(choice, secret, free), self.lang)

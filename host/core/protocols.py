@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from host.core.events import ArmTimer, Note, Seat
+from host.core.legal import Offers
 from host.core.phrasebook import GameVoice
 from host.core.talk import Query, Unclear
 
@@ -55,13 +56,7 @@ class Game(Protocol):
 
 
 class Talk(Protocol):
-    """A game's spoken grammar: what players say, parsed, said, and expected."""
-
-    @property
-    def open_answers(self) -> bool:
-        """True when a move may be none of the choices (a Short List guess that is not on the
-        card): the session then also takes what the recognizer heard outside them."""
-        ...
+    """A game's spoken grammar: its legal moves as said, each said and read back."""
 
     def parse(self, text: str, speaker: str | None = None) -> Any | Query | Unclear:
         """An utterance as a game event, a question for the host, or Unclear. `speaker` is
@@ -72,26 +67,9 @@ class Talk(Protocol):
         """How a player says this event out loud (`prefix`: their name first)."""
         ...
 
-    def secret(self, choice: str) -> str:
-        """The words of this choice that must not be said aloud unless they were heard (a
-        Short List card's answer, also inside a jump), or "": asking back, the host then says
-        only what it heard."""
-        ...
-
-    def confirm_first(self, choice: str) -> bool:
-        """Whether this choice, heard however sure, is asked back before it is played unless
-        decoding freely heard its words too: a repeat that costs its player (a name the
-        recognizer likes, once given, caught what was said next)."""
-        ...
-
-    def free_move(self, choice: str, free: str) -> str | None:
-        """The move to ask back instead of `choice` (the best choice heard unsure, or "" when
-        none was taken) when decoding freely heard a move no choice could hold (a Crack Word
-        placement justified by a word not offered); None keeps to the choice."""
-        ...
-
-    def choices(self) -> list[str] | None:
-        """The phrases that make sense now, for the recognizer; None means decode freely."""
+    def offers(self) -> Offers:
+        """Every seat's legal moves of the moment as the recognizer is offered them, each with
+        what acting on it misheard would cost."""
         ...
 
 

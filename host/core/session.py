@@ -209,7 +209,7 @@ class Session:
             answers = [*yes_no(self.phrases.lang), carry_on(self.phrases.lang)]
             return list(dict.fromkeys([*answers, *(phrases or [])]))
         if self.table.confirming is not None:
-            if self.talk.open_answers:  # a "no" heard as another choice would be played
+            if self.talk.offers().open:  # a "no" heard as another choice would be played
                 return [*yes_no(self.phrases.lang), self.table.confirming]
             return list(dict.fromkeys([*yes_no(self.phrases.lang), *(phrases or [])]))
         return phrases
@@ -218,7 +218,7 @@ class Session:
         """The game's moves and the core commands (only these while paused)."""
         if self.paused:
             return core_phrases(self.phrases.lang, paused=True)
-        phrases = self.talk.choices()
+        phrases = self.talk.offers().phrases()
         if phrases is None:
             return None
         phrases = [phrase for phrase in phrases if phrase not in self.table.denied]

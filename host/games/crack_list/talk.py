@@ -9,6 +9,7 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from host.core.events import Seat
+from host.core.legal import Offer, Offers, Stakes
 from host.core.talk import (
     HEARD_NUMBERS,
     LETTER_NAMES,
@@ -385,7 +386,7 @@ class CrackListTalk:
     """Crack List's spoken grammar at one table: what players say, parsed, said and expected."""
 
     @property
-    def open_answers(self) -> bool:
+    def _open_category(self) -> bool:
         """In an open category's turn an answer may be any words: the choices are the other
         moves and the questions, and what the recognizer heard outside them is the answer
         (asked back when unsure). Elsewhere every answer the host knows is a choice, and an
@@ -447,11 +448,17 @@ class CrackListTalk:
         """How a player says the move out loud."""
         return say_event(event, prefix=prefix)
 
-    def secret(self, choice: str) -> str:
-        """The choices are the moves a player may make; none is a secret."""
-        return ""
+    def offers(self) -> Offers:
+        """Every legal move as said (`choices`), an answer given already COSTLY: said again,
+        it costs a card. In an open category's turn an answer may be in any words (open)."""
+        phrases = self.choices()
+        if phrases is None:
+            return Offers(None)
+        return Offers(tuple(Offer(phrase, None, Stakes.COSTLY if self._repeats(phrase)
+                                  else Stakes.MOVE) for phrase in phrases),
+                      open=self._open_category)
 
-    def confirm_first(self, choice: str) -> bool:
+    def _repeats(self, choice: str) -> bool:
         """An answer given already in this category, said again, costs a card ("Lazarus" was
         heard as "Barnabas", given before, which Whisper likes)."""
         game = self.game
@@ -460,10 +467,6 @@ class CrackListTalk:
         move = self.parse(choice)
         return isinstance(move, Answer) and game.judge.judge(
             game.category, move.text, given=game.given).reason is Reason.DUPLICATE
-
-    def free_move(self, choice: str, free: str) -> str | None:
-        """Every move a player may make is among the choices."""
-        return None
 
     def choices(self) -> list[str] | None:
         """The phrases that make sense now: every legal move as a player says it (with their

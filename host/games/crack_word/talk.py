@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from host.core.legal import Offer, Offers
 from host.core.phrasebook import with_article
 from host.core.talk import Query, Speakers, Unclear, clean, match_query
 from host.games.crack_word.announce import UN, a_letter, le
@@ -48,10 +49,6 @@ def _names(words: Iterable[str]) -> str:
 
 class CrackWordTalk:
     """Crack Word's spoken grammar at one table, in one language."""
-
-    open_answers = False
-    """Every move is among the choices (the justifying words offered are the dictionary's for
-    each placement): an utterance the recognizer rejected is asked again, not played."""
 
     def __init__(self, game: CrackWordGame, lang: str | None = None) -> None:
         self.game = game
@@ -263,15 +260,15 @@ class CrackWordTalk:
 
     # ------------------------------------------------------------------ choices
 
-    def secret(self, choice: str) -> str:
-        """The choices are the moves of the player on turn; none is a secret."""
-        return ""
+    def offers(self) -> Offers:
+        """Every phrase of the moment (`choices`): the moves of the player on turn, none a
+        secret, none repeating one before it. Every move is among them (the justifying words
+        offered are the dictionary's for each placement): an utterance the recognizer rejected
+        is asked again, not played, but for a placement justified by a word not offered."""
+        return Offers(tuple(Offer(phrase, None) for phrase in self.choices()),
+                      free_move=self.free_placement)
 
-    def confirm_first(self, choice: str) -> bool:
-        """No placement repeats one before it."""
-        return False
-
-    def free_move(self, choice: str, free: str) -> str | None:
+    def free_placement(self, choice: str, free: str) -> str | None:
         """A placement of the turn that decoding freely heard justified by another word than
         the choice's (a bluff, or a word rarer than those offered), as the grammar says it:
         offered only the dictionary's words, the recognizer could never hear a bluff. None

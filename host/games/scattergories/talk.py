@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from host.core.legal import Offer, Offers
 from host.core.talk import (
     LETTER_NAMES,
     NO,
@@ -139,11 +140,6 @@ thousands)."""
 
 class ScattergoriesTalk:
     """Scattergories' spoken grammar at one table: what players say, parsed, said and expected."""
-
-    open_answers = True
-    """Players write anything: an answer is by nature often none of the choices, so the host
-    also takes what the recognizer heard freely (the choices, the category's known answers and
-    the answers read already, only help it hear them)."""
 
     def __init__(self, game: ScattergoriesGame) -> None:
         self.game = game
@@ -425,20 +421,20 @@ class ScattergoriesTalk:
 
     # ------------------------------------------------------------------ choices
 
-    def secret(self, choice: str) -> str:
-        """The categories' known answers are no secret: a near miss is asked back as the
-        known answer ("Lemur?" for "Lamer")."""
-        return ""
+    def offers(self) -> Offers:
+        """Every phrase of the moment (`choices`), none a secret (a near miss is asked back as
+        the known answer: "Lemur?" for "Lamer") nor costly (a repeated answer scores 0 for
+        both). Players write anything: an answer is by nature often none of the choices, so
+        the host also takes what the recognizer heard freely (open; the choices, the
+        category's known answers and the answers read already, only help it hear them)."""
+        return Offers(tuple(Offer(phrase, None) for phrase in self.choices()), open=True,
+                      free_move=self._free_answer)
 
-    def confirm_first(self, choice: str) -> bool:
-        """A repeated answer costs nothing here: it scores 0 for both."""
-        return False
-
-    def free_move(self, choice: str, free: str) -> str | None:
+    def _free_answer(self, choice: str, free: str) -> str | None:
         """While the category is read, an answer decoding freely heard that the deck knows (of
         any category, any letter) and that is not the choice heard unsure, to ask back rather
         than a choice that sounds like it ("Wales." was asked back as "Wellies?"). Other
-        answers off the choices are taken as open answers (open_answers)."""
+        answers off the choices are taken as open answers (Offers.open)."""
         if not self._reading():
             return None
         move = self.parse(free)

@@ -3,7 +3,7 @@
 The talk reads as the game's grammar: the words are written once per language
 (host.games.short_list.grammar), the moves of the moment once (host.games.short_list.moves). say()
 gives a move's canonical line (what bots say, what a page's button sends), variants() every way
-the recognizer is offered it, choices() the variants of every seat's legal moves, and parse()
+the recognizer is offered it, offers() the variants of every seat's legal moves, and parse()
 reads each of them back to the same move.
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from rapidfuzz.distance import OSA
 
+from host.core.legal import Offer, Offers, Stakes, offered
 from host.core.talk import (
     NO,
     YES,
@@ -28,7 +29,7 @@ from host.core.talk import (
 )
 from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
 from host.games.short_list.grammar import EN, GRAMMARS
-from host.games.short_list.moves import CLAIM, LegalMoves, answer_forms, found_forms, legal_moves
+from host.games.short_list.moves import CLAIM, LegalMoves, answer_forms, legal_moves
 from host.games.short_list.rules import ShortListGame
 from host.judge.text import words as answer_words
 from host.speech.pronounce import likeness, sounds_alike
@@ -61,10 +62,6 @@ def name_like(word: str, people: Sequence[str]) -> str | None:
 
 class ShortListTalk:
     """Short List's spoken grammar at one table: what players say, parsed, said and expected."""
-
-    open_answers = True
-    """A wrong answer is by nature not among the choices: the host also takes a guess it heard
-    outside them (the lead wires this in the session)."""
 
     def __init__(self, game: ShortListGame, lang: str = "en") -> None:
         self.game = game
@@ -233,49 +230,43 @@ class ShortListTalk:
 
     # ------------------------------------------------------------------ choices
 
-    def choices(self) -> list[str]:
-        """The phrases that make sense now: every variant of every seat's legal moves (the
-        card's answers as the guesser on turn's and as each jumper's, a pass, the claims),
-        then the questions. A guess off the card is legal but never offered (open_answers)."""
+    def offers(self) -> Offers:
+        """Every variant of every seat's legal moves (the card's answers as the guesser on
+        turn's and as each jumper's, a pass, the claims), then the questions. An answer not
+        found yet is the quizmaster's secret, also inside a jump (never asked back unless
+        heard); one found, said again, costs its guesser a crystal. A guess off the card is
+        legal but never offered: the host takes what it heard outside the choices (open)."""
         legal = self.legal()
-        phrases = [phrase for moves in legal
-                   for said in (*moves.guesses, *moves.moves, *moves.calls)
-                   for phrase in self.variants(said)]
-        phrases += [phrase for moves in legal for query in moves.questions
-                    for phrase in self.variants(query)]
-        return list(dict.fromkeys(phrases))
+        choices = [offer for moves in legal for offer in (
+            *self._guess_offers(moves), *offered(self, (*moves.moves, *moves.calls)))]
+        choices += offered(self, [q for moves in legal for q in moves.questions],
+                           lambda _: Stakes.ASK)
+        return Offers(tuple(choices), open=any(moves.open_guess for moves in legal),
+                      free_move=self._free_jump)
+
+    def choices(self) -> list[str]:
+        """The phrases offered to the recognizer now (`offers`), once each."""
+        return self.offers().phrases() or []
+
+    def _guess_offers(self, moves: LegalMoves) -> tuple[Offer, ...]:
+        """The card's answers as this seat's guesses: each a secret until found, then a
+        costly repeat."""
+        secret = moves.secret
+        return offered(self, moves.guesses,
+                       lambda guess: Stakes.SECRET if guess in secret else Stakes.COSTLY,
+                       lambda guess: guess.text)
 
     def _jumpers(self) -> list[str]:
         """The people of the guessers who may jump in now (they may claim the floor)."""
         return [person for moves in self.legal() for call in moves.calls
                 for person in self._people(call.player or "")]
 
-    def secret(self, choice: str) -> str:
-        """A card's answer not yet found is the quizmaster's secret, also inside a jump: never
-        asked back unless heard (a pass, a question or an answer found is no secret)."""
-        answer = self._card_answer(choice)
-        return answer if answer and not self._found(answer) else ""
-
-    def confirm_first(self, choice: str) -> bool:
-        """An answer found this round, said again, costs its guesser a crystal."""
-        answer = self._card_answer(choice)
-        return bool(answer) and self._found(answer)
-
-    def _card_answer(self, choice: str) -> str:
-        """The card's answer this choice guesses (also inside a jump), or ""."""
-        move = self.parse(choice)
-        return move.text if isinstance(move, Answer | Jump) and self.listed(move.text) else ""
-
-    def _found(self, text: str) -> bool:
-        """Whether these words are a form of an answer found this round (said aloud)."""
-        return clean(text) in {clean(form) for form in found_forms(self.game)}
-
-    def free_move(self, choice: str, free: str) -> str | None:
+    def _free_jump(self, choice: str, free: str) -> str | None:
         """A jump heard unsure whose free transcript makes the claim with an answer off the
         card: that answer, by the jumper of the choice ("It's my turn, and Illinois Avenue."
         for Ann, whose name decoding freely writes "and"). Other guesses off the card are
-        taken as open answers (open_answers), and an answer that sounds like the choice's is the
-        choice."""
+        taken as open answers (Offers.open), and an answer that sounds like the choice's is
+        the choice."""
         move = self.parse(choice) if choice else None
         if not isinstance(move, Jump):
             return None

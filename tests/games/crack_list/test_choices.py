@@ -81,7 +81,7 @@ def test_an_open_category_expects_the_other_moves_and_takes_answers_freely_heard
     the recognizer heard outside them is the answer."""
     s = session()
     player = choose_open_category(s)
-    assert s.talk.open_answers
+    assert s.talk.offers().open
     assert {"pass", "what's the category", f"my turn {player}"} <= set(s.talk.choices())
     s.hear_speech(Transcript("pass", confidence=0.9, free="Pass."))
     assert s.game.expected_player() != player
@@ -103,7 +103,7 @@ def test_an_answer_heard_unsure_in_an_open_category_is_asked_back() -> None:
 def test_a_listed_category_is_not_open() -> None:
     s = session()
     choose_films(s)
-    assert not s.talk.open_answers
+    assert not s.talk.offers().open
 
 
 def test_every_expected_phrase_parses_to_something() -> None:

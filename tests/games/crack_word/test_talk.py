@@ -176,16 +176,16 @@ def test_a_placement_heard_freely_with_another_word_is_the_move_to_ask_back() ->
     talk = CrackWordTalk(game)
     offered = "S on the right of row one, word stats"
     freely = "S on the right of row 1, word carrot."
-    assert talk.free_move(offered, freely) == "S on the right of row one, word carrot"
-    assert talk.free_move("", freely) == "S on the right of row one, word carrot"
-    assert talk.free_move("pass", freely) == "S on the right of row one, word carrot"
+    assert talk.free_placement(offered, freely) == "S on the right of row one, word carrot"
+    assert talk.free_placement("", freely) == "S on the right of row one, word carrot"
+    assert talk.free_placement("pass", freely) == "S on the right of row one, word carrot"
     # the scorer hears the letters, rows and sides better: another placement is kept
-    assert talk.free_move("R on the left of row one, word rats", freely) is None
-    assert talk.free_move(offered, "S on the right of row 1, word stats.") is None
-    assert talk.free_move(offered, "S on the right of row 1.") is None  # no word named
-    assert talk.free_move(offered, "T on the right of row 1, word carrot.") is None  # not held
-    assert talk.free_move(offered, "Bob: S on the right of row 1, word carrot.") is None
-    assert talk.free_move(offered, "what a game") is None
+    assert talk.free_placement("R on the left of row one, word rats", freely) is None
+    assert talk.free_placement(offered, "S on the right of row 1, word stats.") is None
+    assert talk.free_placement(offered, "S on the right of row 1.") is None  # no word named
+    assert talk.free_placement(offered, "T on the right of row 1, word carrot.") is None  # not held
+    assert talk.free_placement(offered, "Bob: S on the right of row 1, word carrot.") is None
+    assert talk.free_placement(offered, "what a game") is None
 
 
 def test_choices_are_the_turns_moves() -> None:
@@ -265,7 +265,7 @@ def test_same_move_takes_a_french_word_that_sounds_the_same() -> None:
 
 
 def test_talk_flags() -> None:
-    assert CrackWordTalk.open_answers is False
+    assert not CrackWordTalk(new_game()).offers().open
     assert ETOILE != PETARD
 
 

@@ -517,8 +517,8 @@ def test_choices_while_voting_are_the_votes_of_those_yet_to_vote() -> None:
     assert set(QUESTION_PHRASES) <= set(phrases)
 
 
-def test_the_talk_takes_answers_outside_the_choices() -> None:
-    assert ScattergoriesTalk.open_answers is True
+def test_the_talk_takes_answers_outside_the_choices(talk: ScattergoriesTalk) -> None:
+    assert talk.offers().open
 
 
 # ---------------------------------------------------------------------- same_move

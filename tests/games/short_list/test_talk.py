@@ -362,10 +362,11 @@ def test_once_the_game_is_over_only_questions_are_offered() -> None:
     talk = ShortListTalk(game)
     assert talk.choices() == QUESTION_PHRASES
     assert isinstance(talk.parse("score"), Query)
+    assert not talk.offers().open  # nobody may guess any more
 
 
-def test_the_talk_takes_answers_outside_the_choices() -> None:
-    assert ShortListTalk.open_answers is True
+def test_the_talk_takes_answers_outside_the_choices(talk: ShortListTalk) -> None:
+    assert talk.offers().open
 
 
 # ---------------------------------------------------------------------- same_move
