@@ -11,20 +11,7 @@ from importlib import resources
 from typing import Any
 
 from host.core.events import TEAM_JOIN, Note
-
-NUMBER_WORDS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-)
+from host.core.talk import NUMBER_WORDS
 
 
 def spoken_list(items: Sequence[str], conjunction: str = "and", *, serial: bool = False) -> str:
@@ -210,36 +197,11 @@ class _Params(dict[str, Any]):
 
 
 def with_derived(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Add the spoken forms lines use: lists, penalty cards handed out, scores."""
+    """Add the spoken forms the core's lines and every game's use: the players as a list, and
+    a vote as a word (a game's own forms are its GameVoice.derive)."""
     out = dict(params)
-    if "titles" in params:
-        titles = params["titles"]
-        numbered = [f"{NUMBER_WORDS[i + 1]}: {title}" for i, title in enumerate(titles)]
-        out["titles_numbered"] = spoken_list(numbered, "or")
-    if "penalty" in params:
-        out["penalty_them"] = "it" if int(params["penalty"]) == 1 else "them"
-    if "targets" in params:
-        targets = params["targets"]
-        taking = [f"{seat_name(name)} {agree(name, 'takes')} {cards_phrase(n)}"
-                  for name, n in targets]
-        teams = any(is_team(name) for name, _ in targets)
-        out["target_list"] = spoken_list(taking, serial=teams)
-        out["target_names"] = seats_list([name for name, _ in targets])
-        out["target_cards"] = cards_phrase(sum(n for _, n in targets))
-    if isinstance(params.get("score"), Mapping):
-        score = params["score"]
-        if any(is_team(name) for name in score):
-            read = [f"Team {seat_name(name)} {won}" for name, won in score.items()]
-            out["score_text"] = spoken_list(read, serial=True)
-        else:
-            out["score_text"] = spoken_list([f"{name} {won}" for name, won in score.items()])
     if "players" in params and not isinstance(params["players"], str):
-        out["players_text"] = seats_list(params["players"])
-        out["players"] = out["players_text"]
+        out["players"] = seats_list(params["players"])
     if "accept" in params:
         out["vote_word"] = "yes" if params["accept"] else "no"
-    if "letters" in params:
-        letters = list(params["letters"])
-        out["letters_text"] = spoken_list(letters, "or")
-        out["a_letter_list"] = spoken_list([with_article(letter) for letter in letters], "or")
     return out

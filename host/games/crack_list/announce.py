@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from host.core.events import Note
-from host.core.phrasebook import GameVoice, spoken_list
+from host.core.phrasebook import (
+    GameVoice,
+    agree,
+    cards_phrase,
+    is_team,
+    seat_name,
+    seats_list,
+    spoken_list,
+    with_article,
+)
+from host.core.talk import number_word
 from host.games.crack_list.cards import ACTIONS
 from host.games.crack_list.notes import PENALTY_NOTES, NoteKind
 from host.judge import JUDGE_LINES, Reason
@@ -39,12 +50,45 @@ def line_keys(note: Note) -> list[str]:
 
 
 def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
-    """Cards as they are said, for the lines that read a hand or name a card."""
+    """The spoken forms Crack List's lines use: cards as they are said (a hand, a card), the
+    categories on offer numbered, penalty cards handed out, the score, letters."""
     if isinstance(params.get("cards"), list):
         params["cards_text"] = spoken_list([card_name(c) for c in params["cards"]]) or "none"
     if isinstance(params.get("card"), str):
         params["card_name"] = card_name(params["card"])
+    if "titles" in params:
+        numbered = [f"{number_word(i)}: {title}" for i, title in enumerate(params["titles"], 1)]
+        params["titles_numbered"] = spoken_list(numbered, "or")
+    if "penalty" in params:
+        params["penalty_them"] = "it" if int(params["penalty"]) == 1 else "them"
+    if "targets" in params:
+        params.update(_targets_said(params["targets"]))
+    if isinstance(params.get("score"), Mapping):
+        params["score_text"] = _score_said(params["score"])
+    if "letters" in params:
+        letters = list(params["letters"])
+        params["letters_text"] = spoken_list(letters, "or")
+        params["a_letter_list"] = spoken_list([with_article(letter) for letter in letters], "or")
     return params
+
+
+def _targets_said(targets: Sequence[tuple[str, int]]) -> dict[str, str]:
+    """A penalty handed out: who takes how many ("Ann takes one card and Bob takes 2 cards"),
+    who takes them, and how many in all."""
+    taking = [f"{seat_name(name)} {agree(name, 'takes')} {cards_phrase(n)}"
+              for name, n in targets]
+    teams = any(is_team(name) for name, _ in targets)
+    return {"target_list": spoken_list(taking, serial=teams),
+            "target_names": seats_list([name for name, _ in targets]),
+            "target_cards": cards_phrase(sum(n for _, n in targets))}
+
+
+def _score_said(score: Mapping[str, int]) -> str:
+    """The rounds won: "Ann 2, Bob 1 and Cat 0"; teams each named as one."""
+    if any(is_team(name) for name in score):
+        return spoken_list([f"Team {seat_name(name)} {won}" for name, won in score.items()],
+                           serial=True)
+    return spoken_list([f"{name} {won}" for name, won in score.items()])
 
 
 PEOPLE = ("player", "chooser", "winner", "target", "skipped", "caller", "turn", "answerer",
