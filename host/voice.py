@@ -230,7 +230,7 @@ def open_input(args: argparse.Namespace) -> AudioIn:
 
 def open_outputs(args: argparse.Namespace, *, sound_card: bool = True) -> list[AudioOut]:
     """Where the host's voice goes: a WAV folder with --speak-to, the sound card unless the
-    microphone is a recording (or the speaker a satellite's)."""
+    microphone is a recording (or the loudspeaker a satellite's)."""
     from host.speech.audio import SoundDeviceOutput, WavFolderOutput
 
     outputs: list[AudioOut] = []
@@ -243,14 +243,14 @@ def open_outputs(args: argparse.Namespace, *, sound_card: bool = True) -> list[A
 
 def open_audio(args: argparse.Namespace) -> tuple[AudioIn, list[AudioOut]]:
     """The table's audio source and sinks, from the command line: a Wyoming satellite's
-    microphone and speaker with --wyoming-satellite or --wyoming-server, else the sound card
+    microphone and loudspeaker with --wyoming-satellite or --wyoming-server, else the sound card
     (or the recordings)."""
     from host.speech.wyoming.options import wyoming_from_args
 
     satellite = wyoming_from_args(args)
     if satellite:
-        mic, speaker = satellite
-        return mic, [*open_outputs(args, sound_card=False), speaker]
+        mic, loudspeaker = satellite
+        return mic, [*open_outputs(args, sound_card=False), loudspeaker]
     return open_input(args), open_outputs(args)
 
 

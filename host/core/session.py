@@ -15,7 +15,17 @@ from host.core.events import ArmTimer, Note, TimeUp
 from host.core.hearing import QUIT_YES, Ear, Heard
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
-from host.core.talk import NO, YES, Query, Unclear, carry_on, clean, core_phrases, yes_no
+from host.core.talk import (
+    CLAIM_TURN,
+    NO,
+    YES,
+    Query,
+    Unclear,
+    carry_on,
+    clean,
+    core_phrases,
+    yes_no,
+)
 
 
 @dataclass(frozen=True)
@@ -77,7 +87,7 @@ class TableTalk:
 
 COUNTDOWN = "countdown"
 """The timer whose last seconds the host calls out loud."""
-HOLDING_QUERIES = frozenset({"pause", "resume", "quit", "speaker", "time_left"})
+HOLDING_QUERIES = frozenset({"pause", "resume", "quit", CLAIM_TURN, "time_left"})
 """Queries that are not answered at length, or manage the clock themselves."""
 
 
@@ -296,7 +306,7 @@ class Session:
             "pause": self._pause,
             "resume": self._resume,
             "quit": self._quit,
-            "speaker": self._claim_turn,
+            CLAIM_TURN: self._claim_turn,
             "time_left": self._time_left,
         }
         handler = handlers.get(query.kind)

@@ -83,13 +83,17 @@ LETTER_NAMES = {
 """English letters as players say them, to the letter ("double u" is W)."""
 
 
+CLAIM_TURN = "claim_turn"
+"""The query "my turn, Bob" said alone: the next thing said is Bob's."""
+
+
 @dataclass(frozen=True)
 class Query:
     """A question or command for the host itself, not a move in the game."""
 
     kind: str
-    """repeat, help, rules, pause, resume, quit, speaker ("my turn, Bob" alone: the next thing
-    said is Bob's), or one of the game's own questions (category, hand, score …)."""
+    """repeat, help, rules, pause, resume, quit, CLAIM_TURN ("my turn, Bob" alone: the next
+    thing said is Bob's), or one of the game's own questions (category, hand, score …)."""
     player: str | None = None
     target: str | None = None
 

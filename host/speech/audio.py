@@ -1,4 +1,4 @@
-"""Audio adapters: sounddevice microphone and speaker, WAV files as microphone and speaker."""
+"""Audio adapters: the sound card's microphone and loudspeaker, and WAV files as either."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ class WavFolderOutput:
 
 
 def speak(synthesizer: Synthesizer, out: AudioOut, text: str) -> None:
-    """Say `text` on `out`: sentence by sentence on a speaker, as one file with its text on disk."""
+    """Say `text` on `out`: sentence by sentence aloud, as one file with its text on disk."""
     chunks: Iterable[bytes] = synthesizer.synthesize(text)
     if isinstance(out, WavFolderOutput):
         out.play(b"".join(chunks), synthesizer.sample_rate, text=text)
@@ -266,7 +266,7 @@ class SoundDeviceInput:
 
 
 class SoundDeviceOutput:
-    """The speaker: plays int16 mono PCM at its own rate (resampled if the device needs it)."""
+    """The loudspeaker: plays int16 mono PCM at its own rate (resampled if the device needs it)."""
 
     def __init__(self, device: str | int | None = None) -> None:
         """Use the output `device` (index, name substring or None for the default)."""

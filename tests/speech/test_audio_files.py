@@ -1,4 +1,4 @@
-"""WAV-file microphone and speaker: real recordings in, numbered files with an index out."""
+"""WAV-file microphone and loudspeaker: real recordings in, numbered files with an index out."""
 
 from __future__ import annotations
 

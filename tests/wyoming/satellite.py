@@ -31,7 +31,7 @@ TIMEOUT = 60.0
 
 
 class TableSatellite:
-    """A satellite whose microphone and speaker are the test's."""
+    """A satellite whose microphone and loudspeaker are the test's."""
 
     def __init__(self, *, mic_rate: int = 16_000, mic_channels: int = 1, echo: float = 0.0,
                  says_played: bool = True, snd_format: dict[str, int] | None = None,

@@ -11,6 +11,7 @@ from rapidfuzz import fuzz
 from host.core.events import Seat
 from host.core.legal import Offer, Offers, Stakes
 from host.core.talk import (
+    CLAIM_TURN,
     HEARD_NUMBERS,
     LETTER_NAMES,
     Query,
@@ -109,7 +110,7 @@ class IntentParser:
         speaker = prefixed or speaker
         words = clean(rest)
         if prefixed and not words:
-            return speaker, Query("speaker", speaker)
+            return speaker, Query(CLAIM_TURN, speaker)
         if not words:
             return speaker, Unclear(text)
         query = self._query(words, speaker)

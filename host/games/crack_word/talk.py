@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from host.core.legal import Offer, Offers
 from host.core.phrasebook import with_article
-from host.core.talk import Query, Speakers, Unclear, clean, match_query
+from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean, match_query
 from host.games.crack_word.announce import UN, a_letter, le
 from host.games.crack_word.board import Tile, fold, has_majority, letters_of
 from host.games.crack_word.cards import ETOILE, PETARD
@@ -86,7 +86,7 @@ class CrackWordTalk:
         who = named or speaker or self.game.expected_player()
         words = clean(rest)
         if not words:
-            return Query("speaker", named) if named else Unclear(text)
+            return Query(CLAIM_TURN, named) if named else Unclear(text)
         query = self._count_of(words, who) or match_query(words, who, self.grammar.questions)
         if query is not None:
             return query

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from host.core.legal import Offer, Offers
 from host.core.talk import (
+    CLAIM_TURN,
     LETTER_NAMES,
     NO,
     YES,
@@ -121,7 +122,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
 )
 """Scattergories' own questions for the host (the core ones are in host.core.talk)."""
 WRITING_QUERIES = frozenset({"time_left", "letter", "list", "pause", "resume", "quit",
-                             "speaker"})
+                             CLAIM_TURN})
 """What the host answers while the players write: it is otherwise quiet, as in the box (the
 core's pause and quit stay possible)."""
 WRITING_PHRASES = ("how much time", "what's the letter", "read the list again")
@@ -178,7 +179,7 @@ class ScattergoriesTalk:
         rest = raw_tail(text, rest)
         who = prefixed or speaker
         if not clean(rest):
-            return Query("speaker", prefixed) if prefixed else Unclear(text)
+            return Query(CLAIM_TURN, prefixed) if prefixed else Unclear(text)
         if self._reading() and (who or on_turn) == on_turn and self.listed(rest):
             return ReadAnswer(on_turn or "", trimmed(rest))
         query = match_query(clean(rest), who or on_turn, QUESTIONS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from host.core.talk import Query
+from host.core.talk import CLAIM_TURN, Query
 from host.decks import QuestionCard
 from host.games.short_list.events import Answer, Jump, Move, Pass
 from host.games.short_list.notes import NoteKind
@@ -22,7 +22,7 @@ from host.games.short_list.rules import ShortListGame
 QUESTIONS = (NoteKind.ANSWERS_LEFT, NoteKind.QUESTION, NoteKind.SAID_SO_FAR, NoteKind.SCORE,
              NoteKind.SITUATION)
 """The questions anyone may ask the host, at any time (each answered by the note it names)."""
-CLAIM = "speaker"
+CLAIM = CLAIM_TURN
 """The core's query for "the next thing said is this seat's": the claim said alone."""
 
 Guess = Answer | Jump

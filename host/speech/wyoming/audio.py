@@ -1,4 +1,4 @@
-"""A Wyoming satellite as the table's microphone (AudioIn) and speaker (AudioOut)."""
+"""A Wyoming satellite as the table's microphone (AudioIn) and loudspeaker (AudioOut)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from host.speech.wyoming.link import RETRY_SECONDS, Link, parse_uri
 CHUNK_SAMPLES = 1024
 """Samples per AudioChunk sent to the satellite (the wyoming package's own default)."""
 PLAYED_GRACE_SECONDS = 2.0
-"""How long past a line's own length the speaker waits for the satellite to have played it."""
+"""How long past a line's own length the loudspeaker waits for the satellite to have played it."""
 
 
 class WyomingInput:
@@ -53,7 +53,7 @@ class WyomingInput:
 
 
 class WyomingOutput:
-    """The satellite's speaker: each play() is one AudioStart, AudioChunk..., AudioStop stream.
+    """The satellite's loudspeaker: each play() is one AudioStart, AudioChunk..., AudioStop stream.
 
     Like a sound card's play(), it returns once the audio has been played: when the satellite
     says Played, or once it has streamed as much live microphone audio as the line lasts, and
@@ -98,7 +98,7 @@ class WyomingOutput:
 
 def wyoming_audio(uri: str, *, serve: bool, retry_seconds: float = RETRY_SECONDS,
                   timeout: float = 5.0) -> tuple[WyomingInput, WyomingOutput]:
-    """A satellite's microphone and speaker: Party Host connects to the satellite at `uri`
+    """A satellite's microphone and loudspeaker: Party Host connects to the satellite at `uri`
     (tcp://HOST:PORT), or with `serve` listens at `uri` (tcp://ADDR:PORT, loopback when ADDR
     is left out) for a satellite to connect. AudioUnavailable when that cannot start."""
     link = Link(parse_uri(uri, serve=serve), serve=serve, retry_seconds=retry_seconds,

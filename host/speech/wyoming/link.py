@@ -80,7 +80,7 @@ class Peer(Protocol):
 
 
 class Link:
-    """A Wyoming satellite's microphone and speaker, for synchronous callers.
+    """A Wyoming satellite's microphone and loudspeaker, for synchronous callers.
 
     serve=False: Party Host connects to the satellite at `address` (as Home Assistant does)
     and calls it again whenever it drops. serve=True: Party Host listens at `address` and the
@@ -96,7 +96,7 @@ class Link:
         self.retry_seconds = retry_seconds
         self.timeout = timeout
         self.snd_format: AudioFormat | None = None
-        """The format the satellite asked for its speaker (RunPipeline's snd_format)."""
+        """The format the satellite asked for its loudspeaker (RunPipeline's snd_format)."""
         self.connections = 0
         self.streams = 0
         """Audio streams sent to the satellite on this connection."""
@@ -112,7 +112,7 @@ class Link:
         self.closed = False
         self._state = threading.Condition()
         self._pcm = bytearray()
-        self._users = 2  # the microphone and the speaker each release the link once
+        self._users = 2  # the microphone and the loudspeaker each release the link once
         self._peer: Peer | None = None
         self._resampler: tuple[int, BlockResampler] | None = None
         self._converter = AudioChunkConverter(width=2, channels=1)
@@ -314,7 +314,7 @@ class Link:
             self._state.notify_all()
 
     async def on_event(self, event: Event, peer: Peer) -> None:
-        """Take one event from the satellite: microphone audio, Played, its speaker format.
+        """Take one event from the satellite: microphone audio, Played, its loudspeaker format.
         The first one makes the satellite connected."""
         if self.calling:
             with self._state:

@@ -20,12 +20,12 @@ def add_wyoming_arguments(group: Any) -> None:
     either = group.add_mutually_exclusive_group()
     either.add_argument(
         "--wyoming-satellite", metavar="tcp://HOST:PORT",
-        help="use a Wyoming voice satellite's microphone and speaker (Home Assistant's "
+        help="use a Wyoming voice satellite's microphone and loudspeaker (Home Assistant's "
         f"satellites, wyoming-satellite): Party Host connects to it, e.g. tcp://kitchen:"
         f"{DEFAULT_PORT}; it is called again if it drops out")
     either.add_argument(
         "--wyoming-server", metavar="tcp://ADDR:PORT",
-        help="listen for a Wyoming satellite to connect and use its microphone and speaker; "
+        help="listen for a Wyoming satellite to connect and use its microphone and loudspeaker; "
         f"ADDR is loopback unless given (tcp://:{DEFAULT_PORT} listens on 127.0.0.1, "
         f"tcp://0.0.0.0:{DEFAULT_PORT} on every network)")
 
@@ -37,7 +37,7 @@ def wyoming_uri(args: argparse.Namespace) -> str | None:
 
 def wyoming_from_args(args: argparse.Namespace, *, show: Callable[[str], None] = print,
                       ) -> tuple[WyomingInput, WyomingOutput] | None:
-    """The satellite's microphone and speaker from the options (None without them); a server
+    """The satellite's microphone and loudspeaker from the options (None without them); a server
     waits, saying where, until a satellite connects. AudioUnavailable when it cannot start."""
     if not wyoming_uri(args):
         return None
@@ -47,11 +47,11 @@ def wyoming_from_args(args: argparse.Namespace, *, show: Callable[[str], None] =
         raise AudioUnavailable("Wyoming satellites need the wyoming package "
                                "(pip install 'partyhost[satellite]').") from error
     if getattr(args, "wyoming_server", None):
-        mic, speaker = wyoming_audio(args.wyoming_server, serve=True)
+        mic, loudspeaker = wyoming_audio(args.wyoming_server, serve=True)
         show(f"Waiting for a Wyoming satellite to connect to {mic.link.address.uri} ...")
         mic.wait_back(None)
         show("The Wyoming satellite is connected.")
-        return mic, speaker
+        return mic, loudspeaker
     return wyoming_audio(args.wyoming_satellite, serve=False)
 
 

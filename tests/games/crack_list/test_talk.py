@@ -136,7 +136,7 @@ def test_my_turn_names_who_speaks(said: str, expected: object) -> None:
 
 
 def test_my_turn_alone_claims_the_next_utterance() -> None:
-    assert PARSER.parse("my turn, Bob", "turn", "Ann")[1] == Query("speaker", "Bob")
+    assert PARSER.parse("my turn, Bob", "turn", "Ann")[1] == Query("claim_turn", "Bob")
 
 
 class RoundTrip:

@@ -116,6 +116,6 @@ def test_the_writing_time_beyond_the_deadline() -> None:
     assert questions.seconds_after_deadline() == 0.0
 
 
-@pytest.mark.parametrize("kind", ["hand", "count", "repeat", "speaker", "time_left"])
+@pytest.mark.parametrize("kind", ["hand", "count", "repeat", "claim_turn", "time_left"])
 def test_other_questions_are_not_scattergories(kind: str) -> None:
     assert ScattergoriesQuestions(new_game()).answer(Query(kind, "Ann")) is None

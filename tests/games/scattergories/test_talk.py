@@ -142,7 +142,7 @@ def test_a_named_player_asks_for_more_time(talk: ScattergoriesTalk, said: str) -
 def test_more_time_from_an_unknown_voice_asks_who_speaks(talk: ScattergoriesTalk) -> None:
     assert talk.parse("one more minute") == Unclear("one more minute", anonymous=True)
     assert talk.parse("one more minute", speaker="Cat") == AskMoreTime("Cat")
-    assert talk.parse("my turn, Cat") == Query("speaker", "Cat")
+    assert talk.parse("my turn, Cat") == Query("claim_turn", "Cat")
 
 
 @pytest.mark.parametrize(("said", "agree"), [
@@ -368,7 +368,7 @@ def test_team_members_speak_for_their_seat() -> None:
 
 def test_nothing_said_is_unclear(talk: ScattergoriesTalk) -> None:
     assert talk.parse("") == Unclear("", quiet=True)  # while the players write
-    assert talk.parse("Bob:") == Query("speaker", "Bob")
+    assert talk.parse("Bob:") == Query("claim_turn", "Bob")
 
 
 def test_the_host_keeps_quiet_about_table_talk_while_the_players_write(

@@ -113,6 +113,6 @@ def test_once_the_game_is_over_round_questions_are_refused() -> None:
     assert ask(game, "score").kind == NoteKind.SCORE
 
 
-@pytest.mark.parametrize("kind", ["category", "hand", "count", "repeat", "speaker"])
+@pytest.mark.parametrize("kind", ["category", "hand", "count", "repeat", "claim_turn"])
 def test_other_questions_are_not_short_lists(game: ShortListGame, kind: str) -> None:
     assert ShortListQuestions(game).answer(Query(kind, "Bob")) is None

@@ -155,7 +155,7 @@ def test_a_jump_names_the_jumper(talk: ShortListTalk, said: str) -> None:
 @pytest.mark.parametrize("said", ["Cat, it's my turn", "it's my turn, Cat", "cat it's my turn",
                                   "Cat: my turn", "Cat:"])
 def test_a_claim_alone_gives_the_floor(talk: ShortListTalk, said: str) -> None:
-    assert talk.parse(said) == Query("speaker", "Cat")
+    assert talk.parse(said) == Query("claim_turn", "Cat")
 
 
 def test_after_a_claim_the_answer_is_the_jump(talk: ShortListTalk) -> None:
@@ -167,7 +167,7 @@ def test_after_a_claim_the_answer_is_the_jump(talk: ShortListTalk) -> None:
 def test_a_claim_by_an_unknown_voice_asks_who_speaks(talk: ShortListTalk) -> None:
     assert talk.parse("it's my turn: Poland") == Unclear("it's my turn: Poland", anonymous=True)
     assert talk.parse("it's my turn: Poland", speaker="Dan") == Jump("Dan", "Poland")
-    assert talk.parse("it's my turn", speaker="Dan") == Query("speaker", "Dan")
+    assert talk.parse("it's my turn", speaker="Dan") == Query("claim_turn", "Dan")
 
 
 @pytest.mark.parametrize(("said", "jumper", "answer"), [
