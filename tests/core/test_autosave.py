@@ -1,4 +1,5 @@
-"""The autosave keeps what a player could still want: an unfinished game is never overwritten."""
+"""The autosave keeps what a player could still want: every move taken, saved as it is made and
+replayed to resume (over the fake game Colours), and an unfinished game never overwritten."""
 
 from __future__ import annotations
 
@@ -6,7 +7,13 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-from host.core.autosave import keep_unfinished
+import pytest
+
+from host.clock import FakeClock
+from host.core.autosave import SaveError, keep_unfinished, load
+from host.core.events import TimeUp
+from tests.core.fakegame.rules import EVENTS, Name, Pass
+from tests.core.fakegame.table import ColourOptions, kinds, new_session, texts
 
 NOON = datetime(2025, 1, 31, 12, 0, 5)
 
@@ -45,3 +52,47 @@ def test_a_file_that_is_not_a_readable_save_is_never_overwritten(tmp_path: Path)
         kept = keep_unfinished(save, NOON)
         assert kept is not None and kept.read_text("latin-1") == text
         kept.unlink()
+
+
+def test_every_move_taken_is_saved_and_replaying_them_resumes_the_game(tmp_path: Path) -> None:
+    clock, save = FakeClock(), tmp_path / "colours.json"
+    session = new_session(clock, options=ColourOptions(secret="teal"), save=save)
+    session.start()
+    session.hear_words("red")
+    session.hear_words("Ann: green")  # refused: not her turn, not saved
+    session.hear_words("pass")
+    clock.advance(20)
+    session.tick()  # Cat's time runs out
+    options, events = load(save, EVENTS)
+    assert events == [Name("Ann", "red"), Pass("Bob"), TimeUp(3)]
+    resumed = new_session(FakeClock(), options=ColourOptions.from_json(options), save=save,
+                          events=events)
+    game, again = session.game, resumed.game
+    assert (again.turn, again.named, again.scores, again.secret) == \
+        (game.turn, game.named, game.scores, "teal")
+    assert kinds(resumed.start(resumed=True)) == ["resumed_game", "turn"]
+    assert texts(resumed.hear_words("repeat")) == "Welcome back to Colours! | Ann, your turn."
+    assert resumed.seconds_to_next_tick() == 20.0  # the turn's timer armed again
+    resumed.hear_words("blue")
+    assert load(save, EVENTS)[1] == [*events, Name("Ann", "blue")]
+
+
+def test_resume_of_a_finished_game_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    session = new_session(FakeClock(), save=save)
+    session.start()
+    session.hear_words("gold")
+    assert session.finished
+    with pytest.raises(SaveError, match="already over"):
+        load(save, EVENTS)
+    with pytest.raises(SaveError, match="no saved game"):
+        load(tmp_path / "missing.json", EVENTS)
+
+
+def test_a_save_holding_an_event_the_game_does_not_know_is_refused(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    for event, why in (({"type": "Shout", "player": "Ann"}, "unknown event"),
+                       ({"type": "Name", "player": "Ann"}, "a damaged Name event")):
+        save.write_text(json.dumps({"version": 1, "options": {}, "events": [event]}))
+        with pytest.raises(SaveError, match=why):
+            load(save, EVENTS)

@@ -12,7 +12,7 @@ from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
 from host.speech.whisper_stt import WhisperRecognizer
-from tests.core.test_session import calls_open
+from tests.games.crack_list.sessions import calls_open
 
 
 @pytest.fixture(scope="module")
