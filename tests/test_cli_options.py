@@ -15,7 +15,7 @@ import pytest
 from host.cli import main
 from host.core.events import make_seats
 from host.games.crack_list.config import PLAYERS_HELP, SEATS_RANGE, CrackListConfig
-from tests.test_cli_play import RULES_DECK, partyhost
+from tests.commandline import RULES_DECK, partyhost
 
 TABLE = ["--deck", RULES_DECK, "--only-my-decks"]
 

@@ -3,28 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-RULES_DECK = str(Path(__file__).parent / "data" / "decks" / "crack-list-rules.toml")
-
-
-def partyhost(
-    *args: str,
-    stdin: str = "",
-    env: dict[str, str] | None = None,
-) -> subprocess.CompletedProcess[str]:
-    """Run the real command line in a child process."""
-    return subprocess.run(
-        [sys.executable, "-m", "host", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        timeout=120,
-        env={**os.environ, **(env or {})},
-    )
+from tests.commandline import RULES_DECK, partyhost
 
 
 def test_help_explains_every_option() -> None:

@@ -11,7 +11,7 @@ import sys
 import threading
 from pathlib import Path
 
-from tests.test_cli_play import RULES_DECK
+from tests.commandline import RULES_DECK
 from tests.wyoming.satellite import TIMEOUT, TableSatellite
 
 STARTUP_TIMEOUT = 300.0

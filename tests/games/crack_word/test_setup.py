@@ -17,7 +17,7 @@ from host.games.crack_word.bots import BotSkills, BotTable
 from host.games.crack_word.kind import CRACK_WORD
 from host.games.crack_word.setup import CrackWordOptions, build_session, options_from_args
 from host.registry import find_game
-from tests.test_cli_play import partyhost
+from tests.commandline import partyhost
 
 
 def test_the_registry_hosts_crack_word() -> None:

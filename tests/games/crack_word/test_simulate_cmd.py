@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.test_cli_play import partyhost
+from tests.commandline import partyhost
 
 
 def test_simulate_plays_on_the_french_dictionary_with_no_violation() -> None:

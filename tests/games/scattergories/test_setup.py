@@ -24,7 +24,7 @@ from host.games.scattergories.setup import (
     options_from_args,
 )
 from host.registry import find_game
-from tests.test_cli_play import partyhost
+from tests.commandline import partyhost
 
 
 def play_args(*words: str) -> argparse.Namespace:

@@ -18,7 +18,7 @@ from host.games.short_list.bots import BotSkills, BotTable
 from host.games.short_list.kind import SHORT_LIST
 from host.games.short_list.setup import ShortListOptions, build_session, options_from_args
 from host.registry import find_game
-from tests.test_cli_play import partyhost
+from tests.commandline import partyhost
 
 
 def play_args(*words: str) -> argparse.Namespace:
