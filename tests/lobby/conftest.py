@@ -20,9 +20,12 @@ from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import write_wav
 from host.voice import Mouth
+from tests.commandline import RULES_DECK
 
 SILENCE = "<silence>"
 """A line of the script that is 15 seconds of nobody saying anything."""
+CRACK_LIST_TESTING = ["--deck", RULES_DECK, "--only-my-decks"]
+"""The play options of a Crack List table that deals only the rule-test deck."""
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from host.lobby.state import LobbyState
-from tests.lobby.conftest import SILENCE, LobbyMaker, host_lines
-from tests.lobby.test_lobby import CRACK_LIST_TESTING
-from tests.voice.test_short_list_by_voice import GERMANY
+from tests.games.short_list.decks import GERMANY
+from tests.lobby.conftest import CRACK_LIST_TESTING, SILENCE, LobbyMaker, host_lines
 
 
 def test_a_stopped_game_is_saved_and_resumed_by_voice(lobby_hearing: LobbyMaker,

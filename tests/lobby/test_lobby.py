@@ -11,10 +11,7 @@ from host.lobby.state import LobbyState
 from host.speech.ports import Recognizer
 from host.speech.second_opinion import SecondOpinion
 from host.speech.stt import make_recognizer
-from tests.lobby.conftest import LobbyMaker, host_lines
-
-RULES_DECK = str(Path(__file__).parent.parent / "data" / "decks" / "crack-list-rules.toml")
-CRACK_LIST_TESTING = ["--deck", RULES_DECK, "--only-my-decks"]
+from tests.lobby.conftest import CRACK_LIST_TESTING, LobbyMaker, host_lines
 
 
 def test_a_start_phrase_sets_up_the_table_by_voice_and_starts_the_game(

@@ -17,8 +17,7 @@ from host.speech.audio import AudioUnavailable, WavFileInput
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.ports import AudioIn
 from tests.conftest import REPO
-from tests.lobby.conftest import SILENCE, LobbyMaker, host_lines, said
-from tests.lobby.test_lobby import CRACK_LIST_TESTING
+from tests.lobby.conftest import CRACK_LIST_TESTING, SILENCE, LobbyMaker, host_lines, said
 
 
 def test_the_unit_is_installed_for_this_checkout_and_systemd_accepts_it(tmp_path: Path) -> None:

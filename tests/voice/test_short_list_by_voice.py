@@ -20,18 +20,7 @@ from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
 from host.speech.whisper_stt import WhisperRecognizer
-
-GERMANY = '''[deck]
-game = "short-list"
-lang = "en"
-name = "One card"
-
-[[questions]]
-id = "t-001"
-question = "Name a country that shares a land border with Germany."
-answers = ["Denmark", "Poland", "Czech Republic | Czechia", "Austria", "Switzerland", "France",
-           "Luxembourg", "Belgium", "Netherlands | Holland | The Netherlands"]
-'''
+from tests.games.short_list.decks import GERMANY
 
 
 @pytest.fixture(scope="module")
