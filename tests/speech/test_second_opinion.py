@@ -13,7 +13,7 @@ from host.speech.ports import SAMPLE_RATE, Recognizer, Transcript
 from host.speech.second_opinion import SecondOpinion
 from host.speech.stt import make_recognizer
 from host.speech.whisper_stt import WhisperRecognizer
-from tests.speech.test_whisper import CHOICES, prompt
+from tests.speech.asterisk import CHOICES, prompt
 
 
 class Asked:

@@ -21,20 +21,14 @@ from host.speech.tts import join_pcm
 from host.speech.wavio import from_pcm, read_g722, resample_pcm
 from host.speech.whisper_decoder import WhisperDecoder
 from host.speech.whisper_stt import WhisperRecognizer, said_once, written_forms
+from tests.speech.asterisk import CHOICES, prompt
 from tests.speech.conftest import ASTERISK
-
-CHOICES = [phrase for phrase, _ in bench.read_table("asterisk_choices.tsv")]
 
 
 @pytest.fixture(scope="module")
 def whisper() -> WhisperRecognizer:
     """The embedded English Whisper (packaged tiny.en), loaded once for this module."""
     return WhisperRecognizer(find_whisper_model())
-
-
-def prompt(name: str) -> bytes:
-    """A recorded human prompt from asterisk-core-sounds-en-g722, as 16 kHz PCM."""
-    return read_g722(f"{ASTERISK}/{name}.g722")
 
 
 def test_auto_engine_is_the_embedded_whisper() -> None:
