@@ -20,7 +20,7 @@ from host.games.short_list.events import Answer, Jump, Pass
 from host.games.short_list.notes import NoteKind, Refusal
 from host.games.short_list.questions import ShortListQuestions
 from host.games.short_list.rules import ShortListGame
-from tests.games.short_list.test_talk import CARDS, JUDGE, NAMES, new_game, random_move
+from tests.games.short_list.tables import CARDS, JUDGE, NAMES, new_game, random_move
 
 VARIANT_PARAMS: tuple[dict[str, object], ...] = (
     {}, {"quizmaster": "Ann"}, {"quizmaster": None}, {"answers": ["Lisbon"]}, {"answers": []},

@@ -13,7 +13,7 @@ from host.games.short_list.events import Answer, Jump, Pass
 from host.games.short_list.notes import NoteKind, Refusal
 from host.games.short_list.questions import ShortListQuestions
 from host.games.short_list.rules import ShortListGame
-from tests.games.short_list.test_talk import new_game
+from tests.games.short_list.tables import new_game
 
 
 @pytest.fixture

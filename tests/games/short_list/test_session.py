@@ -15,7 +15,7 @@ from host.games.short_list.events import Answer, Jump, Pass
 from host.games.short_list.questions import ShortListQuestions
 from host.games.short_list.rules import ShortListGame
 from host.games.short_list.talk import ShortListTalk
-from tests.games.short_list.test_talk import new_game
+from tests.games.short_list.tables import new_game
 
 
 class Table:
