@@ -23,7 +23,7 @@ from host.games.scattergories.notes import NoteKind, Refusal
 from host.games.scattergories.questions import ScattergoriesQuestions
 from host.games.scattergories.rules import ScattergoriesGame
 from host.games.scattergories.talk import ScattergoriesTalk
-from tests.games.scattergories.test_talk import DECK, JUDGE, NAMES, Dice, new_game
+from tests.games.scattergories.tables import DECK, JUDGE, NAMES, Dice, new_game
 
 VARIANT_PARAMS: tuple[dict[str, object], ...] = (
     {}, {"spoken_answers": True}, {"tie_break": True}, {"by_host": True}, {"blank": True},

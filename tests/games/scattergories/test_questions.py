@@ -15,7 +15,7 @@ from host.games.scattergories.flow import State
 from host.games.scattergories.notes import NoteKind
 from host.games.scattergories.questions import ScattergoriesQuestions
 from host.games.scattergories.rules import ScattergoriesGame
-from tests.games.scattergories.test_talk import new_game, to_reading
+from tests.games.scattergories.tables import new_game, to_reading
 
 TITLES = ["Animals", "Words for the host", "Singers", "Things that are cold", "Fruits",
           "Movies"]
