@@ -15,7 +15,7 @@ from host.games.crack_list.events import Penalise
 from host.games.crack_list.setup import TableOptions, build_session
 from host.games.crack_list.talk import IntentParser
 from tests.games.crack_list.conftest import rig
-from tests.games.crack_list.test_table_holes import game_of, kinds, playing, said
+from tests.games.crack_list.sessions import game_of, kinds, playing, said
 
 
 def teams_playing_car_makes() -> Session:

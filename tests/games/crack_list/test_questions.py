@@ -9,7 +9,7 @@ from host.games.crack_list.events import Answer, Challenge, ChooseCategory
 from host.games.crack_list.rules import State
 from host.games.crack_list.talk import CrackListTalk
 from tests.games.crack_list.conftest import OPEN, Table, TableFactory
-from tests.games.crack_list.test_table_holes import game_of, kinds, playing, said
+from tests.games.crack_list.sessions import game_of, kinds, playing, said
 
 ASKED = [
     ("how many cards", "counts"),

@@ -4,56 +4,19 @@ to the session on the shipped decks, or as the game's events on the rule-test de
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
 from host.clock import FakeClock
 from host.core.phrasebook import Phrasebook
 from host.core.session import Line, Session
-from host.decks import CategoryCard
 from host.games.crack_list import cards
 from host.games.crack_list.announce import VOICE
 from host.games.crack_list.events import Answer, Challenge, ChooseCategory, Penalise, Vote
-from host.games.crack_list.rules import CrackListGame, State
+from host.games.crack_list.rules import State
 from host.games.crack_list.setup import TableOptions, build_session
-from tests.games.crack_list.conftest import FILMS, OPEN, PLANETS, TableFactory, rig
-
-
-def playing(category_id: str, hands: dict[int, Sequence[str]] | None = None, *,
-            players: Sequence[str] = ("Ann", "Bob", "Cat"),
-            physical: bool = False) -> tuple[Session, FakeClock]:
-    """A session on the shipped decks where Ann has chosen `category_id` and Bob is on turn,
-    the seats holding `hands` (with virtual cards)."""
-    clock = FakeClock()
-    options = TableOptions(players=list(players), seed=5,
-                           cards="physical" if physical else "virtual")
-    session = build_session(options, clock, None)
-    session.phrases = Phrasebook(rng=random.Random(1), game=VOICE)
-    session.start()
-    game = session.game
-    assert isinstance(game, CrackListGame)
-    red = (*game.red_pile, *game.red_used)
-    category = next(c for card in red for c in card.categories if c.id == category_id)
-    game.offered = CategoryCard("the table's", (category,))
-    session.hear_words("Ann: one")
-    for seat, hand in (hands or {}).items():
-        rig(game, seat, hand)
-    return session, clock
-
-
-def said(lines: list[Line]) -> str:
-    return " | ".join(line.text for line in lines)
-
-
-def game_of(session: Session) -> CrackListGame:
-    game = session.game
-    assert isinstance(game, CrackListGame)
-    return game
-
-
-def kinds(lines: list[Line]) -> list[str]:
-    return [line.kind for line in lines]
+from tests.games.crack_list.conftest import FILMS, OPEN, PLANETS, TableFactory
+from tests.games.crack_list.sessions import game_of, kinds, playing, said
 
 
 def wait(session: Session, clock: FakeClock, seconds: float) -> list[Line]:
