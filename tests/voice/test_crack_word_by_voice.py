@@ -17,7 +17,7 @@ from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
 from host.speech.whisper_stt import WhisperRecognizer
-from tests.games.crack_word.test_rules import row
+from tests.games.crack_word.tables import row
 
 
 @pytest.fixture(scope="module")

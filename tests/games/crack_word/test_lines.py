@@ -19,7 +19,7 @@ from host.games.crack_word.config import CrackWordConfig
 from host.games.crack_word.notes import NoteKind, Refusal
 from host.games.crack_word.questions import CrackWordQuestions
 from host.games.crack_word.rules import CrackWordGame
-from tests.games.crack_word.test_rules import NAMES, WORDS
+from tests.games.crack_word.tables import NAMES, WORDS
 
 LANGS = ("fr", "en")
 EXTRA = ("welcome", "help", "board_row", "board_row_empty", "board_row_colours", "hand",

@@ -21,7 +21,7 @@ from host.games.crack_word.hands import HIDDEN, CountedHands
 from host.games.crack_word.notes import NoteKind, Refusal
 from host.games.crack_word.questions import CrackWordQuestions
 from host.games.crack_word.rules import CrackWordGame
-from tests.games.crack_word.test_rules import NAMES, WORDS, kinds, param, refusal
+from tests.games.crack_word.tables import NAMES, WORDS, kinds, param, refusal
 
 
 def physical(players: int = 3, *, first: int | None = 0, expert: bool = False,

@@ -7,7 +7,7 @@ from host.core.events import Note
 from host.core.talk import Query
 from host.games.crack_word.announce import Shown
 from host.games.crack_word.questions import CrackWordQuestions
-from tests.games.crack_word.test_talk import new_game, with_hand
+from tests.games.crack_word.tables import new_game, with_hand
 
 
 def test_the_board_is_read_row_by_row() -> None:

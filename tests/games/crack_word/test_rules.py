@@ -3,36 +3,29 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from host.core.events import Note, Said, TimeUp, make_seats
-from host.games.crack_word.board import Tile, WordSet, fold, has_majority
-from host.games.crack_word.cards import COLOURS, ETOILE, PETARD, Card
+from host.core.events import Note, TimeUp, make_seats
+from host.games.crack_word.board import Tile, fold, has_majority
+from host.games.crack_word.cards import ETOILE, PETARD
 from host.games.crack_word.config import CrackWordConfig
 from host.games.crack_word.events import Pass, Petard, Place, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.notes import NoteKind, Refusal
 from host.games.crack_word.rules import CrackWordGame
-
-WORDS = WordSet(["chat", "chateau", "char", "chariot", "rat", "rate", "art", "arbre", "tarte",
-                 "carte", "cartes", "ami", "amie", "mie", "pomme", "ours", "sur", "rue"])
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
-MINUS, RIGHT, LEFT = COLOURS[:3]
-_numbers: Iterator[int] = iter(range(1000, 100_000))
-
-
-def card(face: str, colour: str = MINUS) -> Card:
-    """A fresh card (a number no deck uses)."""
-    return Card(face, colour, next(_numbers))
-
-
-def row(text: str, colours: str = "") -> list[list[Tile]]:
-    """A row from its letters; `colours` gives each card's seat (0 = Ann), Ann's by default."""
-    seats = [int(c) for c in colours] or [0] * len(text)
-    return [[Tile(letter, COLOURS[seat], card(letter, COLOURS[seat]))]
-            for letter, seat in zip(text, seats, strict=True)]
+from tests.games.crack_word.tables import (
+    LEFT,
+    MINUS,
+    NAMES,
+    RIGHT,
+    WORDS,
+    card,
+    kinds,
+    param,
+    refusal,
+    row,
+)
 
 
 def new_game(players: int = 3, *, seed: int = 3, first: int | None = 0,
@@ -50,22 +43,6 @@ def rigged(hand: str, *rows: str, colours: tuple[str, ...] = ()) -> CrackWordGam
     for number, text in enumerate(rows):
         game.rows[number] = row(text, colours[number] if colours else "")
     return game
-
-
-def kinds(notes: list[Said]) -> list[str]:
-    """The kinds of the notes, in order (timers left out)."""
-    return [note.kind for note in notes if isinstance(note, Note)]
-
-
-def refusal(notes: list[Said]) -> str:
-    """The reason of the one refused note."""
-    assert len(notes) == 1 and isinstance(notes[0], Note) and notes[0].kind == "refused"
-    return str(notes[0].params["reason"])
-
-
-def param(notes: list[Said], kind: str, key: str) -> object:
-    """One parameter of the first note of a kind."""
-    return next(n.params[key] for n in notes if isinstance(n, Note) and n.kind == kind)
 
 
 # ---------------------------------------------------------------- rule 1: the table

@@ -26,27 +26,11 @@ from host.games.crack_word.talk import (
     sounded,
 )
 from host.speech.ports import Transcript
-from tests.games.crack_word.test_rules import NAMES, WORDS, row
+from tests.games.crack_word.tables import NAMES, WORDS, new_game, with_hand
 
 R = Side.RIGHT
 L = Side.LEFT
 T = Side.TOP
-
-
-def new_game(lang: str = "fr", players: int = 3, seed: int = 3) -> CrackWordGame:
-    """A started game on the small word list, Ann first."""
-    config = CrackWordConfig(make_seats(NAMES[:players]), lang=lang, first=0)
-    game = CrackWordGame(config, WORDS, random.Random(seed))
-    game.start()
-    return game
-
-
-def with_hand(game: CrackWordGame, faces: str, *rows: str) -> CrackWordGame:
-    """Ann holds `faces`; the rows as given."""
-    game.hands[0] = [Card(face, game.colours[0], 900 + i) for i, face in enumerate(faces)]
-    for number, text in enumerate(rows):
-        game.rows[number] = row(text)
-    return game
 
 
 FRENCH = [
