@@ -164,8 +164,9 @@ class Session:
     def push(self, event: Any) -> list[Line]:
         """Apply a game event directly (bots and tests), saving it and speaking the result."""
         notes = self.game.handle(event)
-        self.table.denied = []
         refused = len(notes) == 1 and notes[0].kind == "refused"
+        if not refused:  # a move made: what the players said no to may be said now
+            self.table.denied = []
         if not refused and self.autosave:
             self.autosave.record(event)
         if self.on_event:

@@ -60,6 +60,14 @@ def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> N
     assert "Cat hurry up" in (session.expected_phrases() or [])
 
 
+def test_a_move_the_rules_refuse_keeps_the_guesses_denied(clock: FakeClock) -> None:
+    session = started(clock, open_palette=False)
+    session.ask_back("Cat hurry up")
+    session.hear_words("no")
+    assert kinds(session.hear_words("Bob: red")) == ["refused"]  # not Bob's turn: no move made
+    assert "Cat hurry up" not in (session.expected_phrases() or [])
+
+
 def test_a_move_said_again_instead_of_yes_is_heard_as_said(clock: FakeClock) -> None:
     session = started(clock)
     session.ask_back("pass")
