@@ -27,14 +27,11 @@ from host.games.scattergories.events import (
     Vote,
 )
 from host.games.scattergories.flow import State
+from host.games.scattergories.grammar import EN
+from host.games.scattergories.moves import WRITING_QUESTIONS
 from host.games.scattergories.questions import ScattergoriesQuestions
 from host.games.scattergories.rules import ScattergoriesGame
-from host.games.scattergories.talk import (
-    QUESTION_PHRASES,
-    WRITING_PHRASES,
-    ScattergoriesTalk,
-    same_move,
-)
+from host.games.scattergories.talk import ScattergoriesTalk, same_move
 from host.speech.ports import Transcript
 from tests.games.scattergories.tables import (
     CATEGORIES,
@@ -46,6 +43,9 @@ from tests.games.scattergories.tables import (
     new_game,
     to_reading,
 )
+
+QUESTION_PHRASES = [phrase for phrases in EN.question_phrases.values() for phrase in phrases]
+WRITING_PHRASES = [phrase for kind in WRITING_QUESTIONS for phrase in EN.question_phrases[kind]]
 
 
 @pytest.fixture
