@@ -3,12 +3,20 @@ for the table; each player's own sheet (kept on their phone) and their calls for
 
 from __future__ import annotations
 
-from host.companion.schema import Action, PublicView, Say, SeatView, action, score, section
-from host.games.scattergories.events import AgreeMoreTime, AskMoreTime, Challenge, ReadAnswer, Vote
+from host.companion.schema import (
+    Action,
+    PublicView,
+    Say,
+    SeatView,
+    action,
+    choice,
+    score,
+    section,
+)
+from host.games.scattergories.events import ChooseLetter
+from host.games.scattergories.grammar import EN, GRAMMARS
+from host.games.scattergories.moves import legal_moves
 from host.games.scattergories.rules import ScattergoriesGame, State
-from host.games.scattergories.talk import FILLER_SAID
-
-READ = (State.READING, State.REVIEW, State.VOTING)
 
 
 def public_view(game: ScattergoriesGame) -> PublicView:
@@ -35,16 +43,16 @@ def public_view(game: ScattergoriesGame) -> PublicView:
 
 def seat_view(game: ScattergoriesGame, seat: int, say: Say) -> SeatView:
     """The sheet's categories (the answers are written on the phone, never sent until read),
-    the answers this player has read, and their calls: more time, blank, challenge, vote."""
-    name = game.seats[seat].name
+    the answers this player has read, and their moves in set words: the letter, more time,
+    yes or no, blank, challenge, vote."""
     mine = [f"{game.categories[i].title}: {read[seat] or '(blank)'}"
             for i, read in enumerate(game.sheet) if seat in read]
     return SeatView(
         sheet=game.category_titles(),
-        read_as=f"{FILLER_SAID} {{answer}}",
+        read_as=f"{GRAMMARS.get(game.config.lang, EN).filler_said} {{answer}}",
         facts=[["Letter", game.letter or "?"], ["Points", str(game.totals[seat])],
                *([["Read so far", "; ".join(mine)]] if mine else [])],
-        actions=[_button(say(move)) for move in _moves(game, seat, name)],
+        actions=_actions(game, seat, say),
         hint=_hint(game, seat),
     )
 
@@ -55,29 +63,22 @@ def _button(said: str) -> Action:
     return action(said, words[:1].upper() + words[1:])
 
 
-def _moves(game: ScattergoriesGame, seat: int, name: str) -> list[object]:
-    """This seat's calls now."""
-    moves: list[object] = []
-    if game.state is State.WRITING:
-        if game.request is None and game.extensions_left > 0:
-            moves.append(AskMoreTime(name))
-        elif game.request is not None and seat not in game.request:
-            moves += [AgreeMoreTime(name, True), AgreeMoreTime(name, False)]
-    if game.state is State.READING and game.reader() == seat:
-        moves.append(ReadAnswer(name, ""))
-    if game.state in (State.READING, State.REVIEW):
-        read = game.sheet[game.category_index]
-        moves += [Challenge(name, game.seats[s].name) for s, text in read.items()
-                  if s != seat and text and (s, game.category_index) not in game.challenged]
-    if game.state is State.VOTING and seat != game.target and seat not in game.votes:
-        moves += [Vote(name, True), Vote(name, False)]
-    return moves
+def _actions(game: ScattergoriesGame, seat: int, say: Say) -> list[Action]:
+    """The seat's legal moves in set words (legal_moves): the letters left as one choice, the
+    others a button each; never an answer, which is the player's own (their sheet's)."""
+    moves = legal_moves(game, seat).moves
+    letters = [move for move in moves if isinstance(move, ChooseLetter)]
+    buttons = [_button(say(move)) for move in moves if not isinstance(move, ChooseLetter)]
+    if letters:
+        buttons.append(choice("Choose the letter", [action(say(move), move.letter)
+                                                    for move in letters]))
+    return buttons
 
 
 def _hint(game: ScattergoriesGame, seat: int) -> str:
     """What this player may do now."""
     if game.state is State.CHOOSING_LETTER and game.roller == seat:
-        return "Choose the letter: type it (e.g. 'P')"
+        return "Choose the letter: tap it, or type it (e.g. 'P')"
     if game.state is State.WRITING:
         return "Write your answers below: they stay on this phone until you read them"
     if game.state is State.READING and game.reader() == seat:
