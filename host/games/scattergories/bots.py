@@ -2,7 +2,9 @@
 copies, blanks, answers that do not fit, challenges, votes and pleas for one more minute
 included.
 
-Every random choice draws `rng.random()` (host.core.simulate.Dice), one draw per choice
+Who may act, and how, is read from the legal moves (host.games.scattergories.moves): the bots
+choose among them; the words of an answer are the bot's own (the deck's answers), as a player's
+are. Every random choice draws `rng.random()` (host.core.simulate.Dice), one draw per choice
 in a fixed order, so a seed always plays the same game. A bot's real answer is a known answer
 of the category (for an open category, of any list of the deck) with the right first letter;
 a bluff is a real word of the deck with the key letter that the category does not know, which
@@ -12,7 +14,7 @@ the bots know to challenge (made-up syllables only when the deck has no such wor
 from __future__ import annotations
 
 import random
-import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from host.core.events import TimeUp
@@ -22,12 +24,13 @@ from host.games.scattergories.events import (
     AskMoreTime,
     Challenge,
     ChooseLetter,
-    ReadAnswer,
+    Move,
     ScattergoriesEvent,
     Vote,
 )
 from host.games.scattergories.flow import State
 from host.games.scattergories.lists import category_words, deck_words
+from host.games.scattergories.moves import legal_moves
 from host.games.scattergories.rules import ScattergoriesGame
 
 SYLLABLES = ("ba", "lo", "rin", "ta", "vex", "mu", "dro", "ki", "zel", "po", "nar", "fu")
@@ -94,20 +97,24 @@ class BotTable:
         self._asked_round = 0
 
     def next_event(self) -> ScattergoriesEvent:
-        """The next thing someone at the table does."""
-        state = self.game.state
+        """The next thing someone at the table does: one of the legal moves, or the time
+        running out."""
+        game = self.game
+        legal = [legal_moves(game, seat) for seat in range(len(game.seats))]
+        moves = [move for seat_moves in legal for move in seat_moves.moves]
+        state = game.state
         if state is State.CHOOSING_LETTER:
-            return self._choose()
+            return self._choose(moves)
         if state is State.WRITING:
-            return self._writing()
+            return self._writing(moves)
         if state is State.VOTING:
-            return self._vote()
-        challenge = self._challenge()
+            return self._vote(moves)
+        challenge = self._challenge(moves)
         if challenge is not None:
             return challenge
-        if state is State.READING and not self.dice.happens(self.skills.read_timeout):
-            seat = self.game.reader()
-            return ReadAnswer(self._name(seat), self._answer(seat))
+        reader = next((seat_moves.answer for seat_moves in legal if seat_moves.answer), None)
+        if reader is not None and not self.dice.happens(self.skills.read_timeout):
+            return reader.with_words(self._answer(game.seat_index(reader.player)))
         return self._time_up()
 
     # ----------------------------------------------------------------- the table
@@ -118,35 +125,34 @@ class BotTable:
     def _time_up(self) -> TimeUp:
         return TimeUp(self.game.timer_token)
 
-    def _others(self, seat: int) -> list[int]:
-        return [other for other in self.game.playing if other != seat]
-
     # ----------------------------------------------------------------- moves
 
-    def _choose(self) -> ScattergoriesEvent:
+    def _choose(self, moves: Sequence[Move]) -> ScattergoriesEvent:
         """After a wild star the roller names a letter not used yet (or lets the time run)."""
         if self.dice.happens(self.skills.choose_timeout):
             return self._time_up()
-        used = set(self.game.used_letters)
-        left = [letter for letter in string.ascii_uppercase if letter not in used]
-        return ChooseLetter(self._name(self.game.roller), self.dice.pick(left))
+        return self.dice.pick([move for move in moves if isinstance(move, ChooseLetter)])
 
-    def _writing(self) -> ScattergoriesEvent:
-        """Answer a request for more time, sometimes ask for it, else let the time run."""
+    def _writing(self, moves: Sequence[Move]) -> ScattergoriesEvent:
+        """Answer a request for more time (the first player yet to answer), sometimes ask for
+        it, else let the time run."""
         game = self.game
-        if game.request is not None:
-            waiting = [seat for seat in game.playing if seat not in game.request]
-            return AgreeMoreTime(self._name(waiting[0]), self.dice.happens(self.skills.agree))
+        answers = [move for move in moves if isinstance(move, AgreeMoreTime)]
+        if answers:
+            agree = self.dice.happens(self.skills.agree)
+            return next(move for move in answers if move.agree == agree)
         if self._asked_round != game.round_no:
             self._asked_round = game.round_no
-            if game.extensions_left > 0 and self.dice.happens(self.skills.ask_time):
-                return AskMoreTime(self._name(self.dice.pick(game.playing)))
+            askers = [move for move in moves if isinstance(move, AskMoreTime)]
+            if askers and self.dice.happens(self.skills.ask_time):
+                return self.dice.pick(askers)
         return self._time_up()
 
-    def _challenge(self) -> Challenge | None:
+    def _challenge(self, moves: Sequence[Move]) -> Challenge | None:
         """Someone challenges the answer read last, if nobody has thought about it yet."""
         game = self.game
         read = game.sheet[game.category_index]
+        challenges = [move for move in moves if isinstance(move, Challenge)]
         for seat, text in read.items():
             key = (game.round_no, game.category_index, seat)
             if key in self._considered:
@@ -154,23 +160,26 @@ class BotTable:
             self._considered.add(key)
             bluff = text in self._bluffs
             chance = self.skills.challenge_bluff if bluff else self.skills.challenge
-            if text and (game.category_index, seat) not in game.challenged \
-                    and self.dice.happens(chance):
-                return Challenge(self._name(self.dice.pick(self._others(seat))), self._name(seat))
+            against = [move for move in challenges if move.target == self._name(seat)]
+            if against and self.dice.happens(chance):
+                return self.dice.pick(against)
         return None
 
-    def _vote(self) -> ScattergoriesEvent:
-        """The next voter's thumbs up or down: honest mostly, the challenged for themselves."""
+    def _vote(self, moves: Sequence[Move]) -> ScattergoriesEvent:
+        """The next voter's thumbs up or down (the first yet to vote, the challenged player
+        too): honest mostly, the challenged for themselves."""
         game = self.game
         if self.dice.happens(self.skills.vote_timeout):
             return self._time_up()
-        voter = next(seat for seat in game.playing if seat not in game.votes)
+        votes = [move for move in moves if isinstance(move, Vote)]
+        voter = votes[0].player
         target = game.target
-        if voter == target:
-            return Vote(self._name(voter), True)
-        text = game.sheet[game.category_index].get(target or 0, "")
-        honest = self.dice.happens(self.skills.honest_vote)
-        return Vote(self._name(voter), honest != (text in self._bluffs))
+        if target is not None and voter == self._name(target):
+            accept = True
+        else:
+            text = game.sheet[game.category_index].get(target or 0, "")
+            accept = self.dice.happens(self.skills.honest_vote) != (text in self._bluffs)
+        return next(move for move in votes if move.player == voter and move.accept == accept)
 
     # ----------------------------------------------------------------- answers
 

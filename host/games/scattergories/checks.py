@@ -1,5 +1,5 @@
-"""Scattergories' invariants for simulated games: every answer scored once, the totals, the
-letters and the reading order, replayed from the notes."""
+"""Scattergories' invariants for simulated games: every event one of the legal moves, every
+answer scored once, the totals, the letters and the reading order, replayed from the notes."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from host.core.events import Note, Said, make_seats
+from host.core.events import Note, Said, TimeUp, make_seats
 from host.core.protocols import SetupError
-from host.core.simulate import SimulationReport, simulate
+from host.core.simulate import Bots, SimulationReport, simulate
 from host.decks import CategoryList
 from host.games.scattergories.bots import BotSkills, BotTable
 from host.games.scattergories.config import ROUNDS, ScattergoriesConfig
+from host.games.scattergories.events import ScattergoriesEvent
+from host.games.scattergories.moves import legal_moves
 from host.games.scattergories.notes import NoteKind
 from host.games.scattergories.rules import SCORE_KINDS, LetterJudge, ScattergoriesGame
 
@@ -40,7 +42,8 @@ ScoreKey = tuple[int, int, str]
 
 
 class ScattergoriesReferee:
-    """Checks one game after every event, replaying its notes: each answer read once by the
+    """Checks one game after every event: that the event was one of its player's legal moves
+    (when the bots are `watched`), and, replaying its notes, each answer read once by the
     reader on turn and scored once, the round and game totals, no letter twice, the roller."""
 
     def __init__(self, game: ScattergoriesGame) -> None:
@@ -56,9 +59,32 @@ class ScattergoriesReferee:
         self.read: set[ScoreKey] = set()
         self.scored: dict[ScoreKey, int] = {}
         self.round_totals: dict[int, dict[str, int]] = {}
+        self.illegal: str | None = None
+        """What was wrong with the event the bots made since `watch`, when they are watched."""
+
+    def watched(self, bots: Bots) -> Bots:
+        """The bots, each event they make shown to this referee on its way to the rules."""
+        return ShownBots(bots, self)
+
+    def see(self, event: ScattergoriesEvent) -> None:
+        """Judge the event the bots made, before the rules get it."""
+        self.illegal = self.illegal_event(event)
+
+    def illegal_event(self, event: ScattergoriesEvent) -> str | None:
+        """Describe this event, if it is none of its player's legal moves now (nor the running
+        timer's time-up)."""
+        game = self.game
+        if isinstance(event, TimeUp):
+            legal = event.token == game.timer_token
+        else:
+            seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
+            legal = seat is not None and legal_moves(game, seat).allows(event)
+        return None if legal else f"{event} was none of the legal moves"
 
     def watch(self) -> None:
-        """Catch up with what start() said (the first roll), before the first event."""
+        """Forget the last event's legality; before the first event, catch up with what
+        start() said (the first roll)."""
+        self.illegal = None
         if not self.synced:
             game = self.game
             self.synced = True
@@ -75,6 +101,8 @@ class ScattergoriesReferee:
                 if problem:
                     problems.append(problem)
         problems += self._state_problems()
+        if self.illegal:
+            problems.append(self.illegal)
         return problems
 
     def check(self, note: Note) -> str | None:
@@ -204,6 +232,19 @@ class ScattergoriesReferee:
         return problems
 
 
+class ShownBots:
+    """Bots whose every event is shown to the referee before the rules get it."""
+
+    def __init__(self, bots: Bots, referee: ScattergoriesReferee) -> None:
+        self.bots, self.referee = bots, referee
+
+    def next_event(self) -> ScattergoriesEvent:
+        """The bots' next event, seen by the referee."""
+        event: ScattergoriesEvent = self.bots.next_event()
+        self.referee.see(event)
+        return event
+
+
 def simulate_scattergories(
     lists: Sequence[CategoryList],
     judge: LetterJudge,
@@ -225,11 +266,11 @@ def simulate_scattergories(
     except ValueError as err:
         raise SetupError(str(err)) from err  # it says how many were given and the range
 
-    def new_table(rng: random.Random) -> tuple[ScattergoriesGame, BotTable,
-                                               ScattergoriesReferee]:
+    def new_table(rng: random.Random) -> tuple[ScattergoriesGame, Bots, ScattergoriesReferee]:
         game = ScattergoriesGame(config, lists, judge, rng)
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
-        return game, bots, ScattergoriesReferee(game)
+        referee = ScattergoriesReferee(game)
+        return game, referee.watched(bots), referee
 
     started = time.perf_counter()
     prepare = getattr(judge, "prepare", None)

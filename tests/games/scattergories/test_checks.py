@@ -189,6 +189,43 @@ def test_the_referee_catches_a_roller_out_of_turn(judge: Judge,
     assert referee.check(note) == "round 2 rolled by Cat, expected Bob"
 
 
+class Cheat(BotTable):
+    """Bots that, at one event, make a move that is none of the legal moves."""
+
+    def __init__(self, game: ScattergoriesGame, at: int,
+                 cheat: Callable[[ScattergoriesGame], ScattergoriesEvent]) -> None:
+        super().__init__(game, BotSkills(), random.Random(3))
+        self.at, self.cheat, self.count = at, cheat, 0
+
+    def next_event(self) -> ScattergoriesEvent:
+        self.count += 1
+        return self.cheat(self.game) if self.count == self.at else super().next_event()
+
+
+def read_off_turn(game: ScattergoriesGame) -> ScattergoriesEvent:
+    return ReadAnswer(game.seats[(game.reader() + 1) % len(game.seats)].name, "Penguin")
+
+
+def stale_time_up(game: ScattergoriesGame) -> ScattergoriesEvent:
+    return TimeUp(game.timer_token - 1)
+
+
+@pytest.mark.parametrize(("cheat", "says"), [
+    (read_off_turn, "ReadAnswer(player='Cat', text='Penguin') was none of the legal moves"),
+    (stale_time_up, "was none of the legal moves"),
+])
+def test_the_referee_reports_an_event_that_was_none_of_the_legal_moves(
+        judge: Judge, lists: list[CategoryList],
+        cheat: Callable[[ScattergoriesGame], ScattergoriesEvent], says: str) -> None:
+    config = ScattergoriesConfig(make_seats(NAMES), list_number=1)
+    game = ScattergoriesGame(config, lists, judge, random.Random(2))
+    referee = ScattergoriesReferee(game)
+    report = SimulationReport()
+    play_one(game, referee.watched(Cheat(game, 4, cheat)), referee, report)
+    assert report.invariant_violations == 1
+    assert says in report.violations[0]
+
+
 # The bots ---------------------------------------------------------------------------------------
 
 
