@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from host.core.events import TimeUp
 from host.core.simulate import Dice
-from host.games.crack_word.board import fold, has_majority, letters_of
+from host.games.crack_word.board import letters_of
 from host.games.crack_word.cards import ETOILE, PETARD, Card, colour_deck
-from host.games.crack_word.config import MIN_CRACK
 from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
+from host.games.crack_word.moves import LegalMoves, Placement, legal_moves
 from host.games.crack_word.rules import CrackWordGame
-from host.games.crack_word.talk import justifying_words
 
 STAR_LETTERS = "EASIRNTOLU"
 """The letters a bot tries to name an Étoile (the commonest first)."""
@@ -90,7 +89,9 @@ class RealCards:
 
 
 class BotTable:
-    """Chooses the next event for whoever should act in a game."""
+    """Chooses the next event for whoever should act in a game, among their legal moves
+    (host.games.crack_word.moves): the bot's own cards (with physical cards, the real ones the
+    host cannot see) and the dictionary say which."""
 
     def __init__(self, game: CrackWordGame, skills: BotSkills, rng: random.Random) -> None:
         self.game = game
@@ -101,29 +102,29 @@ class BotTable:
         self.dice = Dice(rng)
 
     def next_event(self) -> CrackWordEvent:
-        """The next thing the player on turn does."""
+        """The next thing the player on turn (or awaited) does."""
         game = self.game
+        player = game.expected_player()
+        assert player is not None
+        legal = legal_moves(game, game.seat_index(player))
         if game.state in (State.CUT, State.START):
-            return self._show()
+            return self._show(legal)
         if self.dice.happens(self.skills.time_out):
             return TimeUp(game.timer_token)
         if game.state is State.REFILL:
-            return self._refill()
-        petard = self._petard()
+            return self._refill(legal)
+        petard = self._petard(legal)
         if petard is not None:
             return petard
-        moves = self._moves()
+        moves = self._moves(legal)
         if not moves or self.dice.happens(self.skills.give_up):
-            return Pass(self._player())
-        cracks = [move for move in moves if move.crack]
+            return next(move for move in legal.moves if isinstance(move, Pass))
+        cracks = [placement for placement in moves if placement.cracks]
         if cracks and self.dice.happens(self.skills.crack):
-            return self.dice.pick(cracks)
-        return self._justify(self.dice.pick(moves))
+            return replace(self.dice.pick(cracks).move, crack=True)
+        return self._justify(legal, self.dice.pick(moves))
 
     # ----------------------------------------------------------------- the table
-
-    def _player(self) -> str:
-        return self.game.seats[self.game.turn].name
 
     def _hand(self) -> list[Card]:
         """The cards of the player on turn (with physical cards, their real ones)."""
@@ -131,7 +132,7 @@ class BotTable:
             return self.real.hand(self.game.turn)
         return self.game.hands[self.game.turn]
 
-    def _show(self) -> Show:
+    def _show(self, legal: LegalMoves) -> Show:
         """Physical cards: the card a bot shows at the cut (a random one of its deck), or the
         starting letter it turns."""
         game, real = self.game, self.real
@@ -139,101 +140,86 @@ class BotTable:
         player = game.expected_player()
         assert player is not None
         seat = game.seat_index(player)
-        if game.state is State.CUT:
-            return Show(player, self.dice.pick(real.decks[seat]).face)
-        return Show(player, real.turn_up(seat).face)
+        card = self.dice.pick(real.decks[seat]) if game.state is State.CUT \
+            else real.turn_up(seat)
+        return next((show for show in legal.shows if show.face == card.face),
+                    Show(player, card.face))  # none legal: the referee says so
 
     def _letters(self) -> list[str]:
-        """The distinct letters of the hand (not the special cards)."""
+        """The distinct letters of the hand (not the special cards), sorted."""
         return sorted({card.face for card in self._hand() if not card.special})
+
+    def _holds(self, face: str) -> bool:
+        """Whether the hand holds a card of this face."""
+        return any(card.face == face for card in self._hand())
 
     # ----------------------------------------------------------------- moves
 
-    def _refill(self) -> CrackWordEvent:
-        """A card on the emptied row: a letter, else an Étoile; holding only Pétards, the
-        time runs out."""
-        row, letters = self.game.emptied, self._letters()
-        assert row is not None
-        if letters:
-            return Place(self._player(), self.dice.pick(letters), row, Side.LEFT)
-        if any(card.face == ETOILE for card in self._hand()):
-            return Place(self._player(), self.dice.pick(STAR_LETTERS), row, Side.LEFT,
-                         star=True)
-        return TimeUp(self.game.timer_token)
+    def _refill(self, legal: LegalMoves) -> CrackWordEvent:
+        """A card on the left of the emptied row: a letter, else an Étoile; holding only
+        Pétards, the time runs out."""
+        moves = [placement for letter in self._letters()
+                 for placement in legal.placements_of(letter)
+                 if placement.move.side is Side.LEFT]
+        if not moves and self._holds(ETOILE):
+            moves = [placement for letter in STAR_LETTERS
+                     for placement in legal.placements_of(letter, star=True)
+                     if placement.move.side is Side.LEFT]
+        return self.dice.pick(moves).move if moves else TimeUp(self.game.timer_token)
 
-    def _petard(self) -> Petard | None:
+    def _petard(self, legal: LegalMoves) -> Petard | None:
         """A Pétard on the row holding most of the opponents' cards, sometimes."""
         game = self.game
-        if not any(card.face == PETARD for card in self._hand()):
+        petards = [move for move in legal.moves if isinstance(move, Petard)]
+        if not petards or not self._holds(PETARD):
             return None
         mine = game.colours[game.turn]
         theirs = [sum(colour != mine for _, colour in row) for row in game.board]
         best = max(range(len(theirs)), key=lambda row: theirs[row])
         if theirs[best] == 0 or not self.dice.happens(self.skills.petard):
             return None
-        return Petard(self._player(), best)
+        return next(petard for petard in petards if petard.row == best)
 
-    def _moves(self) -> list[Place]:
+    def _moves(self, legal: LegalMoves) -> list[Placement]:
         """Every placement the dictionary allows (letters first; an Étoile when no letter
-        goes), each marked crack when it makes a Crack Word."""
-        moves = [move for letter in self._letters() for move in self._moves_of(letter, False)]
-        if not moves and any(card.face == ETOILE for card in self._hand()):
-            moves = [move for letter in STAR_LETTERS for move in self._moves_of(letter, True)]
+        goes, on the left or the right, as one of the commonest letters)."""
+        lexicon = self.game.lexicon
+
+        def allowed(placement: Placement) -> bool:
+            return not placement.needs_word or lexicon.contains(placement.formed)
+
+        moves = [placement for letter in self._letters()
+                 for placement in legal.placements_of(letter) if allowed(placement)]
+        if not moves and self._holds(ETOILE):
+            moves = [placement for letter in STAR_LETTERS
+                     for placement in legal.placements_of(letter, star=True)
+                     if placement.move.side is not Side.TOP and allowed(placement)]
         return moves
 
-    def _moves_of(self, letter: str, star: bool) -> list[Place]:
-        """The placements of one letter on every row."""
-        moves: list[Place] = []
-        for number, row in enumerate(self.game.rows):
-            letters = letters_of(row)
-            for side, formed in ((Side.LEFT, letter + letters), (Side.RIGHT, letters + letter)):
-                if len(formed) == 1 or self.game.lexicon.contains(formed):
-                    moves.append(self._move(letter, number, side, star, None))
-            if not star:
-                moves += [self._move(letter, number, Side.TOP, star, at)
-                          for at, stack in enumerate(row)
-                          if stack[-1].letter == letter and not stack[-1].star]
-        return moves
-
-    def _move(self, letter: str, row: int, side: Side, star: bool, at: int | None) -> Place:
-        """A placement, marked crack when it forms a word the player's colour holds."""
-        move = Place(self._player(), letter, row, side, star=star, at=at)
-        return Place(self._player(), letter, row, side, star=star, at=at,
-                     crack=self._cracks(move))
-
-    def _cracks(self, move: Place) -> bool:
-        """Whether the move forms a word of 3 letters or more the player's colour holds."""
-        game = self.game
-        card = next(card for card in self._hand()
-                    if card.face == (ETOILE if move.star else move.letter))
-        formed = game.formed_row(move, card)
-        letters = letters_of(formed)
-        return len(letters) >= MIN_CRACK and game.lexicon.is_word(letters) \
-            and has_majority(formed, game.colours[game.turn])
-
-    def _justify(self, move: Place) -> Place:
-        """The move with a word that contains the row it forms (or a bluff)."""
-        if move.side is Side.TOP or move.crack:
-            return move
-        letters = letters_of(self.game.rows[move.row])
-        formed = move.letter + letters if move.side is Side.LEFT else letters + move.letter
-        if len(formed) == 1:
-            return move
+    def _justify(self, legal: LegalMoves, placement: Placement) -> Place:
+        """The placement with a word that contains the row it forms (or a bluff), or its
+        Crack Word when it makes one."""
+        if placement.cracks:
+            return replace(placement.move, crack=True)
+        if not placement.needs_word:
+            return placement.move
         word = None
         if self.game.held.in_pile(self.game.turn) and self.dice.happens(self.skills.bluff):
-            word = self._bluff(fold(letters), fold(formed))
+            word = self._bluff(placement)
         if word is None:
-            word = self.dice.pick(justifying_words(self.game, fold(formed)))
-        return Place(move.player, move.letter, move.row, move.side, word, move.star)
+            word = self.dice.pick(legal.words(placement.formed))
+        return placement.with_word(word)
 
-    def _bluff(self, letters: str, formed: str) -> str | None:
+    def _bluff(self, placement: Placement) -> str | None:
         """A word that does not justify the row: one that holds the row as it was but not the
         letters the card makes, as a player who misjudged would name; None when there is none
         (no player names a string of letters that is no word: "pour xqxq", said by the demo's
         bots, was heard as anything and cost 6 of seed 1's 18 misses)."""
-        words = [word for word in self.game.lexicon.words_containing(letters, BLUFF_CANDIDATES)
-                 if formed not in word]
-        return self.dice.pick(words) if words else None
+        lexicon = self.game.lexicon
+        letters = letters_of(self.game.rows[placement.move.row])
+        words = [word for word in lexicon.words_containing(letters, BLUFF_CANDIDATES)
+                 if placement.formed not in word]
+        return lexicon.spelling(self.dice.pick(words)) if words else None
 
 
 def voice_bots(game: CrackWordGame, rng: random.Random) -> BotTable:

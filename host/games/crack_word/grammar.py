@@ -56,9 +56,9 @@ class Grammar:
     """1st, 2nd …: which identical letter is covered."""
     letter_names: dict[str, str]
     questions: tuple[tuple[str, str], ...]
-    question_phrases: tuple[str, ...]
-    """The game's questions as offered to the recognizer (the core offers its own commands,
-    host.core.talk.CORE_PHRASES)."""
+    question_phrases: dict[str, tuple[str, ...]]
+    """Each of the game's questions as the recognizer is offered it, by kind (each one parses
+    to its kind; the core offers its own commands, host.core.talk.CORE_PHRASES)."""
 
 
 FR = Grammar(
@@ -98,8 +98,10 @@ FR = Grammar(
         (r"quitter|quitte|arrete( le jeu| la partie)?|fin de (la )?partie", "quit"),
         (r"combien de temps( reste t il| il reste)?|il reste combien de temps", "time_left"),
     ),
-    question_phrases=("lis le tableau", "lis le tableau avec les couleurs", "ma main",
-                      "combien de cartes", "le score"),
+    question_phrases={"board": ("lis le tableau",),
+                      "board_colours": ("lis le tableau avec les couleurs",),
+                      "hand": ("ma main",), "count": ("combien de cartes",),
+                      "score": ("le score",)},
 )
 """The French words of the game."""
 
@@ -128,8 +130,9 @@ EN = Grammar(
         (r"how many cards( are left| left| each| do we have)?", "count"),
         (r"(what'?s |what is )?the score|scores?|points", "score"),
     ),
-    question_phrases=("read the board", "read the board with colours", "my hand",
-                      "how many cards", "score"),
+    question_phrases={"board": ("read the board",),
+                      "board_colours": ("read the board with colours",),
+                      "hand": ("my hand",), "count": ("how many cards",), "score": ("score",)},
 )
 """The English words of the game (the core's questions are English already)."""
 

@@ -1,8 +1,11 @@
 """Turn what a Crack Word player said (typed or heard), in French or English, into a move or a
 question to the host.
 
-The grammar is written once per language (host.games.crack_word.grammar): the same words are
-what parse() reads, say() speaks for the bots and choices() offers to the recognizer. A placement:
+The talk reads as the game's grammar: the words are written once per language
+(host.games.crack_word.grammar), the moves of the moment once (host.games.crack_word.moves).
+say() gives a move's canonical line (what bots say, what a page's button sends), variants()
+every way the recognizer is offered it, offers() the variants of every seat's legal moves, and
+parse() reads each of them back to the same move. A placement:
 "R à droite de la ligne deux, pour château" / "R on the right of row two, word castle"; an
 Étoile: "étoile, un S, à gauche de la ligne un" / "star, an S, on the left of row one"; on top:
 "A sur l'A de la ligne trois", "R sur le deuxième R de la ligne un" / "A on the (second) A
@@ -21,25 +24,22 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from host.core.legal import Offer, Offers
+from host.core.legal import Offers, Stakes, offered
 from host.core.phrasebook import with_article
 from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean, match_query
 from host.games.crack_word.announce import UN, a_letter, le
-from host.games.crack_word.board import Tile, fold, has_majority, letters_of
+from host.games.crack_word.board import Tile, fold
 from host.games.crack_word.cards import ETOILE, PETARD
-from host.games.crack_word.config import MIN_CRACK
-from host.games.crack_word.events import CrackWordEvent, Pass, Petard, Place, Show, Side
+from host.games.crack_word.events import CrackWordEvent, Move, Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
 from host.games.crack_word.grammar import FR, GRAMMARS
-from host.games.crack_word.hands import deck_count
+from host.games.crack_word.moves import COUNT, LegalMoves, legal_moves, sounded
 from host.games.crack_word.rules import CrackWordGame
-from host.judge.text import fold_plural, fold_plural_fr
 from host.speech.pronounce import PronunciationError, phones
 
 Intent = CrackWordEvent | Query | Unclear
-
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
+Spoken = Move | Query
+"""What the talk says and parses back: a move, or a question for the host."""
 
 
 def _names(words: Iterable[str]) -> str:
@@ -77,6 +77,19 @@ class CrackWordTalk:
         names = _names(self.speakers.person_to_seat)
         self._count = re.compile(g.count_pattern.format(names=names))
 
+    def legal(self) -> list[LegalMoves]:
+        """Every seat's legal moves, the player awaited first (whose are the words said
+        unnamed), then in seat order."""
+        game, awaited = self.game, self.game.expected_player()
+        first = game.turn if awaited is None else game.seat_index(awaited)
+        order = [first, *(seat for seat in range(len(game.seats)) if seat != first)]
+        return [legal_moves(game, seat) for seat in order]
+
+    def legal_of(self, player: str) -> LegalMoves:
+        """The legal moves of the seat called `player` (none for a name not at the table)."""
+        seat = next((i for i, seat in enumerate(self.game.seats) if seat.name == player), None)
+        return LegalMoves() if seat is None else legal_moves(self.game, seat)
+
     # ------------------------------------------------------------------ parse
 
     def parse(self, text: str, speaker: str | None = None) -> Intent:
@@ -99,14 +112,15 @@ class CrackWordTalk:
     def _word_for(self, words: str, raw: str, who: str) -> Place | None:
         """The placement waiting for its word, with the word said alone ("château"): a word
         of the dictionary or one holding the row's letters ("mmh" is not one)."""
-        wanting = self.game.wanting
         said = self._bare_word.fullmatch(words)
-        if wanting is None or said is None or wanting.player != who:
+        if self.game.wanting is None or said is None:
             return None
+        wanting = self.legal_of(who).wanting
         word = fold(said.group("word"))
-        if self._formed(wanting) not in word and not self.game.lexicon.is_word(word):
+        if wanting is None or (wanting.formed not in word
+                               and not self.game.lexicon.is_word(word)):
             return None
-        return replace(wanting, word=_raw_word(raw, said.group("word")))
+        return wanting.with_word(_raw_word(raw, said.group("word")))
 
     def _count_of(self, words: str, who: str | None) -> Query | None:
         """ "combien de cartes a Bob": one player's count."""
@@ -114,7 +128,7 @@ class CrackWordTalk:
         if count is None:
             return None
         target = self.speakers.seat_named(count.group("who") or count.group("also"))
-        return Query("count", who, target)
+        return Query(COUNT, who, target)
 
     def _shown(self, words: str, who: str) -> Show | None:
         """The card a player shows at the cut or turns for a starting letter."""
@@ -198,13 +212,40 @@ class CrackWordTalk:
 
     # ------------------------------------------------------------------ say
 
-    def say(self, event: CrackWordEvent, prefix: str | None = None) -> str:
-        """How a player says the move out loud (what bots say; parse() reads it back)."""
+    def say(self, event: Spoken | CrackWordEvent, prefix: str | None = None) -> str:
+        """How a player says the move or question (what bots say and a page's button sends;
+        parse() reads it back); `prefix`: their name first."""
         words = self._words(event)
         return f"{prefix}: {words}" if prefix and words else words
 
-    def _words(self, event: CrackWordEvent) -> str:
+    def variants(self, said: Spoken) -> tuple[str, ...]:
+        """Every way a player says this move or question as the recognizer is offered it: the
+        canonical line, and the word alone too when it completes the placement waiting for
+        it; a question in each of its phrases. A card shown is offered as the player awaited
+        only (said unnamed, it is theirs): another still to show at the cut names themselves,
+        typed or on a page."""
+        if isinstance(said, Query):
+            return self._question_phrases(said)
+        if isinstance(said, Show) and said.player != self.game.expected_player():
+            return ()
+        line = self.say(said)
+        wanting = self.game.wanting
+        if isinstance(said, Place) and said.word and replace(said, word="") == wanting:
+            return (line, self.game.lexicon.spelling(fold(said.word)))
+        return (line,) if line else ()
+
+    def _question_phrases(self, query: Query) -> tuple[str, ...]:
+        """A question as the recognizer is offered it: one player's count by their name."""
         g = self.grammar
+        if query.kind == COUNT and query.target is not None:
+            return (g.count_phrase.format(name=query.target),)
+        return g.question_phrases.get(query.kind, ())
+
+    def _words(self, event: Spoken | CrackWordEvent) -> str:
+        """A move or question as said, without who says it."""
+        g = self.grammar
+        if isinstance(event, Query):
+            return next(iter(self._question_phrases(event)), "")
         if isinstance(event, Pass):
             return g.passes
         if isinstance(event, Show):
@@ -258,126 +299,46 @@ class CrackWordTalk:
         return next((word for word, n in self.grammar.numbers.items()
                      if n == row + 1 and not word.isdigit()), str(row + 1))
 
-    # ------------------------------------------------------------------ choices
+    # ------------------------------------------------------------------ offers
 
     def offers(self) -> Offers:
-        """Every phrase of the moment (`choices`): the moves of the player on turn, none a
-        secret, none repeating one before it. Every move is among them (the justifying words
-        offered are the dictionary's for each placement): an utterance the recognizer rejected
-        is asked again, not played, but for a placement justified by a word not offered."""
-        return Offers(tuple(Offer(phrase, None) for phrase in self.choices()),
-                      free_move=self.free_placement)
+        """Every variant of every seat's legal moves (the cards shown while the game opens;
+        the placements of the player on turn, each with the dictionary's words for the row it
+        forms when it needs one, or with "Crack Word"; passing, a Pétard on each row with
+        cards; the words alone for a placement waiting for its word), then the questions.
+        None is a secret, none repeats one before it. A placement justified by a word not
+        offered is legal too: the hearing asks it back when decoding freely heard it
+        (`free_placement`); any other utterance the recognizer rejected is asked again."""
+        legal = self.legal()
+        choices = [offer for moves in legal for offer in offered(self, (
+            *moves.shows, *moves.sent_back, *moves.offered, *moves.moves, *moves.completions))]
+        choices += offered(self, [q for moves in legal for q in moves.questions],
+                           lambda _: Stakes.ASK)
+        return Offers(tuple(choices), free_move=self.free_placement)
+
+    def choices(self) -> list[str]:
+        """The phrases offered to the recognizer now (`offers`), once each."""
+        return self.offers().phrases() or []
 
     def free_placement(self, choice: str, free: str) -> str | None:
         """A placement of the turn that decoding freely heard justified by another word than
-        the choice's (a bluff, or a word rarer than those offered), as the grammar says it:
-        offered only the dictionary's words, the recognizer could never hear a bluff. None
-        when the free transcript is no such placement, or the choice is another placement
-        (the scorer hears letters better) or the same move."""
+        the choice's (a bluff, or a word rarer than those offered), as the grammar says it: a
+        legal placement takes any word, but offered only the dictionary's, the recognizer
+        could never hear a bluff. None when the free transcript is no such placement (nor one
+        on top, whose row needs no word), or the choice is another placement (the scorer
+        hears letters better) or the same move."""
         move = self.parse(free)
-        if not isinstance(move, Place) or not move.word or move.side is Side.TOP \
-                or replace(move, word="") not in self._placements():
+        if not isinstance(move, Place) or not move.word or move.crack:
+            return None
+        placement = self.legal_of(move.player).placement(move)
+        if placement is None or placement.move.side is Side.TOP:
             return None
         chosen = self.parse(choice) if choice else None
         if isinstance(chosen, Place) and (replace(chosen, word="", crack=False)
-                                          != replace(move, word="")
+                                          != placement.move
                                           or same_move(move, [chosen], self.game)):
             return None
         return self.say(move)
-
-    def choices(self) -> list[str]:
-        """The phrases that make sense now: the placements of the player on turn (each letter
-        in hand, and an Étoile's every letter, on each row it may go, with each word the
-        dictionary gives for the row it forms when it needs one, or with "Crack Word"),
-        a Pétard held on each row with cards, passing, the words alone for a placement
-        waiting for its word, and the questions."""
-        game = self.game
-        phrases: list[str] = []
-        if game.state in (State.CUT, State.START):
-            phrases += self._shows()
-        elif not game.over:
-            for move in self._placements():
-                phrases += self._forms(move)
-            phrases += self._others()
-            if game.wanting is not None:
-                phrases += [game.lexicon.spelling(word) for word
-                            in justifying_words(game, self._formed(game.wanting))]
-        phrases += self.grammar.question_phrases
-        phrases += [self.grammar.count_phrase.format(name=seat.name) for seat in game.seats]
-        return list(dict.fromkeys(phrases))
-
-    def _shows(self) -> list[str]:
-        """The cards the player awaited may show or turn: every face of their deck."""
-        player = self.game.expected_player()
-        if player is None:
-            return []
-        faces = sorted(face for face in (*ALPHABET, PETARD, ETOILE)
-                       if deck_count(face, self.game.config.lang))
-        return [self.say(Show(player, face)) for face in faces]
-
-    def _placements(self) -> list[Place]:
-        """Every placement the player on turn may say."""
-        game = self.game
-        player, faces = game.seats[game.turn].name, game.faces(game.turn)
-        rows: Sequence[int] = range(len(game.rows))
-        if game.state is State.REFILL and game.emptied is not None:
-            rows = [game.emptied]
-        letters = [(face, False) for face in sorted(faces - {PETARD, ETOILE})]
-        if ETOILE in faces:
-            letters += [(letter, True) for letter in ALPHABET]
-        moves: list[Place] = []
-        for letter, star in letters:
-            for row in rows:
-                moves += [Place(player, letter, row, side, star=star)
-                          for side in (Side.LEFT, Side.RIGHT)]
-                moves += [Place(player, letter, row, Side.TOP, star=star, at=at)
-                          for at in self._candidates(row, letter)]
-        return moves
-
-    def _forms(self, move: Place) -> list[str]:
-        """A placement as it may be said: bare when the row it forms needs no word, else with
-        each word the dictionary gives for it; and with Crack Word when it makes one. A bare
-        placement that needs a word is not offered: misheard for one said with its word, it
-        would cost the player their card."""
-        formed = self._formed(move)
-        forms: list[str] = []
-        if len(formed) > 1 and move.side is not Side.TOP:
-            forms += [self.say(replace(move, word=word))
-                      for word in justifying_words(self.game, formed)]
-        else:
-            forms.append(self.say(move))
-        if self._cracks(move, formed):
-            forms.append(self.say(replace(move, crack=True)))
-        return forms
-
-    def _formed(self, move: Place) -> str:
-        """How the row would read with the card placed."""
-        letters = letters_of(self.game.rows[move.row])
-        if move.side is Side.LEFT:
-            return move.letter + letters
-        return letters + move.letter if move.side is Side.RIGHT else letters
-
-    def _cracks(self, move: Place, formed: str) -> bool:
-        """Whether the placement would make a Crack Word for the player on turn."""
-        game = self.game
-        if len(formed) < MIN_CRACK or not game.lexicon.is_word(formed):
-            return False
-        card = game.card_for(game.turn, ETOILE if move.star else move.letter)
-        if card is None:
-            return False
-        return has_majority(game.formed_row(move, card), game.colours[game.turn])
-
-    def _others(self) -> list[str]:
-        """Passing, and a Pétard held on each row with cards."""
-        game = self.game
-        if game.state is not State.PLAYING:
-            return []
-        phrases = [self.grammar.passes]
-        if PETARD in game.faces(game.turn):
-            player = game.seats[game.turn].name
-            phrases += [self.say(Petard(player, row)) for row, cards in enumerate(game.rows)
-                        if cards]
-        return phrases
 
 
 def _raw_word(raw: str, cleaned: str) -> str:
@@ -422,34 +383,3 @@ def homophones(word: str, other: str, lang: str) -> bool:
     except PronunciationError:
         return False
 
-
-def justifying_words(game: CrackWordGame, formed: str) -> list[str]:
-    """The words a placement forming these letters is offered with (and the bots name): the
-    dictionary's commonest that hold them, one of a word and its plural ("armrest", not also
-    "armrests"). Both justify the row alike, and offered both, the ear split between them:
-    in one English demo game 2 of 30 misheard moves were the other of the two."""
-    limit, lang = game.config.word_choices, game.config.lang
-    found: dict[str, str] = {}
-    for word in game.lexicon.words_containing(formed, limit * PLURALS_SKIPPED):
-        found.setdefault(singular(word, lang), word)
-    return list(found.values())[:limit]
-
-
-PLURALS_SKIPPED = 3
-"""How many more of the commonest words are read to find `word_choices` that are not each
-other's plural."""
-
-
-def singular(word: str, lang: str) -> str:
-    """A word (card letters) as its singular: the judge's plural fold in English, and in
-    French as it sounds (`sounded`)."""
-    return sounded(word, lang) if lang == "fr" else fold_plural(word.lower()).upper()
-
-
-def sounded(word: str, lang: str) -> str:
-    """A justifying word as card letters, less what is not heard: in French, a plural's s or x
-    and a feminine e after a vowel ("bougainvillées" sounds as "bougainvillée"), which no ear
-    can tell apart."""
-    if lang != "fr":
-        return fold(word)
-    return re.sub(r"(?<=[AEIOUY])E$", "", fold(fold_plural_fr(word)))

@@ -17,8 +17,8 @@ from host.core.session import Session
 from host.games.crack_word.board import Tile
 from host.games.crack_word.cards import ETOILE, Card
 from host.games.crack_word.kind import CRACK_WORD
+from host.games.crack_word.moves import justifying_words
 from host.games.crack_word.setup import CrackWordOptions, build_session
-from host.games.crack_word.talk import justifying_words
 from host.games.crack_word.view import public_view
 
 _numbers = iter(range(5000, 100_000))

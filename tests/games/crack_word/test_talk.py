@@ -17,14 +17,10 @@ from host.games.crack_word.config import CrackWordConfig
 from host.games.crack_word.dictionary import load_dictionary
 from host.games.crack_word.events import Pass, Petard, Place, Show, Side
 from host.games.crack_word.flow import State
+from host.games.crack_word.moves import justifying_words, sounded
 from host.games.crack_word.rules import CrackWordGame
 from host.games.crack_word.setup import CrackWordOptions, build_session
-from host.games.crack_word.talk import (
-    CrackWordTalk,
-    justifying_words,
-    same_move,
-    sounded,
-)
+from host.games.crack_word.talk import CrackWordTalk, same_move
 from host.speech.ports import Transcript
 from tests.games.crack_word.tables import NAMES, WORDS, new_game, with_hand
 
