@@ -6,7 +6,7 @@ from host.companion.schema import Card as Shown
 from host.companion.schema import PublicView, Say, SeatView, action, card, score
 from host.games.crack_word.board import Tile
 from host.games.crack_word.cards import ETOILE, PETARD, Card
-from host.games.crack_word.events import Pass, Petard
+from host.games.crack_word.moves import legal_moves
 from host.games.crack_word.rules import CrackWordGame, State
 
 FACES = {PETARD: "Pétard", ETOILE: "Étoile"}
@@ -29,22 +29,18 @@ def public_view(game: CrackWordGame) -> PublicView:
 
 
 def seat_view(game: CrackWordGame, seat: int, say: Say) -> SeatView:
-    """This player's hand in their colour, a pass and their Pétards (placements are said or
-    typed: "R on the right of row two, word char")."""
+    """This player's hand in their colour, and their legal moves in set words: a pass and a
+    Pétard on each row with cards (placements are said or typed: "R on the right of row two,
+    word char")."""
     name = game.seats[seat].name
     hand = sorted(game.hands[seat], key=lambda c: (c.special, c.face))
     on_turn = game.expected_player() == name
-    moves: list[object] = []
-    if on_turn and game.state is State.PLAYING:
-        if any(c.face == PETARD for c in hand):
-            moves += [Petard(name, row) for row, cells in enumerate(game.rows) if cells]
-        moves.append(Pass(name))
     return SeatView(
         hand=[_card(c) for c in hand],
         facts=[["Your colour", _colour(game.colours[seat])],
                ["In your pile", str(len(game.piles[seat]))],
                ["Score pile", str(len(game.scores[seat]))]],
-        actions=[action(say(move)) for move in moves],
+        actions=[action(say(move)) for move in legal_moves(game, seat).moves],
         hint="Your turn: say or type your card, e.g. 'R on the right of row two, word char'"
         if on_turn else "Wait for your turn (you may ask 'read the board')",
     )
