@@ -1,19 +1,21 @@
 """Crack Word's invariants for simulated games: every card in exactly one place, legal rows, the
-turn order, and scores that are the score piles."""
+turn order, scores that are the score piles, and every event one of the legal moves."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-from host.core.events import Note, Said, make_seats
+from host.core.events import Note, Said, TimeUp, make_seats
 from host.core.protocols import SetupError
-from host.core.simulate import SimulationReport, simulate
+from host.core.simulate import Bots, SimulationReport, simulate
 from host.games.crack_word.board import Lexicon, Row, letters_of
 from host.games.crack_word.bots import BotSkills, BotTable
 from host.games.crack_word.cards import Card
 from host.games.crack_word.config import CrackWordConfig
+from host.games.crack_word.events import CrackWordEvent
 from host.games.crack_word.hands import deck_count
+from host.games.crack_word.moves import legal_moves
 from host.games.crack_word.notes import NoteKind
 from host.games.crack_word.rules import CrackWordGame
 
@@ -80,22 +82,47 @@ def row_problems(game: CrackWordGame, row: Row) -> list[str]:
 
 
 class CrackWordReferee:
-    """Checks one game after every event: the table, the turn order (replayed from the notes),
-    and the scores said at the end against the score piles."""
+    """Checks one game after every event: that the event was one of the legal moves (when the
+    bots are `watched`), the table, the turn order (replayed from the notes), and the scores
+    said at the end against the score piles."""
 
     def __init__(self, game: CrackWordGame) -> None:
         self.game = game
         self.turn = game.turn
         self.out: frozenset[int] = frozenset()
         self.opening = False
+        self.illegal: str | None = None
+        """What was wrong with the event the bots made since `watch`, when they are watched."""
+
+    def watched(self, bots: Bots) -> Bots:
+        """The bots, each event they make shown to this referee on its way to the rules."""
+        return ShownBots(bots, self)
 
     def watch(self) -> None:
         """Remember who is on turn and who is out before the event."""
         self.turn, self.out = self.game.turn, frozenset(self.game.out)
+        self.illegal = None
+
+    def see(self, event: CrackWordEvent) -> None:
+        """Judge the event the bots made, before the rules get it."""
+        self.illegal = self.illegal_event(event)
+
+    def illegal_event(self, event: CrackWordEvent) -> str | None:
+        """Describe this event, if it is none of its player's legal moves now (nor the running
+        timer's time-up)."""
+        game = self.game
+        if isinstance(event, TimeUp):
+            legal = event.token == game.timer_token
+        else:
+            seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
+            legal = seat is not None and legal_moves(game, seat).allows(event)
+        return None if legal else f"{event} was none of the legal moves"
 
     def problems(self, notes: list[Said]) -> list[str]:
         """What is wrong after the event that gave these notes."""
         problems = table_problems(self.game)
+        if self.illegal:
+            problems.append(self.illegal)
         for note in notes:
             if isinstance(note, Note):
                 problems += self._note_problems(note)
@@ -136,6 +163,19 @@ class CrackWordReferee:
         return seat
 
 
+class ShownBots:
+    """Bots whose every event is shown to the referee before the rules get it."""
+
+    def __init__(self, bots: Bots, referee: CrackWordReferee) -> None:
+        self.bots, self.referee = bots, referee
+
+    def next_event(self) -> CrackWordEvent:
+        """The bots' next event, seen by the referee."""
+        event: CrackWordEvent = self.bots.next_event()
+        self.referee.see(event)
+        return event
+
+
 def simulate_crack_word(lexicon: Lexicon, *, games: int, seed: int, players: int = 3,
                         lang: str = "fr", skills: BotSkills | None = None,
                         expert: bool = False, cards: str = "virtual") -> SimulationReport:
@@ -150,10 +190,11 @@ def simulate_crack_word(lexicon: Lexicon, *, games: int, seed: int, players: int
     except ValueError as err:
         raise SetupError(str(err)) from err
 
-    def new_table(rng: random.Random) -> tuple[CrackWordGame, BotTable, CrackWordReferee]:
+    def new_table(rng: random.Random) -> tuple[CrackWordGame, Bots, CrackWordReferee]:
         game = CrackWordGame(config, lexicon, rng)
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
-        return game, bots, CrackWordReferee(game)
+        referee = CrackWordReferee(game)
+        return game, referee.watched(bots), referee
 
     return simulate(new_table, games=games, seed=seed, required=REQUIRED_KINDS)
 
