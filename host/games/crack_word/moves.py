@@ -34,10 +34,10 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Every letter an Étoile may be."""
 FACES = (PETARD, ETOILE, *ALPHABET)
 """Every face a card may have, in the order the talk offers the cards shown (sorted)."""
-QUESTIONS = ("board", "board_colours", "hand", "count", "score")
-"""The game's questions anyone may ask the host, at any time (the core adds its commands)."""
 COUNT = "count"
 """The question of how many cards a player holds; asked of one player, its target is them."""
+QUESTIONS = ("board", "board_colours", "hand", COUNT, "score")
+"""The game's questions anyone may ask the host, at any time (the core adds its commands)."""
 
 
 def no_words(formed: str) -> tuple[str, ...]:
@@ -131,6 +131,7 @@ class Placing:
 
     @functools.cached_property
     def _letters(self) -> frozenset[tuple[str, bool]]:
+        """The letters, as a set."""
         return frozenset(self.letters)
 
 
