@@ -1,5 +1,11 @@
 """Bot players for Crack List: they choose moves as people would, mistakes included.
 
+Who may act, and how, is read from the legal moves (host.games.crack_list.moves): the chooser
+chooses one of the categories offered, the player on turn (or next, closing a last card's
+window) plays a card they may play or answers with one, the answerer hands out their penalty,
+the others challenge, call the countdown and vote when they may. The words of an answer are the
+bot's own knowledge (the category's list, made-up words), as a player's are.
+
 Every random choice draws `rng.random()` (`_index`, `_pick`, `_happens`), one draw per choice
 in a fixed order, so a seed always plays the same game.
 """
@@ -10,6 +16,7 @@ import functools
 import random
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import TypeVar
 
 from host.core.events import TimeUp
 from host.core.simulate import Dice
@@ -21,15 +28,16 @@ from host.games.crack_list.events import (
     Challenge,
     ChooseCategory,
     CrackListEvent,
+    Move,
     Pass,
     Penalise,
-    PlayCrackList,
-    PlayReverse,
-    PlayStop,
     PlaySwap,
     Vote,
 )
+from host.games.crack_list.moves import PLAYS, LegalMoves, OpenAnswer, legal_moves
 from host.games.crack_list.rules import CrackListGame, PendingAnswer, State
+
+M = TypeVar("M", bound=Move)
 
 NONSENSE = ("Xyzzy", "Blorptastic", "Quibbleflux", "Snergle", "Wompus")
 """Made-up words: wrong answers, and the endings of invented ones."""
@@ -144,9 +152,12 @@ class BotTable:
         """The category last searched for an answer."""
         self._known = NO_ANSWERS
         """The listed answers of `_searched`."""
+        self._legal_now: dict[int, LegalMoves] = {}
+        """The seats' legal moves read for the event being chosen."""
 
     def next_event(self) -> CrackListEvent:
         """The next thing someone at the table does."""
+        self._legal_now = {}
         match self.game.state:
             case State.CHOOSING:
                 return self._choose()
@@ -167,9 +178,15 @@ class BotTable:
         """Every seat but `seat`."""
         return [other for other in range(len(self.game.seats)) if other != seat]
 
-    def _someone_else(self, seat: int) -> str:
-        """The name of a random player other than the one at `seat`."""
-        return self._name(self.dice.pick(self._others(seat)))
+    def _moves(self, seat: int) -> LegalMoves:
+        """The legal moves of the player at `seat` now."""
+        if seat not in self._legal_now:
+            self._legal_now[seat] = legal_moves(self.game, seat)
+        return self._legal_now[seat]
+
+    def _legal(self, seat: int, kind: type[M]) -> list[M]:
+        """The legal moves of one kind of the player at `seat` now, in set words."""
+        return [move for move in self._moves(seat).moves if isinstance(move, kind)]
 
     def _timeout(self) -> TimeUp:
         """The time of the running timer runs out."""
@@ -189,9 +206,8 @@ class BotTable:
         """The chooser picks a category from the red card, or lets the time run out."""
         if self.dice.happens(CHOOSE_TIMEOUT):
             return self._timeout()
-        offered = self.game.offered
-        count = len(offered.categories) if offered else 3
-        return ChooseCategory(self._name(self.game.chooser), 1 + self.dice.index(count))
+        choices = self._legal(self.game.chooser, ChooseCategory)
+        return self.dice.pick(choices) if choices else self._timeout()
 
     def _hurry(self) -> CrackListEvent | None:
         """Someone challenges the answer still standing or calls the countdown on the player
@@ -201,9 +217,11 @@ class BotTable:
             challenge = self._challenge(pending)
             if challenge is not None:
                 return challenge
-        if not self.game.countdown_called and self.dice.happens(self.skills.countdown):
-            return CallCountdown(self._someone_else(self.game.current))
-        return None
+        if self.game.countdown_called or not self.dice.happens(self.skills.countdown):
+            return None
+        callers = [move for seat in self._others(self.game.current)
+                   for move in self._legal(seat, CallCountdown)]
+        return self.dice.pick(callers) if callers else None  # none in the turn's own share
 
     def _challenge(self, pending: PendingAnswer) -> Challenge | None:
         """Another player challenges the answer standing (its player, a refusal of it); None
@@ -215,9 +233,11 @@ class BotTable:
             chance *= UNCHECKED_CHALLENGE_FACTOR
         if not self.dice.happens(chance):
             return None
-        if pending.refused:
-            return Challenge(self._name(pending.seat))
-        return Challenge(self._someone_else(pending.seat))
+        if pending.refused:  # the answerer challenges the refusal of their answer
+            return next(iter(self._legal(pending.seat, Challenge)), None)
+        challengers = [move for seat in self._others(pending.seat)
+                       for move in self._legal(seat, Challenge)]
+        return self.dice.pick(challengers) if challengers else None
 
     def _after_answer(self) -> CrackListEvent:
         """After an answer stands: a challenge, the penalty handed out, or the next move."""
@@ -237,74 +257,70 @@ class BotTable:
     def _vote(self) -> CrackListEvent:
         """Someone who has not voted yet (never the answerer) votes, or the vote's time runs
         out."""
-        votes, pending = self.game.votes, self.game.pending
-        answerer = pending.seat if pending is not None else None
-        voters = [seat for seat in range(len(self.game.seats))
-                  if seat not in votes and seat != answerer]
+        voters = [seat for seat in range(len(self.game.seats)) if self._legal(seat, Vote)]
         if not voters or self.dice.happens(VOTE_TIMEOUT):
             return self._timeout()
-        return Vote(self._name(self.dice.pick(voters)), accept=self.dice.happens(VOTE_TO_ACCEPT))
+        ballot = self._legal(self.dice.pick(voters), Vote)
+        accept = self.dice.happens(VOTE_TO_ACCEPT)
+        return next(vote for vote in ballot if vote.accept == accept)
 
     # ----------------------------------------------------------------- a player's turn
 
     def _play(self, seat: int) -> CrackListEvent:
         """The move of the player at `seat`: an action card, an answer, or what a stuck
         player does."""
-        hand = self._hand(seat)
+        legal, hand = self._moves(seat), self._hand(seat)
         if not ACTION_CARDS.isdisjoint(hand):
-            action = self._action(seat, hand)
+            action = self._action(legal, hand)
             if action is not None:
                 return action
-        answer = self._answer(seat, hand)
+        answer = self._answer(legal, hand)
         if answer is not None:
             return answer
-        return self._stuck(seat)
+        return self._stuck(legal, hand)
 
-    def _action(self, seat: int, hand: list[str]) -> CrackListEvent | None:
+    def _action(self, legal: LegalMoves, hand: list[str]) -> CrackListEvent | None:
         """An action card from `hand`, or None when the bot answers instead."""
         if hand == [cards.SWAP] and self.dice.happens(self.skills.mistake):
             # A slip: a Swap as the last card hands the round to the other player.
-            return PlaySwap(self._name(seat), self._someone_else(seat))
+            return self.dice.pick([move for move in legal.moves
+                                   if isinstance(move, PlaySwap) and move.card is None])
         if not self.dice.happens(self.skills.action):
             return None
         card = self.dice.pick([card for card in hand if card in ACTION_CARDS])
-        player = self._name(seat)
-        if card == cards.STOP:
-            return PlayStop(player)
-        if card == cards.REVERSE:
-            return PlayReverse(player)
+        if card != cards.SWAP and (len(hand) > 1 or card != cards.CRACK_LIST):
+            return next((move for move in legal.moves if type(move) is PLAYS[card]), None)
         if len(hand) == 1:  # a Crack List or Swap card is never played as the last card
             return None
-        if card == cards.CRACK_LIST:
-            return PlayCrackList(player)
-        return self._swap(seat, hand)
+        return self._swap(legal, hand)
 
-    def _swap(self, seat: int, hand: list[str]) -> PlaySwap:
+    def _swap(self, legal: LegalMoves, hand: list[str]) -> PlaySwap:
         """A Swap card with another player: the whole hand when theirs is smaller than this
         one will be, else one card of `hand`."""
-        target = self.dice.pick(self._others(seat))
-        player, other = self._name(seat), self._name(target)
-        if len(self.game.hands[target]) < len(hand) - 1:
-            return PlaySwap(player, other)
+        swaps = [move for move in legal.moves if isinstance(move, PlaySwap) and move.card is None]
+        swap = self.dice.pick(swaps)
+        if len(self.game.hands[self.game.seat_index(swap.target)]) < len(hand) - 1:
+            return swap
         give = self.dice.pick([card for card in hand if card != cards.SWAP] or [cards.SWAP])
-        return PlaySwap(player, other, give)
+        return PlaySwap(swap.player, swap.target, give)
 
-    def _answer(self, seat: int, hand: list[str]) -> Answer | None:
+    def _answer(self, legal: LegalMoves, hand: list[str]) -> Answer | None:
         """A listed answer on a letter in `hand` or on the Joker, or an invented one; None when
         the bot has none."""
         if not self.dice.happens(self.skills.know):
             return None
+        answer = legal.open_answer
+        assert answer is not None, "a player who may act may answer"
         known = self._known_answers()
-        player = self._name(seat)
         text = self._answer_not_given(known, known.initials.intersection(hand))
         if text is not None:
             named = text[0].upper() if self.dice.happens(NAME_THE_LETTER) else None
-            return Answer(player, text, letter=named)
+            return Answer(answer.player, text, letter=named)
         if cards.JOKER in hand:
             text = self._answer_not_given(known, known.initials)
             if text is not None:
-                return Answer(player, text, joker=True)
-        return self._invented(seat, hand)
+                return Answer(answer.player, text, joker=True)
+        return self._invented(answer, hand)
 
     def _known_answers(self) -> KnownAnswers:
         """The listed answers of the category in play."""
@@ -322,24 +338,37 @@ class BotTable:
         given = {text.lower() for text in self.game.given}
         return known.first_not_given(letters, given, start=self.dice.index(len(known.answers)))
 
-    def _invented(self, seat: int, hand: list[str]) -> Answer | None:
+    def _invented(self, answer: OpenAnswer, hand: list[str]) -> Answer | None:
         """A made-up answer on a letter in `hand` (one the host cannot verify), or None."""
         letters = sorted(LETTER_CARDS.intersection(hand))
         if not letters or not self.dice.happens(self.skills.invent):
             return None
         letter = self.dice.pick(letters)
         word = letter + self.dice.pick(NONSENSE).lower()[1:]
-        return Answer(self._name(seat), word, letter=letter)
+        return Answer(answer.player, word, letter=letter)
 
-    def _stuck(self, seat: int) -> CrackListEvent:
+    def _stuck(self, legal: LegalMoves, hand: list[str]) -> CrackListEvent:
         """With no answer: a repeated or made-up one (the mistakes), a pass, or silence."""
-        player = self._name(seat)
+        player = next(move.player for move in legal.moves if isinstance(move, Pass))
         roll = self.rng.random()
         if roll < self.skills.mistake and self.game.given:
             return Answer(player, self.dice.pick(self.game.given))
         if roll < 2 * self.skills.mistake and self.skills.nonsense:
-            return Answer(player, self.dice.pick(NONSENSE))
+            made_up = self._made_up(legal, hand)
+            if made_up is not None:
+                return made_up
         return Pass(player) if roll < PASS_WHEN_STUCK else self._timeout()
+
+    def _made_up(self, legal: LegalMoves, hand: list[str]) -> Answer | None:
+        """A made-up word said plainly where the rules judge it wrong; where a right answer
+        would need a card the hand lacks, said on a letter held (a wrong letter), or None."""
+        answer = legal.open_answer
+        assert answer is not None, "a player who may act may answer"
+        word = Answer(answer.player, self.dice.pick(NONSENSE))
+        if legal.allows(word):
+            return word
+        letters = sorted(LETTER_CARDS.intersection(hand))
+        return Answer(word.player, word.text, letters[0]) if letters else None
 
     # ----------------------------------------------------------------- penalties
 

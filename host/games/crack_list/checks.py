@@ -1,4 +1,5 @@
-"""Crack List's invariants for simulated games: cards counted, turn order, each round's deck."""
+"""Crack List's invariants for simulated games: cards counted, turn order, each round's deck, and
+every event the bots made one of the legal moves."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ import random
 import time
 from collections.abc import Sequence
 
-from host.core.events import Note, Said, make_seats
+from host.core.events import Note, Said, TimeUp, make_seats
 from host.core.protocols import SetupError
-from host.core.simulate import SimulationReport, simulate
+from host.core.simulate import Bots, SimulationReport, simulate
 from host.decks import CategoryCard
 from host.games.crack_list.bots import BotSkills, BotTable
+from host.games.crack_list.events import CrackListEvent
+from host.games.crack_list.moves import legal_moves
 from host.games.crack_list.rules import AnswerJudge, CrackListConfig, CrackListGame, State
 
 REQUIRED_KINDS = (
@@ -47,14 +50,38 @@ def turn_violation(game: CrackListGame, actor: int, direction: int,
 
 
 class CrackListReferee:
-    """Checks one game after every event: the cards (counted; each finished round card by
-    card against the deck) and the turn order."""
+    """Checks one game after every event: that the event was one of the legal moves (when the
+    bots are `watched`), the cards (counted; each finished round card by card against the
+    deck) and the turn order."""
 
     def __init__(self, game: CrackListGame) -> None:
         self.game = game
         self.actor: int | None = None
         self.direction = game.direction
         self.round_no = game.round_no
+        self.illegal: str | None = None
+        """What was wrong with the event the bots made since `watch`, when they are watched."""
+        self.seen = False
+        """Whether the bots' event since `watch` was shown to this referee."""
+
+    def watched(self, bots: Bots) -> Bots:
+        """The bots, each event they make shown to this referee on its way to the rules."""
+        return ShownBots(bots, self)
+
+    def see(self, event: CrackListEvent) -> None:
+        """Judge the event the bots made, before the rules get it."""
+        self.illegal, self.seen = self.illegal_event(event), True
+
+    def illegal_event(self, event: CrackListEvent) -> str | None:
+        """Describe this event, if it is none of its player's legal moves now (nor the running
+        timer's time-up)."""
+        game = self.game
+        if isinstance(event, TimeUp):
+            legal = event.token == game.timer_token
+        else:
+            seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
+            legal = seat is not None and legal_moves(game, seat).allows(event)
+        return None if legal else f"{event} was none of the legal moves"
 
     def watch(self) -> None:
         """Remember whose act the next turn counts from: the player on turn, or the answerer."""
@@ -64,11 +91,18 @@ class CrackListReferee:
         else:
             self.actor = game.pending.seat if game.pending is not None else None
         self.direction, self.round_no = game.direction, game.round_no
+        self.illegal, self.seen = None, False
 
     def problems(self, notes: list[Said]) -> list[str]:
         """What is wrong after the event that gave these notes."""
         game = self.game
         problems = game.check_invariants(exact=False)
+        if self.illegal:
+            problems.append(self.illegal)
+        refusal = notes[0] if len(notes) == 1 else None
+        if self.seen and not self.illegal and isinstance(refusal, Note) \
+                and refusal.kind == "refused":  # legal_moves and the rules disagree
+            problems.append(f"a legal move was refused ({refusal.params['reason']})")
         if game.round_no != self.round_no or game.winner is not None:
             problems += game.check_last_round()
         if self.actor is not None:
@@ -76,6 +110,19 @@ class CrackListReferee:
             if wrong_turn:
                 problems.append(wrong_turn)
         return problems
+
+
+class ShownBots:
+    """Bots whose every event is shown to the referee before the rules get it."""
+
+    def __init__(self, bots: Bots, referee: CrackListReferee) -> None:
+        self.bots, self.referee = bots, referee
+
+    def next_event(self) -> CrackListEvent:
+        """The bots' next event, seen by the referee."""
+        event: CrackListEvent = self.bots.next_event()
+        self.referee.see(event)
+        return event
 
 
 def simulate_crack_list(
@@ -96,10 +143,11 @@ def simulate_crack_list(
     except ValueError as err:
         raise SetupError(str(err)) from err  # it says how many were given and the range
 
-    def new_table(rng: random.Random) -> tuple[CrackListGame, BotTable, CrackListReferee]:
+    def new_table(rng: random.Random) -> tuple[CrackListGame, Bots, CrackListReferee]:
         game = CrackListGame(config, category_cards, judge, rng)
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
-        return game, bots, CrackListReferee(game)
+        referee = CrackListReferee(game)
+        return game, referee.watched(bots), referee
 
     started = time.perf_counter()
     prepare = getattr(judge, "prepare", None)

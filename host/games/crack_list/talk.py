@@ -1,26 +1,23 @@
-"""Turn what a player said (typed or heard) into a Crack List event or a question to the host."""
+"""Turn what a player said (typed or heard) into a Crack List move or a question to the host.
+
+The talk reads as the game's grammar: the words are written once per language
+(host.games.crack_list.grammar), the moves of the moment once (host.games.crack_list.moves). say()
+gives a move's canonical line (what bots say, what a page's button sends), variants() every way
+the recognizer is offered it, offers() the variants of every seat's legal moves and the
+questions, and parse() reads each of them back to the same move.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from rapidfuzz import fuzz
 
 from host.core.events import Seat
-from host.core.legal import Offer, Offers, Stakes
-from host.core.talk import (
-    CLAIM_TURN,
-    HEARD_NUMBERS,
-    LETTER_NAMES,
-    Query,
-    Speakers,
-    Unclear,
-    clean,
-    number_word,
-)
-from host.games.crack_list.cards import ACTIONS, LETTERS, penalty_of
+from host.core.legal import Offers, Stakes, offered
+from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean
+from host.games.crack_list.cards import ACTIONS, CRACK_LIST, LETTERS, REVERSE, STOP, penalty_of
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -36,63 +33,47 @@ from host.games.crack_list.events import (
     PlaySwap,
     Vote,
 )
-from host.games.crack_list.moves import legal_events
+from host.games.crack_list.grammar import EN, GRAMMARS, Grammar
+from host.games.crack_list.moves import COUNT, LegalMoves, acting, legal_moves, listing_of
 from host.games.crack_list.questions import asked
 from host.games.crack_list.rules import CrackListGame, State
 from host.judge.core import Reason
 from host.judge.text import answer_letters, strict_key
 
 Intent = CrackListEvent | Query | Unclear
+Spoken = Move | Query
+"""What the talk says and parses back: a move, or a question or call for the host."""
 
-ARTICLES = ("the", "a", "an", "le", "la", "les", "l'", "un", "une")
-QUESTION_PHRASES = ("what's the category", "my hand", "score", "whose turn is it")
-"""The questions as offered to the recognizer."""
-CHOOSING_VARIANTS = ("one", "two", "three", "the first one", "the second one", "the third one")
-"""Other ways to choose a category than "number one" (or its title)."""
-CALLED_BY_ANYONE = (Challenge, CallCountdown, Vote, Penalise)
-"""Moves offered without a name too: the speaker may be known, or be the one awaited."""
-NAMED_LETTER = re.compile(r"\s*(letter |the letter )?[a-z]\s*[,:]\s", re.IGNORECASE)
-"""A letter set apart from the answer by a comma or colon ("T, toast"). A letter said as a
-word is not enough ("Oh, Calcutta!" is a musical), nor an initial ("J. Cole")."""
-CHOICE_SAID = re.compile(
-    r"((ok(ay)?|um|er|so|right) )*(i'?ll (take|have|do|go (with|for)) |i (choose|pick|want) "
-    r"|i'?d like |let'?s (do|go with|go for|have|play) |can (i|we) have |give (me|us) )?"
-    r"(number |category |the )?(?P<n>one|two|three|first|second|third|1|2|3|last|won|to|too)"
-    r"( one)?( please)?"
-)
-"""A category chosen by its number, said whole: a number inside other words chooses nothing
-("fridge, all to Ann" is no choice of number two); with physical cards, anything else is a
-title read from the chooser's own red card."""
-PENALTY_TAIL = re.compile(
-    r"(i )?(give|hand|pass|send) .+|(all( of them)?|them all|everything|all three|both) (to|for) .+"
-    r"|\w+( cards?)? (to|for) .+|no (penalty|penalties)"
-)
-"""How a penalty said after the answer, in the same breath, begins ("..., all to Ann")."""
-GIVE_THEM = r"(yes )?(give|hand|pass)( (them|it))?( (out|over))?( to (him|her|them))?|yes"
-"""Giving a Joker's penalty to the one other player (with two at the table), unnamed."""
-TABLE_CALL = re.compile(
-    r"(i )?challenge( that| it)?|crack on|countdown|(yes|yeah|yep|no|nope|accept|reject)|my turn.*"
-)
-"""What a player may say after their bare name ("Bob challenge"): a call on someone else's
-turn. Any other words after a name are not a claim to speak ("Bob Dylan" is an answer)."""
-
-
-def is_table_call(words: str) -> bool:
-    """True for the calls a player may say after their bare name."""
-    return bool(TABLE_CALL.fullmatch(words))
+TABLE_CALLS = (Challenge, CallCountdown, Vote, Penalise)
+"""Moves offered without a name too: their player may be the one awaited, or be known (a
+claimed turn, a name typed, a page's button)."""
+COMMANDS: Mapping[str, Callable[[str], Move]] = {
+    "challenge": Challenge, "countdown": CallCountdown, "pass": Pass,
+    STOP: PlayStop, REVERSE: PlayReverse, CRACK_LIST: PlayCrackList}
+"""The move each kind of command (Grammar.commands) is."""
+TITLE_RATIO = 75
+"""How alike (token set ratio) words must be to a title on the red card to choose it."""
+OWN_CARD_RATIO = 85
+"""How alike words must be to a known title to be it, read from one's own red card."""
 
 
 class IntentParser:
     """Knows the players and parses their utterances for one Crack List table."""
 
-    def __init__(self, seats: Sequence[Seat],
-                 listed: Callable[[str], bool] = lambda words: False) -> None:
+    def __init__(self, seats: Sequence[Seat], listed: Callable[[str], bool] = lambda words: False,
+                 grammar: Grammar = EN) -> None:
         """`listed(words)`: whether these cleaned words are an answer the host knows in the
         category now (such an answer is not split into a letter and the rest)."""
         self.listed = listed
-        self.speakers = Speakers(seats, is_table_call)
+        self.grammar = grammar
+        self.speakers = Speakers(seats, self.is_table_call)
         self.seats = self.speakers.seats
         self.person_to_seat = self.speakers.person_to_seat
+
+    def is_table_call(self, words: str) -> bool:
+        """What a player may say after their bare name ("Bob challenge", "Bob all to Cat")."""
+        g = self.grammar
+        return bool(g.table_call.fullmatch(words) or g.penalty_tail.fullmatch(words))
 
     def split_speaker(self, text: str) -> tuple[str | None, str]:
         """Take a "Bob: ...", "Bob, ..." or "my turn, Bob ..." prefix off: (seat or None, rest)."""
@@ -113,31 +94,29 @@ class IntentParser:
             return speaker, Query(CLAIM_TURN, speaker)
         if not words:
             return speaker, Unclear(text)
-        query = self._query(words, speaker)
+        query = asked(self.grammar, words, speaker, self.person_to_seat)
         if query is not None:
             return speaker, query
         if speaker is None:
             return None, Unclear(text, anonymous=True)
-        if state == State.CHOOSING and titles:
+        number = self.grammar.choice.fullmatch(words)  # "three" is no title like "Trees"
+        if state == State.CHOOSING and titles and not number:
             by_name = self._choice_by_title(words, titles, speaker)
             if by_name is not None:
                 return speaker, by_name
-        if state == State.CHOOSING and own_card is not None and not CHOICE_SAID.fullmatch(words):
+        if state == State.CHOOSING and own_card is not None and not number:
             return speaker, self._own_card_choice(words, rest, own_card, speaker)
         event = self._event(words, rest, state, speaker)
         return speaker, event if event is not None else Unclear(text)
 
-    # ------------------------------------------------------------------ pieces
-
-    def _query(self, words: str, speaker: str | None) -> Query | None:
-        return asked(words, speaker, self.person_to_seat)
+    # ------------------------------------------------------------------ moves
 
     def _event(self, words: str, raw: str, state: State, speaker: str) -> CrackListEvent | None:
         if state == State.CHOOSING:
             return self._choice(words, speaker)
         if state == State.VOTING:
             return self._vote(words, speaker)
-        simple = self._simple_command(words, speaker)
+        simple = self._command(words, speaker)
         if simple is not None:
             return simple
         swap = self._swap(words, speaker)
@@ -150,28 +129,18 @@ class IntentParser:
         with_penalty = self._answer_with_penalty(words, raw, speaker) if turn else None
         return with_penalty or self._answer(words, raw, speaker)
 
-    def _simple_command(self, words: str, speaker: str) -> CrackListEvent | None:
-        table: tuple[tuple[str, type], ...] = (
-            (r"(i )?challenge( that| it| this)?", Challenge),
-            (
-                r"(crack on|countdown|count ?down|5 4 3 2 1|five four three two one)( crack on)?",
-                CallCountdown,
-            ),
-            (r"(i )?pass|(i )?(don'?t|do not) know|no idea|i give up|i'?m stuck", Pass),
-            (r"(play (a |my |the )?)?stop( card)?", PlayStop),
-            (r"(play (a |my |the )?)?reverse( card)?", PlayReverse),
-            (r"(play (a |my |the )?)?crack ?list( card)?", PlayCrackList),
-        )
-        for pattern, event_type in table:
-            if re.fullmatch(pattern, words):
-                return event_type(speaker)  # type: ignore[no-any-return]
-        return None
+    def _command(self, words: str, speaker: str) -> CrackListEvent | None:
+        """A move said in fixed words: a challenge, the countdown, a pass, an action card."""
+        kind = next((kind for pattern, kind in self.grammar.commands
+                     if pattern.fullmatch(words)), None)
+        return COMMANDS[kind](speaker) if kind is not None else None
 
     def _choice(self, words: str, speaker: str) -> CrackListEvent | None:
-        match = CHOICE_SAID.fullmatch(words)
+        g = self.grammar
+        match = g.choice.fullmatch(words)
         if match:
-            value = "3" if match.group("n") == "last" else match.group("n")
-            return ChooseCategory(speaker, HEARD_NUMBERS[value])
+            value = "3" if match.group("n") == g.last else match.group("n")
+            return ChooseCategory(speaker, g.numbers[value])
         return None
 
     @staticmethod
@@ -182,7 +151,7 @@ class IntentParser:
         closely enough, or else the words as said (an open category)."""
         scores = [fuzz.ratio(words, clean(title)) for title in known]
         best = max(range(len(known)), key=scores.__getitem__, default=None)
-        if best is not None and scores[best] >= 85:
+        if best is not None and scores[best] >= OWN_CARD_RATIO:
             return ChooseCategory(speaker, 0, title=known[best])
         return ChooseCategory(speaker, 0, title=raw.strip(" ,.;:!?"))
 
@@ -191,20 +160,14 @@ class IntentParser:
         scores = [fuzz.token_set_ratio(words, clean(title)) for title in titles]
         best = max(range(len(titles)), key=scores.__getitem__)
         ahead = all(scores[best] > s for i, s in enumerate(scores) if i != best)
-        return ChooseCategory(speaker, best + 1) if scores[best] >= 75 and ahead else None
+        return ChooseCategory(speaker, best + 1) if scores[best] >= TITLE_RATIO and ahead \
+            else None
 
     def _vote(self, words: str, speaker: str) -> CrackListEvent | None:
-        if re.fullmatch(
-            r"(i )?(yes|yeah|yep|yup|accept|agree|allow( it)?|fine|ok(ay)?|"
-            r"thumbs up|i vote yes|vote yes)",
-            words,
-        ):
+        g = self.grammar
+        if g.vote_yes.fullmatch(words):
             return Vote(speaker, True)
-        if re.fullmatch(
-            r"(i )?(no|nope|nah|reject|disagree|refuse|thumbs down|"
-            r"i vote no|vote no)",
-            words,
-        ):
+        if g.vote_no.fullmatch(words):
             return Vote(speaker, False)
         return None
 
@@ -212,40 +175,36 @@ class IntentParser:
         return self.person_to_seat.get(words.strip())
 
     def _swap(self, words: str, speaker: str) -> CrackListEvent | None:
-        match = re.fullmatch(
-            r"(play (a |my |the )?)?swap( card)?( (my )?(hands?|cards?))?"
-            r"( (?:my )?(?P<card>[a-z ]+?))? with (?P<who>.+)",
-            words,
-        )
+        match = self.grammar.swap.fullmatch(words)
         if not match:
             return None
         target = self._seat_named(match.group("who"))
         if target is None:
             return None
         card = match.group("card")
-        if card in (None, "hand", "whole hand", "cards", "all", "everything"):
+        if card is None or card in self.grammar.whole_hand:
             return PlaySwap(speaker, target)
         return PlaySwap(speaker, target, self._card_name(card))
 
     def _card_name(self, words: str) -> str:
-        words = re.sub(r"^(the|a|an|my) |( card)$", "", words.strip())
+        words = self.grammar.card_framing.sub("", words.strip())
         action = words.replace(" ", "_").upper()
         if action in ACTIONS:
             return action
         if len(words) == 1 and words.upper() in LETTERS:
             return words.upper()
-        return LETTER_NAMES.get(words, words.upper())
+        return self.grammar.letter_names.get(words, words.upper())
 
     def _penalty(self, words: str, speaker: str) -> CrackListEvent | None:
-        if re.fullmatch(r"no (penalty|penalties)|nobody|no one|none|keep (them|it)", words):
+        g = self.grammar
+        if g.declines.fullmatch(words):
             return Penalise(speaker, ())
         other = [seat.name for seat in self.seats if seat.name != speaker]
-        if len(other) == 1 and re.fullmatch(GIVE_THEM, words):
+        if len(other) == 1 and g.give_sole_said.fullmatch(words):
             return Penalise(speaker, ((other[0], 0),))
-        body = re.sub(r"^(i )?(give|hand|pass|send)( them| it)? ", "", words)
-        parts = re.split(r"\band\b|\s(?=\w+(?: cards?)? (?:to|for) )", body)
+        body = g.give_framing.sub("", words)
         targets: list[tuple[str, int]] = []
-        for part in filter(str.strip, parts):
+        for part in filter(str.strip, g.shares_apart.split(body)):
             target = self._penalty_part(part.strip())
             if target is None:
                 return None
@@ -253,19 +212,14 @@ class IntentParser:
         return Penalise(speaker, tuple(targets)) if targets else None
 
     def _penalty_part(self, part: str) -> tuple[str, int] | None:
-        match = re.fullmatch(r"(?P<n>\w+)( cards?)? (to|for) (?P<who>.+)", part) or re.fullmatch(
-            r"(?P<who>.+?) (?P<n>\w+)( cards?)?", part
-        )
+        g = self.grammar
+        match = next((m for pattern in g.counted_share if (m := pattern.fullmatch(part))), None)
         if match:
             who = self._seat_named(match.group("who"))
-            count = HEARD_NUMBERS.get(match.group("n"))
+            count = g.numbers.get(match.group("n"))
             if who and count:
                 return who, count
-        match = re.fullmatch(
-            r"(all( of them)?|them all|everything|all three|both) (to|for) (?P<who>.+)"
-            r"|(to )?(?P<who2>.+)",
-            part,
-        )
+        match = g.uncounted_share.fullmatch(part)
         who = self._seat_named((match.group("who") or match.group("who2")) if match else "")
         return (who, 0) if who else None
 
@@ -278,7 +232,7 @@ class IntentParser:
         tokens, raw_tokens = words.split(), raw.split()
         for cut in range(1, len(tokens)):
             tail = " ".join(tokens[cut:])
-            if not PENALTY_TAIL.fullmatch(tail):
+            if not self.grammar.penalty_tail.fullmatch(tail):
                 continue
             penalty = self._penalty(tail, speaker)
             if not isinstance(penalty, Penalise):
@@ -291,33 +245,32 @@ class IntentParser:
         return None
 
     def _answer(self, words: str, raw: str, speaker: str) -> CrackListEvent:
-        joker = re.match(r"(play (the |my )?)?joker\b( for)?\s*(?P<rest>.*)$", words)
+        g = self.grammar
+        joker = g.joker.match(words)
         if joker and joker.group("rest"):
             rest = joker.group("rest")
-            if joker.group(3) and self.listed(f"for {rest}"):  # "joker For Your Eyes Only"
-                rest = f"for {rest}"
+            if joker.group(3) and self.listed(f"{g.joker_for} {rest}"):  # "joker For Your Eyes"
+                rest = f"{g.joker_for} {rest}"
             return Answer(speaker, self._original_tail(raw, words, rest), joker=True)
-        named = bool(NAMED_LETTER.match(raw))
+        named = bool(g.named_letter.match(raw))
         letter, rest = (None, words) if self.listed(words) and not named else \
             self._letter_prefix(words, named=named)
         if letter:
             return Answer(speaker, self._original_tail(raw, words, rest), letter=letter)
         return Answer(speaker, raw.strip())
 
-    @staticmethod
-    def _letter_prefix(words: str, *, named: bool) -> tuple[str | None, str]:
+    def _letter_prefix(self, words: str, *, named: bool) -> tuple[str | None, str]:
         """The letter card a player names before the answer. Set apart ("T, toast") it is
         always the card played, and the rules judge whether the answer fits it; otherwise
         ("t toast", "Oh, okapi") it is taken as a letter only when the answer could be played
         with it by the judge's rule (articles, first or last names): "T Rex" stays whole."""
-        match = re.match(r"(letter |the letter )?(?P<l>[a-z]) (?P<rest>.+)", words) if named \
-            else re.match(
-                r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)", words
-            )  # set apart, the letter takes nothing else: "F, For Your Eyes Only"
+        g = self.grammar
+        # Set apart, the letter takes nothing else: "F, For Your Eyes Only".
+        match = (g.letter_set_apart if named else g.letter_before).match(words)
         if not match:
             return None, words
         token, rest = match.group("l"), match.group("rest")
-        letter = token.upper() if len(token) == 1 else LETTER_NAMES.get(token)
+        letter = token.upper() if len(token) == 1 else g.letter_names.get(token)
         if letter is None:
             return None, words
         if named or letter in answer_letters(rest, people=True):
@@ -343,77 +296,33 @@ def _may_penalise(answer: Answer) -> bool:
         map(penalty_of, answer_letters(answer.text, people=True)))
 
 
-def say_event(event: CrackListEvent, *, prefix: str | None = None) -> str:
-    """How a player would say this move out loud (what bots say; the parser reads it back)."""
-    text = _event_words(event)
-    return f"{prefix}: {text}" if prefix else text
-
-
-def _event_words(event: CrackListEvent) -> str:
-    if isinstance(event, Answer):
-        said = (f"joker {event.text}" if event.joker
-                else f"{event.letter}, {event.text}" if event.letter else event.text)
-        if event.penalty is not None:
-            said += ", " + _event_words(Penalise(event.player, event.penalty))
-        return said
-    if isinstance(event, ChooseCategory):
-        return event.title if event.title else f"number {number_word(event.choice)}"
-    if isinstance(event, PlaySwap):
-        if event.card is None:
-            return f"swap with {event.target}"
-        card = event.card.replace("_", " ").lower() if event.card in ACTIONS else event.card
-        return f"swap my {card} with {event.target}"
-    if isinstance(event, Penalise):
-        if not event.targets:
-            return "no penalty"
-        if len(event.targets) == 1 and event.targets[0][1] == 0:
-            return f"all to {event.targets[0][0]}"
-        parts = [f"{number_word(n)} to {who}" for who, n in event.targets]
-        return "give " + " and ".join(parts)
-    if isinstance(event, Vote):
-        return "yes" if event.accept else "no"
-    words = {
-        Challenge: "challenge",
-        CallCountdown: "crack on",
-        Pass: "pass",
-        PlayStop: "stop",
-        PlayReverse: "reverse",
-        PlayCrackList: "crack list",
-    }
-    return words.get(type(event), "")
-
-
 class CrackListTalk:
-    """Crack List's spoken grammar at one table: what players say, parsed, said and expected."""
+    """Crack List's spoken grammar at one table: what players say, parsed, said and offered."""
 
-    @property
-    def _open_category(self) -> bool:
-        """In an open category's turn an answer may be any words: the choices are the other
-        moves and the questions, and what the recognizer heard outside them is the answer
-        (asked back when unsure). Elsewhere every answer the host knows is a choice, and an
-        utterance the recognizer rejected is asked for again, not played."""
-        game = self.game
-        return game.state is State.TURN and game.category is not None \
-            and not game.category.answers
-
-    def __init__(self, game: CrackListGame) -> None:
+    def __init__(self, game: CrackListGame, lang: str = "en") -> None:
         self.game = game
-        self.parser = IntentParser(game.seats, self._listed)
-        self._listed_words: tuple[object, frozenset[str]] = (None, frozenset())
+        self.grammar = GRAMMARS.get(lang, EN)
+        self.parser = IntentParser(game.seats, self._listed, self.grammar)
+
+    def legal(self) -> list[LegalMoves]:
+        """Every seat's legal moves, in seat order."""
+        return [legal_moves(self.game, seat) for seat in range(len(self.game.seats))]
+
+    # ------------------------------------------------------------------ parse
 
     def parse(self, text: str, speaker: str | None = None) -> Intent:
-        """An utterance as an event, a question or Unclear; without a speaker it is the
+        """An utterance as a move, a question or Unclear; without a speaker it is the
         awaited player's."""
         state = self.game.state
-        offered = self.game.offered
+        offered_card = self.game.offered
         choosing = state == State.CHOOSING
-        titles = [c.title for c in offered.categories] if offered and choosing else []
-        own_card = self._known_titles() if state == State.CHOOSING and self._physical else None
+        titles = [c.title for c in offered_card.categories] if offered_card and choosing else []
+        own_card = self._known_titles() if choosing and self._physical else None
         expected = self.game.expected_player()
         _, intent = self.parser.parse(text, state, speaker or expected, titles, own_card)
         if isinstance(intent, Penalise) and speaker is None:
             return self._from_penaliser(intent, text)
-        if isinstance(intent, Query | CallCountdown) and state == State.TURN:
+        if isinstance(intent, Query | CallCountdown) and state in (State.TURN, State.ANSWERED):
             return self._listed_answer(text, speaker or expected) or intent
         return intent
 
@@ -431,73 +340,19 @@ class CrackListTalk:
     def _listed(self, words: str) -> bool:
         """Whether the cleaned words are a listed answer of the category in play."""
         category = self.game.category
-        if self._listed_words[0] is not category:
-            answers = category.answers if category else ()
-            listed = {clean(text) for entry in answers for text in (entry.text, *entry.aliases)}
-            self._listed_words = (category, frozenset(listed))
-        return words in self._listed_words[1]
+        return category is not None and words in listing_of(category, self.game.judge).cleaned
 
     def _listed_answer(self, text: str, player: str | None) -> Answer | None:
-        """The player on turn saying a listed answer that sounds like a call or a question
-        ("Countdown" among TV shows, "Help!" among songs) is answering: their own countdown
-        cannot be called, and a question can wait."""
-        if player is None or player != self.game.expected_player():
+        """The player on turn (or next, closing a last card's window) saying a listed answer
+        that sounds like a call or a question ("Countdown" among TV shows, "Help!" among songs)
+        is answering: their own countdown cannot be called, and a question can wait."""
+        game = self.game
+        prefixed, words = self.parser.split_speaker(text)
+        player = prefixed or player
+        if player is None or player != game.expected_player() \
+                or not acting(game, game.seat_index(player)):
             return None
-        return Answer(player, text.strip()) if self._listed(clean(text)) else None
-
-    def say(self, event: CrackListEvent, prefix: str | None = None) -> str:
-        """How a player says the move out loud."""
-        return say_event(event, prefix=prefix)
-
-    def offers(self) -> Offers:
-        """Every legal move as said (`choices`), an answer given already COSTLY: said again,
-        it costs a card. In an open category's turn an answer may be in any words (open)."""
-        phrases = self.choices()
-        if phrases is None:
-            return Offers(None)
-        return Offers(tuple(Offer(phrase, None, Stakes.COSTLY if self._repeats(phrase)
-                                  else Stakes.MOVE) for phrase in phrases),
-                      open=self._open_category)
-
-    def _repeats(self, choice: str) -> bool:
-        """An answer given already in this category, said again, costs a card ("Lazarus" was
-        heard as "Barnabas", given before, which Whisper likes)."""
-        game = self.game
-        if game.state is not State.TURN or not game.given or game.category is None:
-            return False
-        move = self.parse(choice)
-        return isinstance(move, Answer) and game.judge.judge(
-            game.category, move.text, given=game.given).reason is Reason.DUPLICATE
-
-    def choices(self) -> list[str] | None:
-        """The phrases that make sense now: every legal move as a player says it (with their
-        name first when it is not their turn), the ways to choose a category, the questions.
-        In an open category's turn, the answers given already are its only answers among them
-        (a repeat must be heard to be called out; any other answer is decoded freely)."""
-        game = self.game
-        if game.state is State.CHOOSING and self._physical:
-            return None  # the chooser may read any title from their own red card
-        expected = game.expected_player()
-        phrases: list[str] = []
-        for event in legal_events(game):
-            words = _event_words(event)
-            if event.player != expected or isinstance(event, Penalise):
-                phrases += [f"{person} {words}" for person in self._people_of(event.player)]
-            if event.player == expected or isinstance(event, CALLED_BY_ANYONE):
-                phrases.append(words)  # the speaker may be known (a claimed turn, a name typed)
-        if game.state is State.CHOOSING and game.offered:
-            phrases += [*CHOOSING_VARIANTS, *(c.title for c in game.offered.categories)]
-        pending = game.pending
-        if pending and pending.penalty_due and len(game.seats) == 2:
-            phrases.append("give it" if pending.penalty == 1 else "give them")  # as asked
-        people = self.parser.speakers.people()
-        phrases += [*QUESTION_PHRASES, *(f"how many cards has {name} got" for name in people)]
-        phrases += [f"my turn {name}" for name in people]
-        return list(dict.fromkeys(phrases))
-
-    def _people_of(self, seat_name: str) -> tuple[str, ...]:
-        seat = next(seat for seat in self.game.seats if seat.name == seat_name)
-        return seat.people
+        return Answer(player, words.strip()) if self._listed(clean(words)) else None
 
     def _from_penaliser(self, penalty: Penalise, text: str) -> Penalise:
         """A penalty handed out without a name is the penaliser's: nobody else may give it
@@ -506,6 +361,145 @@ class CrackListTalk:
         if pending is None or self.parser.split_speaker(text)[0] is not None:
             return penalty
         return replace(penalty, player=self.game.seats[pending.seat].name)
+
+    # ------------------------------------------------------------------ say
+
+    def say(self, event: Spoken | CrackListEvent, prefix: str | None = None) -> str:
+        """How a player says the move, question or call (what bots say and a page's button
+        sends; parse() reads it back); `prefix`: their name first."""
+        if isinstance(event, Query) and event.kind == CLAIM_TURN:
+            return self.grammar.claim.format(person=self._person(event.player))  # names them
+        words = self._words(event)
+        return f"{prefix}: {words}" if prefix and words else words
+
+    def _words(self, event: Spoken | CrackListEvent) -> str:
+        """The canonical words of a move, question or call."""
+        g = self.grammar
+        if isinstance(event, Answer):
+            said = g.with_joker.format(answer=event.text) if event.joker else \
+                g.with_letter.format(letter=event.letter, answer=event.text) if event.letter \
+                else event.text
+            if event.penalty is None:
+                return said
+            return g.then_penalty.format(
+                answer=said, penalty=self._words(Penalise(event.player, event.penalty)))
+        if isinstance(event, ChooseCategory):
+            return event.title if event.title else g.choose.format(n=g.number(event.choice))
+        if isinstance(event, PlaySwap):
+            if event.card is None:
+                return g.swap_hand.format(target=event.target)
+            card = event.card.replace("_", " ").lower() if event.card in ACTIONS else event.card
+            return g.swap_card.format(card=card, target=event.target)
+        if isinstance(event, Penalise):
+            return self._penalty_words(event)
+        if isinstance(event, Vote):
+            return g.votes[event.accept]
+        if isinstance(event, Query):
+            if event.kind == COUNT:
+                return g.count_question.format(person=self._person(event.target))
+            return g.questions.get(event.kind, "")
+        words = {Challenge: g.challenge, CallCountdown: g.countdown, Pass: g.passes,
+                 PlayStop: g.plays[STOP], PlayReverse: g.plays[REVERSE],
+                 PlayCrackList: g.plays[CRACK_LIST]}
+        return words.get(type(event), "")
+
+    def _penalty_words(self, event: Penalise) -> str:
+        """Who takes the penalty cards, each seat by its first person's name ("all to Ann",
+        not "all to Ann and Dan": the "and" would split the team)."""
+        g = self.grammar
+        if not event.targets:
+            return g.no_penalty
+        if len(event.targets) == 1 and event.targets[0][1] == 0:
+            return g.all_to.format(target=self._person(event.targets[0][0]))
+        shares = [g.share.format(n=g.number(n), target=self._person(who))
+                  for who, n in event.targets]
+        return g.give.format(shares=g.also.join(shares))
+
+    def variants(self, said: Spoken) -> tuple[str, ...]:
+        """Every way a player says this move, question or call as the recognizer is offered
+        it: with each of the seat's people's names first when it is not the awaited player's
+        (and a penalty always), the words alone when it is, or when it is a call anyone may
+        make (said by a known speaker); a category also by its other numbers and its title."""
+        g = self.grammar
+        if isinstance(said, Query):
+            if said.kind == CLAIM_TURN:
+                return tuple(g.claim.format(person=p) for p in self._people(said.player))
+            if said.kind == COUNT:
+                return tuple(g.count_question.format(person=p) for p in self._people(said.target))
+            return (g.questions[said.kind],) if said.kind in g.questions else ()
+        words, expected = self.say(said), self.game.expected_player()
+        lines = [f"{person} {words}" for person in self._people(said.player)
+                 if said.player != expected or isinstance(said, Penalise)]
+        if said.player == expected or isinstance(said, TABLE_CALLS):
+            lines.append(words)
+        return tuple(dict.fromkeys([*lines, *self._other_ways(said)]))
+
+    def _other_ways(self, said: Move) -> list[str]:
+        """A category chosen by its other numbers and by its title; the penalty of a table of
+        two given unnamed to the other player ("give them")."""
+        game, g = self.game, self.grammar
+        if isinstance(said, ChooseCategory) and said.title is None and game.offered:
+            ways = list(g.choose_also[said.choice - 1]) if said.choice <= len(g.choose_also) \
+                else []
+            categories = game.offered.categories
+            if said.choice <= len(categories):
+                ways.append(categories[said.choice - 1].title)
+            return ways
+        pending = game.pending
+        if isinstance(said, Penalise) and pending is not None and len(game.seats) == 2 \
+                and len(said.targets) == 1 and said.targets[0][1] == 0:
+            return [g.give_sole[pending.penalty > 1]]
+        return []
+
+    def _people(self, seat_name: str | None) -> tuple[str, ...]:
+        """The people of the seat called `seat_name` (a team's members speak for it)."""
+        return next((seat.people for seat in self.game.seats if seat.name == seat_name), ())
+
+    def _person(self, seat_name: str | None) -> str:
+        """The first person of a seat, who names it ("Ann" for Ann and Dan)."""
+        return next(iter(self._people(seat_name)), seat_name or "")
+
+    # ------------------------------------------------------------------ offers
+
+    def offers(self) -> Offers:
+        """Every variant of every seat's legal moves (the listed answers the player on turn may
+        give, an answer given already COSTLY: said again, it costs a card) and of the moves the
+        rules would refuse aloud, then the questions and the claims. In an open category's
+        turn an answer may be in any words (open); with physical cards, the chooser may read
+        any title from their own red card (decode freely)."""
+        legal = self.legal()
+        if any(moves.own_card for moves in legal):
+            return Offers(None)
+        repeats = self._repeats()
+        choices = [offer for moves in legal for offer in offered(
+            self, (*moves.answers, *moves.moves, *moves.refused),
+            lambda move: Stakes.COSTLY if isinstance(move, Answer) and repeats(move)
+            else Stakes.MOVE)]
+        choices += offered(self, [said for moves in legal
+                                  for said in (*moves.questions, *moves.calls)],
+                           lambda _: Stakes.ASK)
+        return Offers(tuple(choices), open=any(moves.open_category for moves in legal))
+
+    def choices(self) -> list[str] | None:
+        """The phrases offered to the recognizer now (`offers`), once each; None: decode
+        freely."""
+        return self.offers().phrases()
+
+    def _repeats(self) -> Callable[[Answer], bool]:
+        """Whether an answer repeats one given already in this category, by the judge: said
+        again on one's turn it costs a card ("Lazarus" was heard as "Barnabas", given before,
+        which Whisper likes)."""
+        game, judged = self.game, dict[str, bool]()
+        category = game.category
+        if game.state is not State.TURN or not game.given or category is None:
+            return lambda answer: False
+
+        def repeats(answer: Answer) -> bool:
+            if answer.text not in judged:
+                judged[answer.text] = game.judge.judge(
+                    category, answer.text, given=game.given).reason is Reason.DUPLICATE
+            return judged[answer.text]
+        return repeats
 
 
 def same_move(meant: Move, heard: Sequence[CrackListEvent], game: CrackListGame) -> bool:

@@ -1,4 +1,5 @@
-"""Crack List on the companion pages: the table's view, and each seat's hand and buttons."""
+"""Crack List on the companion pages: the table's view, and each seat's hand and buttons (its
+legal moves in set words, host.games.crack_list.moves)."""
 
 from __future__ import annotations
 
@@ -14,23 +15,10 @@ from host.companion.schema import (
     score,
     section,
 )
-from host.games.crack_list.cards import ACTIONS, HIDDEN, JOKER, SWAP, penalty_of
-from host.games.crack_list.events import (
-    CallCountdown,
-    Challenge,
-    ChooseCategory,
-    Pass,
-    Penalise,
-    PlayCrackList,
-    PlayReverse,
-    PlayStop,
-    PlaySwap,
-    Vote,
-)
-from host.games.crack_list.moves import penalty_events
+from host.games.crack_list.cards import ACTIONS, HIDDEN, penalty_of
+from host.games.crack_list.events import ChooseCategory, Penalise, PlaySwap
+from host.games.crack_list.moves import legal_moves
 from host.games.crack_list.rules import CrackListGame, State
-
-PLAYS = {"STOP": PlayStop, "REVERSE": PlayReverse, "CRACK_LIST": PlayCrackList}
 
 
 def public_view(game: CrackListGame) -> PublicView:
@@ -73,8 +61,7 @@ def seat_view(game: CrackListGame, seat: int, say: Say) -> SeatView:
     return SeatView(
         hand=[_card(c) for c in hand],
         facts=[["Rounds won", str(game.rounds_won[seat])], ["Cards", str(len(hand))]],
-        actions=[action(say(event)) for event in _moves(game, seat)]
-        + _choices(game, seat, say) + _card_swaps(game, seat, say) + _splits(game, seat, say),
+        actions=_actions(game, seat, say),
         hint=_hint(game, seat),
     )
 
@@ -89,66 +76,29 @@ def _card(face: str) -> Card:
     return card(f"{face} +{penalty}" if penalty else face, "penalty" if penalty else "")
 
 
-def _moves(game: CrackListGame, seat: int) -> list[object]:
-    """The silent moves of this seat now: its action cards, a pass, a penalty to hand out,
-    a vote, a challenge, the countdown."""
-    name = game.seats[seat].name
-    others = [s.name for i, s in enumerate(game.seats) if i != seat]
-    hand = set(game.hands[seat])
-    known = HIDDEN not in hand
-    pending = game.pending
-    moves: list[object] = []
-    if game.state is State.TURN and game.current == seat:
-        moves += [play(name) for face, play in PLAYS.items() if not known or face in hand]
-        if not known or SWAP in hand:
-            moves += [PlaySwap(name, other) for other in others]
-        moves.append(Pass(name))
-    if game.state is State.ANSWERED and pending is not None and pending.penalty_due \
-            and pending.seat == seat:
-        if pending.card == JOKER:
-            moves.append(Penalise(name, ()))
-        moves += [Penalise(name, ((other, 0),)) for other in others]
-    if game.state is State.VOTING and (pending is None or pending.seat != seat) \
-            and seat not in game.votes:
-        moves += [Vote(name, True), Vote(name, False)]
-    if game.state in (State.TURN, State.ANSWERED) and pending is not None \
-            and pending.seat != seat and not pending.challenged:
-        moves.append(Challenge(name))
-    if game.state is State.TURN and game.current != seat and not game.countdown_called:
-        moves.append(CallCountdown(name))
-    return moves
-
-
-def _choices(game: CrackListGame, seat: int, say: Say) -> list[Action]:
-    """The chooser's three categories, as buttons."""
-    if game.state is not State.CHOOSING or game.chooser != seat or game.offered is None:
-        return []
-    name = game.seats[seat].name
-    return [action(say(ChooseCategory(name, n)), category.title)
-            for n, category in enumerate(game.offered.categories, start=1)]
-
-
-def _card_swaps(game: CrackListGame, seat: int, say: Say) -> list[Action]:
-    """With a Swap card on turn: one card of the hand to give, for each other player."""
-    hand = set(game.hands[seat])
-    if game.state is not State.TURN or game.current != seat or SWAP not in hand \
-            or HIDDEN in hand:
-        return []
-    name, cards = game.seats[seat].name, sorted(hand - {SWAP})
-    return [choice(f"Swap one card with {other.name}",
-                   [action(say(PlaySwap(name, other.name, c)), _card(c)["text"]) for c in cards])
-            for i, other in enumerate(game.seats) if i != seat and cards]
-
-
-def _splits(game: CrackListGame, seat: int, say: Say) -> list[Action]:
-    """A penalty of two or three cards to hand out: every way to split it among the others."""
-    pending = game.pending
-    if game.state is not State.ANSWERED or pending is None or pending.seat != seat \
-            or not pending.penalty_due or pending.penalty < 2:
-        return []
-    splits = [action(say(e)) for e in penalty_events(game)
-              if isinstance(e, Penalise) and len(e.targets) > 1]
-    return [choice(f"Split the {pending.penalty} cards", splits)] if splits else []
+def _actions(game: CrackListGame, seat: int, say: Say) -> list[Action]:
+    """The seat's legal moves in set words, each a button: a category by its title, the
+    cards to swap with each player in a row of their own, the ways to split a penalty in
+    another. A penalty given whole to one player by its count ("give two to Cat") is the
+    button "All to Cat". Answers are typed or said: the list is the host's."""
+    buttons: list[Action] = []
+    card_swaps: dict[str, list[Action]] = {}
+    splits: list[Action] = []
+    for move in legal_moves(game, seat).moves:
+        if isinstance(move, ChooseCategory) and game.offered is not None:
+            buttons.append(action(say(move), game.offered.categories[move.choice - 1].title))
+        elif isinstance(move, PlaySwap) and move.card is not None:
+            card_swaps.setdefault(move.target, []).append(
+                action(say(move), _card(move.card)["text"]))
+        elif isinstance(move, Penalise) and len(move.targets) > 1:
+            splits.append(action(say(move)))
+        elif not (isinstance(move, Penalise) and move.targets and move.targets[0][1]):
+            buttons.append(action(say(move)))
+    buttons += [choice(f"Swap one card with {target}", options)
+                for target, options in card_swaps.items()]
+    if splits and game.pending is not None:
+        buttons.append(choice(f"Split the {game.pending.penalty} cards", splits))
+    return buttons
 
 
 def _hint(game: CrackListGame, seat: int) -> str:

@@ -9,7 +9,6 @@ from host.core.events import TimeUp
 from host.games.crack_list.bots import BotSkills, BotTable
 from host.games.crack_list.rules import State
 from host.games.crack_list.setup import TableOptions, build_session
-from host.games.crack_list.talk import say_event
 
 
 def test_bots_type_a_complete_game_and_the_host_understands_every_move() -> None:
@@ -33,7 +32,7 @@ def test_bots_type_a_complete_game_and_the_host_understands_every_move() -> None
         speaker = event.player
         prefix = None if speaker == session.game.expected_player() else speaker
         before = len(heard)
-        session.hear_words(say_event(event, prefix=prefix))
+        session.hear_words(session.talk.say(event, prefix=prefix))
         typed += 1
         understood += heard[before : before + 1] == [event]
     assert session.game.state is State.OVER

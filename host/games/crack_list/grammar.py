@@ -1,0 +1,248 @@
+"""Crack List's words, per language: how players answer, play their cards, hand out a penalty,
+vote, challenge, call the countdown and ask the host (host.games.crack_list.talk parses, says and
+offers them; nothing else spells them)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from host.core.talk import HEARD_NUMBERS, LETTER_NAMES, NUMBER_WORDS
+from host.games.crack_list.cards import CRACK_LIST, REVERSE, STOP
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """One language's words for the moves and the questions: what the talk says (templates
+    with `{answer}`, `{letter}`, `{target}`, ...) and the patterns it hears (on cleaned words
+    unless said raw)."""
+
+    # ------------------------------------------------------------------ said
+    passes: str
+    challenge: str
+    countdown: str
+    """The time challenge as players say it ("crack on")."""
+    plays: Mapping[str, str]
+    """Each action card played alone, by its card (Stop, Reverse, Crack List)."""
+    with_letter: str
+    """An answer with the letter card named: "{letter}, {answer}"."""
+    with_joker: str
+    """An answer on the Joker: "joker {answer}"."""
+    then_penalty: str
+    """An answer with who takes its penalty, in one breath: "{answer}, {penalty}"."""
+    choose: str
+    """A category chosen by its number on the red card: "number {n}"."""
+    choose_also: tuple[tuple[str, ...], ...]
+    """Other ways to choose the first, second and third category (also offered)."""
+    swap_hand: str
+    swap_card: str
+    """A Swap card for one card of the hand: "swap my {card} with {target}"."""
+    no_penalty: str
+    all_to: str
+    """A penalty all to one player: "all to {target}"."""
+    give: str
+    """A penalty in shares: "give {shares}", each share "{n} to {target}", joined by `also`."""
+    share: str
+    also: str
+    give_sole: tuple[str, str]
+    """Giving the penalty to the one other player of a two-player table, unnamed: a card,
+    cards."""
+    votes: Mapping[bool, str]
+    """A vote for the answer and against it."""
+    claim: str
+    """"The next thing said is mine": "my turn {person}"."""
+    questions: Mapping[str, str]
+    """Each question offered to the recognizer, by its kind."""
+    count_question: str
+    """How many cards someone holds, as offered: "how many cards has {person} got"."""
+    number_words: tuple[str, ...]
+    """How small numbers are said (a category's number, a penalty share)."""
+
+    # ------------------------------------------------------------------ heard
+    letter_names: Mapping[str, str]
+    """Letters as players say them ("double u" is W)."""
+    numbers: Mapping[str, int]
+    """Number words as players say them or a recognizer writes them (homophones included)."""
+    table_call: re.Pattern[str]
+    """What a player may say after their bare name ("Bob challenge"): a call on someone else's
+    turn. Any other words after a name are not a claim to speak ("Bob Dylan" is an answer)."""
+    commands: tuple[tuple[re.Pattern[str], str], ...]
+    """The moves said in fixed words, each with its kind: challenge, countdown, pass and the
+    action cards (by card)."""
+    choice: re.Pattern[str]
+    """A category chosen by its number, said whole (group `n`): a number inside other words
+    chooses nothing ("fridge, all to Ann" is no choice of number two); with physical cards,
+    anything else is a title read from the chooser's own red card."""
+    last: str
+    """The word for the third category ("the last one")."""
+    vote_yes: re.Pattern[str]
+    vote_no: re.Pattern[str]
+    swap: re.Pattern[str]
+    """A Swap card played, with one card (group `card`) or the hand, with someone (`who`)."""
+    whole_hand: frozenset[str]
+    """Words for the whole hand where a swap names its card."""
+    card_framing: re.Pattern[str]
+    """Words around a card's name ("the", "my", "card") to take off."""
+    declines: re.Pattern[str]
+    """A Joker's penalty declined ("no penalty", "nobody")."""
+    give_sole_said: re.Pattern[str]
+    """Giving the penalty to the one other player of a two-player table, unnamed."""
+    give_framing: re.Pattern[str]
+    """The verb before the shares of a penalty ("I give them ...")."""
+    shares_apart: re.Pattern[str]
+    """Where a penalty's shares split ("one to Bob and two to Cat")."""
+    counted_share: tuple[re.Pattern[str], ...]
+    """A share with its count (group `n`) and its player (group `who`)."""
+    uncounted_share: re.Pattern[str]
+    """A share of all that is left, to one player (group `who` or `who2`)."""
+    penalty_tail: re.Pattern[str]
+    """How a penalty said after the answer, in the same breath, begins ("..., all to Ann")."""
+    joker: re.Pattern[str]
+    """An answer on the Joker (the answer in group `rest`; group 3 a "for" after it)."""
+    joker_for: str
+    """The word the Joker pattern's group 3 may have taken off the answer ("For Your Eyes")."""
+    named_letter: re.Pattern[str]
+    """A letter set apart from the answer by a comma or colon, raw ("T, toast"). A letter said
+    as a word is not enough ("Oh, Calcutta!" is a musical), nor an initial ("J. Cole")."""
+    letter_set_apart: re.Pattern[str]
+    """The letter (group `l`) set apart before the answer (`rest`): one letter only."""
+    letter_before: re.Pattern[str]
+    """A letter's name (group `l`) before the answer (`rest`), said without a comma."""
+    question_patterns: tuple[tuple[str, str], ...]
+    """The game's own questions for the host, as asked once the asking is taken off (the core
+    ones are in host.core.talk)."""
+    asking: re.Pattern[str]
+    """How a question may begin before it asks ("sorry, could you ...")."""
+    asked_for: re.Pattern[str]
+    """What a question may ask the host to do with what it asks about ("show me my cards")."""
+    question_tail: re.Pattern[str]
+    """Words a question may end on that change nothing ("the category again, please")."""
+    count: re.Pattern[str]
+    """How many cards someone holds (groups `who`, `named`, `who2`; nobody named: everyone)."""
+    asker: frozenset[str]
+    """The words for the one asking ("how many have I got")."""
+    everyone: frozenset[str]
+    """The words for everyone ("how many cards has everyone got")."""
+
+    def number(self, n: int) -> str:
+        """How a small number is said ("three"); digits beyond the words."""
+        return self.number_words[n] if 0 <= n < len(self.number_words) else str(n)
+
+
+EN = Grammar(
+    passes="pass",
+    challenge="challenge",
+    countdown="crack on",
+    plays={STOP: "stop", REVERSE: "reverse", CRACK_LIST: "crack list"},
+    with_letter="{letter}, {answer}",
+    with_joker="joker {answer}",
+    then_penalty="{answer}, {penalty}",
+    choose="number {n}",
+    choose_also=(("one", "the first one"), ("two", "the second one"),
+                 ("three", "the third one")),
+    swap_hand="swap with {target}",
+    swap_card="swap my {card} with {target}",
+    no_penalty="no penalty",
+    all_to="all to {target}",
+    give="give {shares}",
+    share="{n} to {target}",
+    also=" and ",
+    give_sole=("give it", "give them"),
+    votes={True: "yes", False: "no"},
+    claim="my turn {person}",
+    questions={"category": "what's the category", "hand": "my hand", "score": "score",
+               "situation": "whose turn is it"},
+    count_question="how many cards has {person} got",
+    number_words=NUMBER_WORDS,
+    letter_names=LETTER_NAMES,
+    numbers=HEARD_NUMBERS,
+    table_call=re.compile(
+        r"(i )?challenge( that| it)?|crack on|countdown|(yes|yeah|yep|no|nope|accept|reject)"
+        r"|my turn.*"),
+    commands=(
+        (re.compile(r"(i )?challenge( that| it| this)?"), "challenge"),
+        (re.compile(r"(crack on|countdown|count ?down|5 4 3 2 1|five four three two one)"
+                    r"( crack on)?"), "countdown"),
+        (re.compile(r"(i )?pass|(i )?(don'?t|do not) know|no idea|i give up|i'?m stuck"), "pass"),
+        (re.compile(r"(play (a |my |the )?)?stop( card)?"), STOP),
+        (re.compile(r"(play (a |my |the )?)?reverse( card)?"), REVERSE),
+        (re.compile(r"(play (a |my |the )?)?crack ?list( card)?"), CRACK_LIST),
+    ),
+    choice=re.compile(
+        r"((ok(ay)?|um|er|so|right) )*(i'?ll (take|have|do|go (with|for)) |i (choose|pick|want) "
+        r"|i'?d like |let'?s (do|go with|go for|have|play) |can (i|we) have |give (me|us) )?"
+        r"(number |category |the )?(?P<n>one|two|three|first|second|third|1|2|3|last|won|to|too)"
+        r"( one)?( please)?"),
+    last="last",
+    vote_yes=re.compile(r"(i )?(yes|yeah|yep|yup|accept|agree|allow( it)?|fine|ok(ay)?|"
+                        r"thumbs up|i vote yes|vote yes)"),
+    vote_no=re.compile(r"(i )?(no|nope|nah|reject|disagree|refuse|thumbs down|"
+                       r"i vote no|vote no)"),
+    swap=re.compile(r"(play (a |my |the )?)?swap( card)?( (my )?(hands?|cards?))?"
+                    r"( (?:my )?(?P<card>[a-z ]+?))? with (?P<who>.+)"),
+    whole_hand=frozenset({"hand", "whole hand", "cards", "all", "everything"}),
+    card_framing=re.compile(r"^(the|a|an|my) |( card)$"),
+    declines=re.compile(r"no (penalty|penalties)|nobody|no one|none|keep (them|it)"),
+    give_sole_said=re.compile(
+        r"(yes )?(give|hand|pass)( (them|it))?( (out|over))?( to (him|her|them))?|yes"),
+    give_framing=re.compile(r"^(i )?(give|hand|pass|send)( them| it)? "),
+    shares_apart=re.compile(r"\band\b|\s(?=\w+(?: cards?)? (?:to|for) )"),
+    counted_share=(re.compile(r"(?P<n>\w+)( cards?)? (to|for) (?P<who>.+)"),
+                   re.compile(r"(?P<who>.+?) (?P<n>\w+)( cards?)?")),
+    uncounted_share=re.compile(r"(all( of them)?|them all|everything|all three|both) (to|for) "
+                               r"(?P<who>.+)|(to )?(?P<who2>.+)"),
+    penalty_tail=re.compile(
+        r"(i )?(give|hand|pass|send) .+|(all( of them)?|them all|everything|all three|both) "
+        r"(to|for) .+|\w+( cards?)? (to|for) .+|no (penalty|penalties)"),
+    joker=re.compile(r"(play (the |my )?)?joker\b( for)?\s*(?P<rest>.*)$"),
+    joker_for="for",
+    named_letter=re.compile(r"\s*(letter |the letter )?[a-z]\s*[,:]\s", re.IGNORECASE),
+    letter_set_apart=re.compile(r"(letter |the letter )?(?P<l>[a-z]) (?P<rest>.+)"),
+    letter_before=re.compile(
+        r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)"),
+    question_patterns=(
+        (r"(?:(?:what|which)(?:'?s| is| was)? )?(?:the )?category"
+         r"(?: is it| is this| are we (?:on|doing|playing|in)| is| was)?"
+         r"|(?:what'?s |what is )?the topic|what are we (?:on|doing|playing)|remind me",
+         "category"),
+        (r"(?:(?:what|which)(?:'?s| is| are| were) )?(?:in )?(?:my|our) (?:hand|cards|letters)"
+         r"(?: left)?"
+         r"|(?:what|which) (?:cards|letters) (?:do|have|did) (?:i|we)(?: got| have| hold| left)*"
+         r"|(?:what|which) (?:cards|letters) (?:i|we)(?:'ve)? (?:have|hold|got|have got)"
+         r"(?: left)?"
+         r"|what (?:have|do) (?:i|we)(?: got| have| hold)*(?: in (?:my|our) hand| left)?",
+         "hand"),
+        (r"(?:(?:what'?s|what is) )?(?:the )?scores?(?: so far)?|who'?s winning|who is winning"
+         r"|who'?s (?:ahead|leading|in the lead)|how many rounds(?: (?:have|has) \w+ won)?",
+         "score"),
+        (r"whose (?:turn|go)(?: is it)?|who'?s (?:next|turn|up|on)|who is (?:next|up|on)"
+         r"|is it (?:my|our) turn|what now|what are we waiting for|who are we waiting for"
+         r"|where are we", "situation"),
+        (r"(?:what are )?(?:the |your )?(?:house )?rules", "rules"),
+        (r"help (?:me|us)|i need (?:some )?help|what (?:do|can) (?:i|we) (?:say|do)"
+         r"|how (?:do (?:i|we) play|does (?:this|it) work)(?: this)?|what are my options",
+         "help"),
+        (r"how much time (?:do|have) (?:i|we)(?: got| have)*(?: left)?", "time_left"),
+    ),
+    asking=re.compile(
+        r"(?:(?:hey|ok|okay|so|um|erm|er|sorry|excuse me|host|please|and|but) )*"
+        r"(?:(?:can|could|would|will|may) (?:i|you|we) (?:please )?(?:just )?)?"),
+    asked_for=re.compile(
+        r"(?:see|check|hear|have|get|know|look at|show|read|list|tell|remind|give|say)"
+        r"(?: me| us)?(?: out| of)? "),
+    question_tail=re.compile(r"(?: (?:please|again|now|host|then|right now))+$"),
+    count=re.compile(
+        r"how many (?:cards|letters)(?: (?:do|does|have|has|is|are|did) (?P<who>.+?))?"
+        r"(?: (?:got|have|has|hold|holds|holding|left|still|now|each|in \w+ hands?))*"
+        r"|how many (?:cards|letters) (?P<named>.+?)(?: has| holds| has got| have| got| left)+"
+        r"|how many (?:do|does|have|has) (?P<who2>.+?)(?: got| have| hold| left)+"),
+    asker=frozenset({"i", "me", "we", "us"}),
+    everyone=frozenset({"everyone", "everybody", "every player", "each player", "all of us",
+                        "the others", "everyone else", "we all", "people", "you all", "left",
+                        "there", "you"}),
+)
+"""The English words of the game (the core's questions are English already)."""
+
+GRAMMARS = {"en": EN}
+"""Each language's grammar; a language without one is heard in English."""
