@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
-from host.core.events import Note, make_seats
+from host.core.events import Note, TimeUp, make_seats
 from host.core.simulate import SimulationReport, play_one
 from host.games.crack_list.bots import BotSkills, BotTable
 from host.games.crack_list.checks import REQUIRED_KINDS, CrackListReferee, turn_violation
 from host.games.crack_list.checks import simulate_crack_list as simulate
-from host.games.crack_list.events import CrackListEvent
-from host.games.crack_list.rules import CrackListConfig, CrackListGame
+from host.games.crack_list.events import ChooseCategory, CrackListEvent
+from host.games.crack_list.rules import CrackListConfig, CrackListGame, State
 from host.games.crack_list.setup import category_cards
 from host.judge import Judge
 
@@ -124,3 +124,25 @@ def test_a_table_the_rules_cannot_deal_is_one_clear_line() -> None:
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == 2 and run.stdout == ""
         assert run.stderr.startswith("partyhost simulate: ") and len(run.stderr.splitlines()) == 1
+
+
+class _Cheats:
+    """Bots that make the one event they are given, whatever the rules say."""
+
+    def __init__(self, event: CrackListEvent) -> None:
+        self.event = event
+
+    def next_event(self) -> CrackListEvent:
+        return self.event
+
+
+def test_the_referee_reports_a_move_none_of_the_legal_ones_and_a_stale_time_up() -> None:
+    game = _game()  # Ann chooses
+    for event, legal in [(ChooseCategory("Bob", 1), False), (TimeUp(game.timer_token - 1), False),
+                         (ChooseCategory("Ann", 1), True)]:
+        referee = CrackListReferee(game)
+        referee.watch()
+        bots = referee.watched(_Cheats(event))
+        problems = referee.problems(game.handle(bots.next_event()))
+        assert (f"{event} was none of the legal moves" in problems) is not legal, problems
+    assert game.state is State.TURN
