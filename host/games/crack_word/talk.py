@@ -102,23 +102,30 @@ class CrackWordTalk:
             return Query(CLAIM_TURN, named) if named else Unclear(text)
         query = self._count_of(words, who) or match_query(words, who, self.grammar.questions)
         if query is not None:
-            return query
+            # A word offered for the placement waiting for it is that word, though it is a
+            # question too ("règles" for R, E, G): the recognizer was offered it as the word.
+            word = self._word_for(words, rest, who, offered=True) if who else None
+            return word or query
         if who is None:
             return Unclear(text, anonymous=not self.game.over)
         if self.game.state in (State.CUT, State.START):
             return self._shown(words, who) or self._move(words, rest, who) or Unclear(text)
         return self._move(words, rest, who) or self._word_for(words, rest, who) or Unclear(text)
 
-    def _word_for(self, words: str, raw: str, who: str) -> Place | None:
+    def _word_for(self, words: str, raw: str, who: str, *,
+                  offered: bool = False) -> Place | None:
         """The placement waiting for its word, with the word said alone ("château"): a word
-        of the dictionary or one holding the row's letters ("mmh" is not one)."""
+        of the dictionary or one holding the row's letters ("mmh" is not one); with
+        `offered`, only one of the words offered for it."""
         said = self._bare_word.fullmatch(words)
         if self.game.wanting is None or said is None:
             return None
-        wanting = self.legal_of(who).wanting
-        word = fold(said.group("word"))
+        legal = self.legal_of(who)
+        wanting, word = legal.wanting, fold(said.group("word"))
         if wanting is None or (wanting.formed not in word
                                and not self.game.lexicon.is_word(word)):
+            return None
+        if offered and word not in {fold(form) for form in legal.words(wanting.formed)}:
             return None
         return wanting.with_word(_raw_word(raw, said.group("word")))
 
