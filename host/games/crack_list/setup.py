@@ -157,5 +157,5 @@ def build_session(
     phrases.rule_figures.update(
         turn_seconds=f"{options.turn_seconds:g}",
         countdown_after=f"{game.config.timer_seconds('turn_grace'):g}")
-    return Session(game, CrackListTalk(game), CrackListQuestions(game), phrases, clock,
-                   autosave=autosave)
+    return Session(game, CrackListTalk(game, options.lang), CrackListQuestions(game), phrases,
+                   clock, autosave=autosave)

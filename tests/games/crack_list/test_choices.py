@@ -7,8 +7,8 @@ from pathlib import Path
 from host.clock import FakeClock
 from host.games.crack_list.cards import JOKER, SWAP
 from host.games.crack_list.events import Penalise
+from host.games.crack_list.parsing import IntentParser
 from host.games.crack_list.setup import TableOptions, build_session
-from host.games.crack_list.talk import IntentParser
 from host.speech.ports import Transcript
 
 RULES_DECK = str(Path(__file__).parents[2] / "data" / "decks" / "crack-list-rules.toml")

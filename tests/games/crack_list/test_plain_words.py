@@ -12,8 +12,8 @@ from host.core.events import make_seats
 from host.core.session import Session
 from host.decks import CategoryCard
 from host.games.crack_list.events import Penalise
+from host.games.crack_list.parsing import IntentParser
 from host.games.crack_list.setup import TableOptions, build_session
-from host.games.crack_list.talk import IntentParser
 from tests.games.crack_list.conftest import rig
 from tests.games.crack_list.sessions import game_of, kinds, playing, said
 

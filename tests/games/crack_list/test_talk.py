@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from host.core.events import make_seats
+from host.core.talk import Query, Unclear
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -18,7 +19,8 @@ from host.games.crack_list.events import (
     PlaySwap,
     Vote,
 )
-from host.games.crack_list.talk import CrackListTalk, IntentParser, Query, Unclear
+from host.games.crack_list.parsing import IntentParser
+from host.games.crack_list.talk import CrackListTalk
 from tests.games.crack_list.conftest import TableFactory
 
 PARSER = IntentParser(make_seats(["Ann", "Bob", "Cat"]))
