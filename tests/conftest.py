@@ -58,8 +58,6 @@ SLOW_TESTS: dict[str, frozenset[str]] = {
         "test_the_house_rules_are_printed"}),
     "games/scattergories/test_setup.py": frozenset({
         "test_the_command_line_plays_and_refuses_another_game_s_option"}),
-    "games/crack_list/test_talk.py": frozenset({
-        "test_every_legal_move_said_is_parsed_back_to_itself"}),
     "games/crack_word/test_dictionary.py": frozenset({"test_judge_command"}),
     "judge/test_generated.py": frozenset({"test_shipped_closed_lists_agree_with_package_data"}),
     "judge/test_judge_cmd.py": frozenset({
