@@ -74,14 +74,16 @@ def recorded_items(table: str, expected: bool = True, band: str = "wide",
 
 
 def klettres_items() -> list[Item]:
-    """The English letters read by a person (klettres-data, Ogg decoded by sox)."""
+    """The English letters read by a person (klettres-data, Ogg decoded by sox without
+    dither: sox dithers by default, and the letters were other samples every run)."""
     if not KLETTRES.is_dir() or not shutil.which("sox"):
         return []
     items = []
     with tempfile.TemporaryDirectory() as tmp:
         for ogg in sorted(KLETTRES.glob("*.ogg")):
             wav = Path(tmp) / (ogg.stem + ".wav")
-            command = ["sox", str(ogg), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16", str(wav)]
+            command = ["sox", "-D", str(ogg), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16",
+                       str(wav)]  # -D: no dither, the same samples every run
             subprocess.run(command, check=True, capture_output=True)
             items.append(Item(ogg.stem.lower(), read_wav(wav)[0], f"klettres:{ogg.name}"))
     return items
