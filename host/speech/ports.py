@@ -11,6 +11,40 @@ SAMPLE_RATE = 16_000
 
 
 @dataclass(frozen=True)
+class Measures:
+    """What the engine measured of the best choice of one utterance, for the calibrator
+    (host.speech.calibration) to turn into the probability that it is what was said."""
+
+    choice: str
+    """The best choice (also when none was taken: then the likeliest runner-up)."""
+    scored: bool
+    """Whether the choices were scored against the audio; False when the free transcript was
+    exactly one choice's words and that choice was taken without scoring (the fast path): then
+    `evidence`, `lead` and `posterior` are None."""
+    no_speech: float
+    """The engine's probability that the utterance held no speech, in [0, 1]."""
+    free_confidence: float
+    """How sure the engine's free decoding was of what it wrote, in [0, 1]: the exponential
+    of its length-normalised log-probability as decoded (not `Transcript.free_confidence`,
+    which rescores the transcript as written and costs a decoder pass)."""
+    agrees: bool
+    """Whether the free transcript's words are the choice's (one of its written forms)."""
+    likeness: float
+    """How alike the free transcript and the choice sound, in [0, 1] (1 when they agree)."""
+    tokens: int
+    """Tokens of the choice's written form that was scored (the free transcript's, as written,
+    on the fast path), end of text included."""
+    evidence: float | None = None
+    """The choice's log-likelihood less the free transcript's, plus its (capped) lead over its
+    rival, per token: the recogniser's own evidence scale."""
+    lead: float | None = None
+    """Log-likelihood lead (after the priors) over the likeliest choice written otherwise;
+    infinite when there is no such rival."""
+    posterior: float | None = None
+    """The choice's share of the probability mass among the choices scored."""
+
+
+@dataclass(frozen=True)
 class Transcript:
     """What the recognizer heard in one utterance."""
 
@@ -37,6 +71,12 @@ class Transcript:
     """With a choice taken, the next likeliest choices, likeliest first (engines that score
     them): what the host may ask back when it does not take the choice itself. With none
     taken, the likeliest choices."""
+    measures: Measures | None = None
+    """With choices set, what the engine measured of its best choice (engines that measure;
+    None for the others and for typed text)."""
+    p: float | None = None
+    """The calibrated probability that `measures.choice` is what was said (engines with a
+    fitted calibration: host.speech.calibration); None where there is none."""
 
 
 class AudioIn(Protocol):

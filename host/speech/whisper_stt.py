@@ -21,9 +21,11 @@ import numpy as np
 
 from host.judge.text import words
 from host.speech.babble import pink_noise
+from host.speech.calibration import Calibration, calibration_for
 from host.speech.phrase_search import Path as TokenPath
 from host.speech.phrase_search import PhraseTrie, best_forms, search
-from host.speech.ports import SAMPLE_RATE, Transcript
+from host.speech.ports import SAMPLE_RATE, Measures, Transcript
+from host.speech.pronounce import likeness
 from host.speech.wavio import from_pcm, resample_pcm
 from host.speech.whisper_decoder import KeysValues, WhisperDecoder
 
@@ -168,6 +170,9 @@ class WhisperRecognizer:
         self._written: dict[str, frozenset[str]] = {}
         """Each choice's written forms: choices that share one are the same words ("5" and
         "Five")."""
+        self.calibration: Calibration | None = calibration_for(
+            self.name, self.lang, self.model_dir)
+        """The fitted calibration of this model and language, None where none was fitted."""
 
     def set_choices(self, choices: Sequence[str] | None) -> None:
         """Constrain recognition to these phrases; None means free decoding."""
@@ -192,18 +197,25 @@ class WhisperRecognizer:
             pcm = resample_pcm(pcm, sample_rate, SAMPLE_RATE)
         audio = from_pcm(pcm)
         encoded = self.encode(audio)
-        free_tokens, no_speech = self._free_decode(encoded, audio.size / SAMPLE_RATE)
+        free_tokens, no_speech, greedy = self._free_decode(encoded, audio.size / SAMPLE_RATE)
         free_text = said_once(self._tokenizer.decode(free_tokens).strip())
         if self._trie is None:
             return Transcript(free_text, self.name, 1.0 - no_speech)
         heard = self._forms_by_words.get(words(free_text, self.lang), [])
         if len(heard) == 1:
-            return Transcript(heard[0], self.name, 1.0 - no_speech, free=free_text)
-        return self._choose(encoded[0], free_tokens, free_text, no_speech)
+            measures = Measures(heard[0], scored=False, no_speech=no_speech,
+                                free_confidence=greedy, agrees=True, likeness=1.0,
+                                tokens=len(self.tokens(f" {free_text}")))
+            return Transcript(heard[0], self.name, 1.0 - no_speech, free=free_text,
+                              measures=measures, p=self._p(measures))
+        return self._choose(encoded[0], free_tokens, free_text, (no_speech, greedy), heard)
 
     def _choose(self, encoded: np.ndarray, free_tokens: list[int], free_text: str,
-                no_speech: float) -> Transcript:
-        """The best-scoring choice, or "" when the evidence says it was none of them."""
+                decoded: tuple[float, float], agreeing: list[str]) -> Transcript:
+        """The best-scoring choice, or "" when the evidence says it was none of them
+        (`decoded`: the no-speech probability and the free decoding's confidence;
+        `agreeing`: the choices whose words the free transcript is)."""
+        no_speech, greedy = decoded
         assert self._trie is not None
         cross = self.decoder.cross_keys_values(encoded)
         raw = search(self.decoder, cross, self.prefix, self._trie, beam=self.tuning.beam,
@@ -216,20 +228,37 @@ class WhisperRecognizer:
                     default=-math.inf)
         lead = scores[best] - rival
         evidence = (raw[forms[best]] - free + min(lead, MARGIN_CAP)) / len(forms[best])
+        posterior = _posterior(scores, best)
+        measures = Measures(
+            best, scored=True, no_speech=no_speech, free_confidence=greedy,
+            agrees=best in agreeing, likeness=self._likeness(free_text, best, best in agreeing),
+            tokens=len(forms[best]), evidence=evidence, lead=lead, posterior=posterior)
+        p = self._p(measures)
         if no_speech > self.tuning.max_no_speech:
-            return Transcript("", self.name)
+            return Transcript("", self.name, measures=measures, p=p)
         runners_up = tuple(sorted(scores, key=scores.__getitem__, reverse=True)[1:RUNNERS_UP + 1])
         if evidence >= self.tuning.ask_below and lead >= self.tuning.sure_lead:
-            return Transcript(best, self.name, _posterior(scores, best), free=free_text,
-                              runners_up=runners_up)
+            return Transcript(best, self.name, posterior, free=free_text,
+                              runners_up=runners_up, measures=measures, p=p)
         heard = self._confidence(cross, free_text) if free_text else 0.0
         if evidence < self.tuning.reject_below:
             return Transcript("", self.name, free=free_text, free_confidence=heard,
                               unsure=evidence >= self.tuning.free_sure_below,
-                              runners_up=(best, *runners_up))
-        return Transcript(best, self.name, _posterior(scores, best), unsure=True,
+                              runners_up=(best, *runners_up), measures=measures, p=p)
+        return Transcript(best, self.name, posterior, unsure=True,
                           nearly_sure=self._nearly_sure(evidence, lead),
-                          free=free_text, free_confidence=heard, runners_up=runners_up)
+                          free=free_text, free_confidence=heard, runners_up=runners_up,
+                          measures=measures, p=p)
+
+    def _likeness(self, free_text: str, choice: str, agrees: bool) -> float:
+        """How alike the free transcript and the choice sound (1 when they are its words)."""
+        if agrees:
+            return 1.0
+        return likeness(free_text, choice, self.lang) if free_text else 0.0
+
+    def _p(self, measures: Measures) -> float | None:
+        """The calibrated probability that the measured choice was said (None uncalibrated)."""
+        return self.calibration.p(measures) if self.calibration is not None else None
 
     def _nearly_sure(self, evidence: float, lead: float) -> bool:
         """Whether a choice heard unsure is nearly sure: on evidence close to sure, or leading
@@ -284,16 +313,20 @@ class WhisperRecognizer:
         view = ctranslate2.StorageView.from_array(np.ascontiguousarray(mel[None]))
         return np.asarray(self._model.encode(view, to_cpu=True))
 
-    def _free_decode(self, encoded: np.ndarray, seconds: float) -> tuple[list[int], float]:
-        """Greedy transcript tokens and the no-speech probability."""
+    def _free_decode(self, encoded: np.ndarray, seconds: float
+                     ) -> tuple[list[int], float, float]:
+        """Greedy transcript tokens, the no-speech probability, and the greedy decoding's
+        confidence (the exponential of its length-normalised log-probability)."""
         import ctranslate2
 
         longest = len(self.prefix) + 8 + int(TOKENS_PER_SECOND * seconds)
         result = self._model.generate(ctranslate2.StorageView.from_array(encoded),
                                       [self.prefix], beam_size=1,
                                       max_length=longest, return_no_speech_prob=True,
+                                      return_scores=True,
                                       no_repeat_ngram_size=self.tuning.no_repeat_ngram)[0]
-        return list(result.sequences_ids[0]), float(result.no_speech_prob)
+        confidence = math.exp(result.scores[0]) if result.scores else 0.0
+        return list(result.sequences_ids[0]), float(result.no_speech_prob), confidence
 
 
 def said_once(text: str) -> str:
