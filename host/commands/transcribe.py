@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from host.speech.ports import Transcript
 from host.speech.stt import add_engine_arguments, recognizer_from
 
 
@@ -17,8 +18,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "transcribe",
         help="recognise speech in WAV files (JSON lines out)",
-        description="Recognise each WAV file and print {\"file\", \"text\", \"engine\", \"ms\"} "
-        "per line. With --choices, text is exactly one of the choices or \"\" (rejected).",
+        description="Recognise each WAV file and print {\"file\", \"text\", \"engine\", \"ms\", "
+        "\"decision\", \"choice\", \"p\"} per line. With --choices, text is exactly one of the "
+        "choices or \"\" (rejected); decision is take (text heard sure), ask (text heard "
+        "unsure: the host would ask it back) or reject (no text); choice is the best choice "
+        "(also when rejected) and p the calibrated probability that it was said (null where "
+        "the engine has no calibration).",
     )
     parser.add_argument("wavs", nargs="+", metavar="WAV", help="WAV files (any rate, mono/stereo)")
     add_engine_arguments(parser)
@@ -65,6 +70,16 @@ def run(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         result = recognizer.transcribe(pcm, rate)
         ms = round((time.perf_counter() - start) * 1000, 1)
-        line = {"file": wav, "text": result.text, "engine": result.engine, "ms": ms}
+        line = {"file": wav, "text": result.text, "engine": result.engine, "ms": ms,
+                **decision(result)}
         print(json.dumps(line, ensure_ascii=False), flush=True)
     return status
+
+
+def decision(heard: Transcript) -> dict[str, Any]:
+    """What the host makes of it today ("take", "ask" or "reject"), the best choice and the
+    calibrated probability that it was said."""
+    verdict = "reject" if not heard.text else "ask" if heard.unsure else "take"
+    choice = heard.measures.choice if heard.measures else heard.text
+    p = None if heard.p is None else round(heard.p, 4)
+    return {"decision": verdict, "choice": choice, "p": p}
