@@ -1,17 +1,19 @@
-"""`partyhost bench speech`: recognition accuracy, false accepts, latency and memory numbers."""
+"""`partyhost bench speech`: recognition accuracy, false accepts, latency and memory numbers;
+`partyhost bench calibrate`: fit the hearing's calibration (scripts/fit_hearing.py)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from host.speech.stt import MEASURED
 
 
 def register(subparsers: Any) -> None:
-    """Add the `bench` sub-command with its `speech` benchmark."""
+    """Add the `bench` sub-command with its `speech` benchmark and `calibrate` fit."""
     parser = subparsers.add_parser("bench", help="run benchmarks (prints numbers)",
                                    description="Benchmarks that print numbers, never pass/fail.")
     sub = parser.add_subparsers(dest="bench_command", metavar="BENCH")
@@ -21,6 +23,25 @@ def register(subparsers: Any) -> None:
                         help="recognizer to measure; repeat for several (default: all)")
     speech.add_argument("--quick", action="store_true", help="a quarter of the test set")
     speech.set_defaults(func=run_speech)
+    calibrate = sub.add_parser(
+        "calibrate", help="fit Whisper's hearing calibration on the rebuilt corpus",
+        description="Hear the corpus (recorded and synthetic voices saying the bench's choices "
+        "and other words, clean and in 20/10 dB babble) with Whisper, keep every utterance's "
+        "measures in a cache, fit the calibration on half the phrases and validate it on the "
+        "other half, and write host/speech/calibration/whisper-<lang>.json.")
+    calibrate.add_argument("--lang", default="en", help="language: en (tiny.en), fr (base)")
+    calibrate.add_argument("--whisper-model", metavar="DIR",
+                           help="the model to calibrate (default: the packaged one for --lang)")
+    calibrate.add_argument("--measures", metavar="FILE", type=Path,
+                           help="the JSON-lines cache of measures (default: under "
+                           "~/.cache/partyhost/hearing)")
+    calibrate.add_argument("--refit", action="store_true",
+                           help="fit on the cached measures only, hearing nothing")
+    calibrate.add_argument("--seeds", type=int, nargs="+", default=None,
+                           help="split seeds to try (the first one's fit is written)")
+    calibrate.add_argument("--out", metavar="FILE", type=Path,
+                           help="where to write the calibration (default: the shipped file)")
+    calibrate.set_defaults(func=run_calibrate)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
 
 
@@ -37,4 +58,45 @@ def run_speech(args: argparse.Namespace) -> int:
         return 1
     print(json.dumps(result, indent=None if args.json else 2) if args.json
           else bench.format_report(result))
+    return 0
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    """Measure the corpus (or read the cached measures), fit, validate, write the file."""
+    from host.speech import calibration, hearing_corpus, hearing_fit
+    from host.speech.models import WhisperModelError, find_whisper_model
+
+    def log(message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+    try:
+        folder = find_whisper_model(args.whisper_model, args.lang)
+    except WhisperModelError as error:
+        print(f"partyhost bench calibrate: {error}", file=sys.stderr)
+        return 1
+    model = calibration.model_identity(folder)
+    cache = args.measures or hearing_corpus.cache_dir() / (
+        f"whisper-{args.lang}-{model['bytes']}.jsonl")
+    if args.refit:
+        if not cache.exists():
+            print(f"partyhost bench calibrate: no measures in {cache}: run without --refit",
+                  file=sys.stderr)
+            return 1
+        rows = hearing_corpus.read_records(cache)
+    else:
+        from host.speech.bench import load_piper
+        from host.speech.whisper_stt import WhisperRecognizer
+
+        recognizer = WhisperRecognizer(folder, lang=args.lang)
+        rows = hearing_corpus.measure(recognizer, args.lang, cache, piper=load_piper(), log=log)
+    fitted = hearing_fit.calibrate(
+        rows, engine="whisper", lang=args.lang, model=model,
+        choices=len(hearing_corpus.choices_of(args.lang)),
+        seeds=args.seeds or hearing_fit.SEEDS)
+    out = args.out or Path(calibration.__file__).with_suffix("") / calibration.file_name(
+        "whisper", args.lang)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(fitted.to_json(), indent=1, ensure_ascii=False) + "\n",
+                   encoding="utf-8")
+    print("\n".join([*hearing_fit.summary(fitted), f"written: {out}"]))
     return 0

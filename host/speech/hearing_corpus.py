@@ -1,0 +1,201 @@
+"""The hearing calibration's corpus: the bench's choices and none-of-the-choices words said by
+people (Asterisk prompts, klettres letters) and by synthetic voices (espeak-ng, Piper), clean
+and in babble, each heard by the recognizer with the bench's choices set, its measures kept.
+
+Measuring is the one long job: every utterance's record is appended to a JSON-lines cache
+outside the repository as it is heard, so a refit reads the cache and an interrupted run
+resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from host.speech import bench
+from host.speech.ports import SAMPLE_RATE, Recognizer
+from host.speech.wavio import read_wav
+
+CONDITIONS: dict[str, float | None] = {"clean": None, "20dB": 20.0, "10dB": 10.0}
+"""Each condition and the SNR of the babble added (None: as recorded)."""
+TABLES = {"en": ("asterisk_choices.tsv", "asterisk_outside.tsv"),
+          "fr": ("asterisk_fr_choices.tsv", "asterisk_fr_outside.tsv")}
+"""The bench's tables of each language: the choices, and the words that are none of them."""
+VOICES = {"en": bench.ESPEAK_VOICES, "fr": ("fr", "fr+f3")}
+"""The espeak-ng voices that say each language's words."""
+KLETTRES = Path("/usr/share/klettres")
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One corpus item before it is heard."""
+
+    phrase: str
+    """What was said (the split is by phrase)."""
+    expected: str
+    """The choice said, "" when it is none of the choices."""
+    source: str
+    """Who said it: "asterisk", "klettres", "espeak:<voice>", "piper:joe"."""
+    condition: str
+    """"clean", "20dB" or "10dB"."""
+    pcm: bytes
+
+    @property
+    def kind(self) -> str:
+        """"human" for recorded people, "synthetic" for the synthesizers."""
+        return "human" if self.source in ("asterisk", "klettres") else "synthetic"
+
+    @property
+    def key(self) -> str:
+        """What names this utterance in the cache."""
+        return f"{self.source}|{self.condition}|{self.phrase}"
+
+
+def stable_seed(text: str) -> int:
+    """A seed that depends on the text only (Python's hash() changes from run to run)."""
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:4], "big")
+
+
+def choices_of(lang: str) -> list[str]:
+    """The bench's choices for a language."""
+    return [phrase for phrase, _ in bench.read_table(TABLES[lang][0])]
+
+
+def spoken(lang: str, piper: Any = None, log: Callable[[str], None] = lambda _: None
+           ) -> list[tuple[str, str, str, bytes]]:
+    """Every clean recording of the corpus, as (phrase, expected, source, pcm): the people
+    first, then the synthetic voices; what is not installed is left out, and said so."""
+    choices_table, outside_table = TABLES[lang]
+    choices = choices_of(lang)
+    outside = [phrase for phrase, _ in bench.read_table(outside_table)]
+    said: list[tuple[str, str, str, bytes]] = []
+    for table, expected in ((choices_table, True), (outside_table, False)):
+        for phrase, path in bench.read_table(table):
+            found = bench.recording(path, "wide", lang)
+            if found:
+                said.append((phrase, phrase if expected else "", "asterisk", found[0]))
+    if not said:
+        log(f"asterisk-core-sounds-{lang}-g722 is not installed: no recorded speech")
+    letters = klettres_letters(lang)
+    if not letters:
+        log(f"klettres-data ({lang}) or sox is missing: no klettres letters")
+    said += [(letter, letter if letter in choices else "", "klettres", pcm)
+             for letter, pcm in letters]
+    for voice in VOICES[lang]:
+        say = functools.partial(_espeak, voice=voice)
+        said += [(p, e, f"espeak:{voice}", pcm) for p, e, pcm in
+                 _synthetic(choices, outside, say)]
+    if piper is not None and lang == "en":
+        said += [(p, e, "piper:joe", pcm) for p, e, pcm in
+                 _synthetic(choices, outside, lambda ps: bench.piper_items(ps, piper))]
+    return said
+
+
+def _espeak(phrases: list[str], voice: str) -> list[bench.Item]:
+    """The phrases said by one espeak-ng voice."""
+    return bench.espeak_items(phrases, voice)
+
+
+def _synthetic(choices: list[str], outside: list[str],
+               say: Callable[[list[str]], list[bench.Item]]) -> list[tuple[str, str, bytes]]:
+    """The choices and the other words said by one synthetic voice."""
+    items = say([*choices, *outside])
+    return [(phrase, phrase if i < len(choices) else "", item.pcm)
+            for i, (phrase, item) in enumerate(zip([*choices, *outside], items, strict=True))]
+
+
+def klettres_letters(lang: str) -> list[tuple[str, bytes]]:
+    """The letters of the alphabet read by a person (klettres-data, as its sounds.xml names
+    them), decoded by sox without dither (the same samples every run); none when either is
+    missing."""
+    index = KLETTRES / lang / "sounds.xml"
+    if not index.is_file() or not shutil.which("sox"):
+        return []
+    letters = []
+    root = ElementTree.parse(index).getroot()
+    with tempfile.TemporaryDirectory() as tmp:
+        for sound in root.iter("sound"):
+            name, file = sound.get("name", ""), sound.get("file", "")
+            if len(name) != 1 or not (KLETTRES / file).is_file():
+                continue  # syllables and missing files
+            wav = Path(tmp) / "letter.wav"
+            subprocess.run(["sox", "-D", str(KLETTRES / file), "-r", str(SAMPLE_RATE), "-c", "1",
+                            "-b", "16", str(wav)], check=True, capture_output=True)
+            letters.append((name.lower(), read_wav(wav)[0]))
+    return letters
+
+
+def utterances(said: list[tuple[str, str, str, bytes]]) -> Iterator[Utterance]:
+    """Each recording in each condition, its babble seeded by who said what."""
+    for phrase, expected, source, pcm in said:
+        for condition, snr in CONDITIONS.items():
+            noisy = pcm if snr is None else bench.mix(pcm, snr, stable_seed(f"{source}|{phrase}"))
+            yield Utterance(phrase, expected, source, condition, noisy)
+
+
+def cache_dir() -> Path:
+    """Where measured corpora are kept: $XDG_CACHE_HOME/partyhost/hearing (or ~/.cache)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "partyhost" / "hearing"
+
+
+def record(utterance: Utterance, recognizer: Recognizer) -> dict[str, Any]:
+    """Hear one utterance; what was said, what today's rules made of it, and the measures."""
+    start = time.perf_counter()
+    heard = recognizer.transcribe(utterance.pcm)
+    ms = (time.perf_counter() - start) * 1000
+    measures = dataclasses.asdict(heard.measures) if heard.measures else None
+    return {"key": utterance.key, "phrase": utterance.phrase, "expected": utterance.expected,
+            "source": utterance.source, "kind": utterance.kind,
+            "condition": utterance.condition, "text": heard.text, "unsure": heard.unsure,
+            "nearly_sure": heard.nearly_sure, "free": heard.free,
+            "free_confidence": heard.free_confidence, "runners_up": list(heard.runners_up),
+            "measures": measures, "ms": round(ms, 1)}
+
+
+def measure(recognizer: Recognizer, lang: str, path: Path, *, piper: Any = None,
+            log: Callable[[str], None] = lambda _: None) -> list[dict[str, Any]]:
+    """Hear the whole corpus with the bench's choices set, appending each new record to the
+    JSON-lines file `path` (its first line says which model heard it); records already there
+    are kept, not heard again."""
+    header = {"model": str(getattr(recognizer, "model_dir", "")), "lang": lang,
+              "engine": recognizer.name}
+    records = read_records(path) if path.exists() else []
+    done = {r["key"] for r in records}
+    recognizer.set_choices(choices_of(lang))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    said = spoken(lang, piper, log)
+    total = len(said) * len(CONDITIONS)
+    log(f"{total} utterances ({len(done)} heard before) -> {path}")
+    with path.open("a", encoding="utf-8") as out:
+        if not records:
+            out.write(json.dumps({"header": header}) + "\n")
+        for n, utterance in enumerate(utterances(said), 1):
+            if utterance.key in done:
+                continue
+            row = record(utterance, recognizer)
+            records.append(row)
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            out.flush()
+            if n % 50 == 0:
+                log(f"  {n}/{total} heard")
+    return records
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """The measured records of a JSON-lines file written by `measure` (header skipped)."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    return [row for row in rows if "header" not in row]

@@ -1,0 +1,12 @@
+#!/usr/bin/env python3
+"""Fit the hearing's calibration: same as `partyhost bench calibrate` (pass --lang, --refit,
+--seeds, --measures, --out)."""
+
+from __future__ import annotations
+
+import sys
+
+from host.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main(["bench", "calibrate", *sys.argv[1:]]))
