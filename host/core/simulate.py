@@ -50,6 +50,11 @@ class Referee(Protocol):
         """Remember what the checks of the next event need (called before it)."""
         ...
 
+    def see(self, event: Any) -> None:
+        """Judge the event the bots made (one of its player's legal moves?) before the rules
+        get it."""
+        ...
+
     def problems(self, notes: list[Said]) -> list[str]:
         """What is wrong after the event that gave these notes (empty when all is well)."""
         ...
@@ -98,6 +103,7 @@ def play_one(game: Game, bots: Bots, referee: Referee, report: SimulationReport)
     while not game.over and handled < MAX_EVENTS_PER_GAME:
         referee.watch()
         event = bots.next_event()
+        referee.see(event)
         notes = game.handle(event)
         handled += 1
         report.events.update(note.kind for note in notes)

@@ -50,8 +50,8 @@ def turn_violation(game: CrackListGame, actor: int, direction: int,
 
 
 class CrackListReferee:
-    """Checks one game after every event: that the event was one of the legal moves (when the
-    bots are `watched`), the cards (counted; each finished round card by card against the
+    """Checks one game after every event: that the event was one of the legal moves (seen
+    before the rules get it), the cards (counted; each finished round card by card against the
     deck) and the turn order."""
 
     def __init__(self, game: CrackListGame) -> None:
@@ -60,13 +60,10 @@ class CrackListReferee:
         self.direction = game.direction
         self.round_no = game.round_no
         self.illegal: str | None = None
-        """What was wrong with the event the bots made since `watch`, when they are watched."""
+        """What was wrong with the event the bots made since `watch`."""
         self.seen = False
         """Whether the bots' event since `watch` was shown to this referee."""
 
-    def watched(self, bots: Bots) -> Bots:
-        """The bots, each event they make shown to this referee on its way to the rules."""
-        return ShownBots(bots, self)
 
     def see(self, event: CrackListEvent) -> None:
         """Judge the event the bots made, before the rules get it."""
@@ -112,18 +109,6 @@ class CrackListReferee:
         return problems
 
 
-class ShownBots:
-    """Bots whose every event is shown to the referee before the rules get it."""
-
-    def __init__(self, bots: Bots, referee: CrackListReferee) -> None:
-        self.bots, self.referee = bots, referee
-
-    def next_event(self) -> CrackListEvent:
-        """The bots' next event, seen by the referee."""
-        event: CrackListEvent = self.bots.next_event()
-        self.referee.see(event)
-        return event
-
 
 def simulate_crack_list(
     category_cards: Sequence[CategoryCard],
@@ -147,7 +132,7 @@ def simulate_crack_list(
         game = CrackListGame(config, category_cards, judge, rng)
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
         referee = CrackListReferee(game)
-        return game, referee.watched(bots), referee
+        return game, bots, referee
 
     started = time.perf_counter()
     prepare = getattr(judge, "prepare", None)

@@ -82,8 +82,8 @@ def row_problems(game: CrackWordGame, row: Row) -> list[str]:
 
 
 class CrackWordReferee:
-    """Checks one game after every event: that the event was one of the legal moves (when the
-    bots are `watched`), the table, the turn order (replayed from the notes), and the scores
+    """Checks one game after every event: that the event was one of the legal moves (seen
+    before the rules get it), the table, the turn order (replayed from the notes), and the scores
     said at the end against the score piles."""
 
     def __init__(self, game: CrackWordGame) -> None:
@@ -92,11 +92,8 @@ class CrackWordReferee:
         self.out: frozenset[int] = frozenset()
         self.opening = False
         self.illegal: str | None = None
-        """What was wrong with the event the bots made since `watch`, when they are watched."""
+        """What was wrong with the event the bots made since `watch`."""
 
-    def watched(self, bots: Bots) -> Bots:
-        """The bots, each event they make shown to this referee on its way to the rules."""
-        return ShownBots(bots, self)
 
     def watch(self) -> None:
         """Remember who is on turn and who is out before the event."""
@@ -163,18 +160,6 @@ class CrackWordReferee:
         return seat
 
 
-class ShownBots:
-    """Bots whose every event is shown to the referee before the rules get it."""
-
-    def __init__(self, bots: Bots, referee: CrackWordReferee) -> None:
-        self.bots, self.referee = bots, referee
-
-    def next_event(self) -> CrackWordEvent:
-        """The bots' next event, seen by the referee."""
-        event: CrackWordEvent = self.bots.next_event()
-        self.referee.see(event)
-        return event
-
 
 def simulate_crack_word(lexicon: Lexicon, *, games: int, seed: int, players: int = 3,
                         lang: str = "fr", skills: BotSkills | None = None,
@@ -194,7 +179,7 @@ def simulate_crack_word(lexicon: Lexicon, *, games: int, seed: int, players: int
         game = CrackWordGame(config, lexicon, rng)
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
         referee = CrackWordReferee(game)
-        return game, referee.watched(bots), referee
+        return game, bots, referee
 
     return simulate(new_table, games=games, seed=seed, required=REQUIRED_KINDS)
 

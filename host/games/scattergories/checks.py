@@ -43,7 +43,7 @@ ScoreKey = tuple[int, int, str]
 
 class ScattergoriesReferee:
     """Checks one game after every event: that the event was one of its player's legal moves
-    (when the bots are `watched`), and, replaying its notes, each answer read once by the
+    (seen before the rules get it), and, replaying its notes, each answer read once by the
     reader on turn and scored once, the round and game totals, no letter twice, the roller."""
 
     def __init__(self, game: ScattergoriesGame) -> None:
@@ -60,11 +60,8 @@ class ScattergoriesReferee:
         self.scored: dict[ScoreKey, int] = {}
         self.round_totals: dict[int, dict[str, int]] = {}
         self.illegal: str | None = None
-        """What was wrong with the event the bots made since `watch`, when they are watched."""
+        """What was wrong with the event the bots made since `watch`."""
 
-    def watched(self, bots: Bots) -> Bots:
-        """The bots, each event they make shown to this referee on its way to the rules."""
-        return ShownBots(bots, self)
 
     def see(self, event: ScattergoriesEvent) -> None:
         """Judge the event the bots made, before the rules get it."""
@@ -232,18 +229,6 @@ class ScattergoriesReferee:
         return problems
 
 
-class ShownBots:
-    """Bots whose every event is shown to the referee before the rules get it."""
-
-    def __init__(self, bots: Bots, referee: ScattergoriesReferee) -> None:
-        self.bots, self.referee = bots, referee
-
-    def next_event(self) -> ScattergoriesEvent:
-        """The bots' next event, seen by the referee."""
-        event: ScattergoriesEvent = self.bots.next_event()
-        self.referee.see(event)
-        return event
-
 
 def simulate_scattergories(
     lists: Sequence[CategoryList],
@@ -270,7 +255,7 @@ def simulate_scattergories(
         game = ScattergoriesGame(config, lists, judge, rng)
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
         referee = ScattergoriesReferee(game)
-        return game, referee.watched(bots), referee
+        return game, bots, referee
 
     started = time.perf_counter()
     prepare = getattr(judge, "prepare", None)

@@ -75,8 +75,8 @@ def _counts(game: ShortListGame) -> list[tuple[str, int]]:
 
 
 class ShortListReferee:
-    """Checks one game after every event: that the event was one of the legal moves (when the
-    bots are `watched`), the table's counts, and that each turn goes where the rules say
+    """Checks one game after every event: that the event was one of the legal moves (seen
+    before the rules get it), the table's counts, and that each turn goes where the rules say
     (replayed from the notes, not asked of the game)."""
 
     def __init__(self, game: ShortListGame) -> None:
@@ -85,11 +85,8 @@ class ShortListReferee:
         self.out: frozenset[int] = frozenset()
         self.quizmaster = game.quizmaster
         self.illegal: str | None = None
-        """What was wrong with the event the bots made since `watch`, when they are watched."""
+        """What was wrong with the event the bots made since `watch`."""
 
-    def watched(self, bots: Bots) -> Bots:
-        """The bots, each event they make shown to this referee on its way to the rules."""
-        return ShownBots(bots, self)
 
     def watch(self) -> None:
         """Remember who is on turn, who is out and who the quizmaster is before the event."""
@@ -179,18 +176,6 @@ class ShortListReferee:
         return (seat + 1) % len(self.game.seats)
 
 
-class ShownBots:
-    """Bots whose every event is shown to the referee before the rules get it."""
-
-    def __init__(self, bots: Bots, referee: ShortListReferee) -> None:
-        self.bots, self.referee = bots, referee
-
-    def next_event(self) -> ShortListEvent:
-        """The bots' next event, seen by the referee."""
-        event: ShortListEvent = self.bots.next_event()
-        self.referee.see(event)
-        return event
-
 
 def simulate_short_list(
     questions: Sequence[QuestionCard],
@@ -214,7 +199,7 @@ def simulate_short_list(
         game = ShortListGame(config, questions, judge, rng)
         bots = BotTable(game, skills or BotSkills(), random.Random(rng.random()))
         referee = ShortListReferee(game)
-        return game, referee.watched(bots), referee
+        return game, bots, referee
 
     started = time.perf_counter()
     prepare = getattr(judge, "prepare", None)

@@ -221,7 +221,7 @@ def test_the_referee_reports_an_event_that_was_none_of_the_legal_moves(
     game = ScattergoriesGame(config, lists, judge, random.Random(2))
     referee = ScattergoriesReferee(game)
     report = SimulationReport()
-    play_one(game, referee.watched(Cheat(game, 4, cheat)), referee, report)
+    play_one(game, Cheat(game, 4, cheat), referee, report)
     assert report.invariant_violations == 1
     assert says in report.violations[0]
 
