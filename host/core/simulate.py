@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from host.core.events import Note, Said
+from host.core.events import Note, Said, TimeUp
 from host.core.protocols import Game
 
 MAX_EVENTS_PER_GAME = 20_000
@@ -58,6 +58,25 @@ class Referee(Protocol):
     def problems(self, notes: list[Said]) -> list[str]:
         """What is wrong after the event that gave these notes (empty when all is well)."""
         ...
+
+
+class Permits(Protocol):
+    """A seat's legal moves of the moment, as far as a referee asks."""
+
+    def allows(self, move: Any) -> bool:
+        """Whether the seat may make this move now."""
+        ...
+
+
+def illegal_event(game: Any, event: Any, legal_moves: Callable[[Any, int], Permits]) -> str | None:
+    """Describe this event if it is none of its player's legal moves now (nor the running
+    timer's time-up): what every game's referee checks of every event a bot makes."""
+    if isinstance(event, TimeUp):
+        legal = event.token == game.timer_token
+    else:
+        seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
+        legal = seat is not None and legal_moves(game, seat).allows(event)
+    return None if legal else f"{event} was none of the legal moves"
 
 
 @dataclass

@@ -7,9 +7,9 @@ import random
 import time
 from collections.abc import Sequence
 
-from host.core.events import Note, Said, TimeUp, make_seats
+from host.core.events import Note, Said, make_seats
 from host.core.protocols import SetupError
-from host.core.simulate import Bots, SimulationReport, simulate
+from host.core.simulate import Bots, SimulationReport, illegal_event, simulate
 from host.decks import CategoryCard
 from host.games.crack_list.bots import BotSkills, BotTable
 from host.games.crack_list.events import CrackListEvent
@@ -72,13 +72,7 @@ class CrackListReferee:
     def illegal_event(self, event: CrackListEvent) -> str | None:
         """Describe this event, if it is none of its player's legal moves now (nor the running
         timer's time-up)."""
-        game = self.game
-        if isinstance(event, TimeUp):
-            legal = event.token == game.timer_token
-        else:
-            seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
-            legal = seat is not None and legal_moves(game, seat).allows(event)
-        return None if legal else f"{event} was none of the legal moves"
+        return illegal_event(self.game, event, legal_moves)
 
     def watch(self) -> None:
         """Remember whose act the next turn counts from: the player on turn, or the answerer."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from host.core.events import Note, Said, TimeUp, make_seats
+from host.core.events import Note, Said, make_seats
 from host.core.protocols import SetupError
-from host.core.simulate import Bots, SimulationReport, simulate
+from host.core.simulate import Bots, SimulationReport, illegal_event, simulate
 from host.games.crack_word.board import Lexicon, Row, letters_of
 from host.games.crack_word.bots import BotSkills, BotTable
 from host.games.crack_word.cards import Card
@@ -107,13 +107,7 @@ class CrackWordReferee:
     def illegal_event(self, event: CrackWordEvent) -> str | None:
         """Describe this event, if it is none of its player's legal moves now (nor the running
         timer's time-up)."""
-        game = self.game
-        if isinstance(event, TimeUp):
-            legal = event.token == game.timer_token
-        else:
-            seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
-            legal = seat is not None and legal_moves(game, seat).allows(event)
-        return None if legal else f"{event} was none of the legal moves"
+        return illegal_event(self.game, event, legal_moves)
 
     def problems(self, notes: list[Said]) -> list[str]:
         """What is wrong after the event that gave these notes."""

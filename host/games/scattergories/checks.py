@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from host.core.events import Note, Said, TimeUp, make_seats
+from host.core.events import Note, Said, make_seats
 from host.core.protocols import SetupError
-from host.core.simulate import Bots, SimulationReport, simulate
+from host.core.simulate import Bots, SimulationReport, illegal_event, simulate
 from host.decks import CategoryList
 from host.games.scattergories.bots import BotSkills, BotTable
 from host.games.scattergories.config import ROUNDS, ScattergoriesConfig
@@ -70,13 +70,7 @@ class ScattergoriesReferee:
     def illegal_event(self, event: ScattergoriesEvent) -> str | None:
         """Describe this event, if it is none of its player's legal moves now (nor the running
         timer's time-up)."""
-        game = self.game
-        if isinstance(event, TimeUp):
-            legal = event.token == game.timer_token
-        else:
-            seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
-            legal = seat is not None and legal_moves(game, seat).allows(event)
-        return None if legal else f"{event} was none of the legal moves"
+        return illegal_event(self.game, event, legal_moves)
 
     def watch(self) -> None:
         """Forget the last event's legality; before the first event, catch up with what

@@ -7,9 +7,9 @@ import random
 import time
 from collections.abc import Sequence
 
-from host.core.events import Note, Said, TimeUp, make_seats
+from host.core.events import Note, Said, make_seats
 from host.core.protocols import SetupError
-from host.core.simulate import Bots, SimulationReport, simulate
+from host.core.simulate import Bots, SimulationReport, illegal_event, simulate
 from host.decks import QuestionCard
 from host.games.short_list.bots import BotSkills, BotTable
 from host.games.short_list.config import ShortListConfig
@@ -112,13 +112,7 @@ class ShortListReferee:
     def illegal_event(self, event: ShortListEvent) -> str | None:
         """Describe this event, if it is none of its player's legal moves now (nor the running
         timer's time-up)."""
-        game = self.game
-        if isinstance(event, TimeUp):
-            legal = event.token == game.timer_token
-        else:
-            seat = next((i for i, s in enumerate(game.seats) if s.name == event.player), None)
-            legal = seat is not None and legal_moves(game, seat).allows(event)
-        return None if legal else f"{event} was none of the legal moves"
+        return illegal_event(self.game, event, legal_moves)
 
     def turn_violation(self, notes: Sequence[Said]) -> str | None:
         """Describe an illegal turn (or quizmaster) in these notes, if any."""
