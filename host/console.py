@@ -17,7 +17,9 @@ from collections.abc import Callable, Iterable
 from types import FrameType, ModuleType
 from typing import Protocol, TextIO
 
+from host.core.legal import Stakes
 from host.core.session import Line, Session
+from host.core.talk import core_phrases, yes_no
 
 Speak = Callable[[Line], None]
 
@@ -157,10 +159,14 @@ class LineEditor:
     ticks interrupt it (SIGALRM): the prompt line is cleared, what was typed is kept and given
     back at the next prompt, which may name someone else."""
 
-    def __init__(self, readline: ModuleType, out: TextIO, names: Iterable[str] = ()) -> None:
+    def __init__(self, readline: ModuleType, out: TextIO, names: Iterable[str] = (),
+                 moves: Callable[[], list[str]] = list) -> None:
         self.readline = readline
         self.out = out
         self.names = sorted(set(names))
+        self.moves = moves
+        """The lines Tab offers now, beside the names (the legal moves, as typed)."""
+        self.found: list[str] = []
         self.kept = ""
         """What was typed when a tick interrupted the prompt."""
         self.waiting = False
@@ -169,6 +175,7 @@ class LineEditor:
         readline = self.readline
         readline.set_startup_hook(self._give_back)
         readline.set_completer(self._complete)
+        readline.set_completer_delims("")  # Tab completes the whole line ("Bob: chal…")
         libedit = "libedit" in (readline.__doc__ or "")
         readline.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
         previous = signal.signal(signal.SIGALRM, self._interrupt)
@@ -205,11 +212,32 @@ class LineEditor:
             self.kept = ""
 
     def _complete(self, text: str, state: int) -> str | None:
-        found = [name for name in self.names if name.lower().startswith(text.lower())]
-        return found[state] if state < len(found) else None
+        """The state-th name or legal move that starts with what is typed."""
+        if state == 0:
+            typed = text.lower()
+            offered = dict.fromkeys([*self.names, *self.moves()])
+            self.found = [line for line in offered if line.lower().startswith(typed)]
+        return self.found[state] if state < len(self.found) else None
 
 
-def line_editor(stream: TextIO, out: TextIO, names: Iterable[str] = ()) -> LineEditor | None:
+def typed_moves(session: Session) -> list[str]:
+    """What Tab offers at the prompt: the moves the pages' buttons send, each with its
+    player's name first (the player on turn's also without), the questions for the host and
+    the core commands; never an answer (those are the players' to find)."""
+    from host.companion.views import button_lines
+
+    if session.asking:
+        return yes_no(session.phrases.lang)
+    on_turn = f"{session.game.expected_player()}: "
+    moves = button_lines(session)
+    moves += [line.removeprefix(on_turn) for line in moves if line.startswith(on_turn)]
+    offers = session.talk.offers().choices or ()
+    moves += [offer.phrase for offer in offers if offer.stakes is Stakes.ASK]
+    return list(dict.fromkeys([*moves, *core_phrases(session.phrases.lang, paused=session.paused)]))
+
+
+def line_editor(stream: TextIO, out: TextIO, names: Iterable[str] = (),
+                moves: Callable[[], list[str]] = list) -> LineEditor | None:
     """readline's prompt when the players type at a terminal (stdin and stdout both one, in the
     main thread, where SIGALRM can reach); None for a pipe, a file or a test's streams."""
     at_terminal = (stream is sys.stdin and out is sys.stdout
@@ -222,7 +250,7 @@ def line_editor(stream: TextIO, out: TextIO, names: Iterable[str] = ()) -> LineE
         import readline
     except ImportError:
         return None
-    return LineEditor(readline, out, names)
+    return LineEditor(readline, out, names, moves)
 
 
 class Pages(Protocol):
@@ -277,7 +305,8 @@ def run_console(
     """Play until the game ends, the players quit, or input runs out; returns an exit code.
     With `pages` (the companion page), moves sent from a player's page are heard as typed."""
     names = [person for seat in session.game.seats for person in seat.people]
-    keyboard: Keyboard = line_editor(stream, out, names) or PlainInput(stream, out)
+    keyboard: Keyboard = line_editor(stream, out, names, lambda: typed_moves(session)) \
+        or PlainInput(stream, out)
     waker = prompt_waker(keyboard) if pages is not None else None
     if pages is not None:
         pages.wake_with(waker)

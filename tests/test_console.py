@@ -26,6 +26,7 @@ from host.console import (
     line_editor,
     prompt,
     run_console,
+    typed_moves,
 )
 from host.core.session import Session
 from host.games.crack_list.setup import TableOptions, build_session
@@ -185,3 +186,27 @@ def test_the_readme_says_a_hand_is_private_only_on_the_companion_page() -> None:
     assert "shown only to you" not in readme
     assert "Your hand, in private: `--companion`." in readme and "`--cards physical`" in readme
     assert "your hand is not private" in readme
+
+
+def test_tab_offers_the_legal_moves_as_typed_never_an_answer() -> None:
+    table = session()
+    table.start()
+    assert {"Ann: number one", "number one", "score", "help"} <= set(typed_moves(table))
+    assert "Bob: number one" not in typed_moves(table)  # Ann chooses
+    table.hear_words("Ann: 1")
+    offered = typed_moves(table)
+    on_turn = table.game.expected_player()
+    assert f"{on_turn}: pass" in offered and "pass" in offered
+    category = table.game.category
+    assert category is not None
+    answers = {entry.text for entry in category.answers}
+    assert not any(line.rpartition(": ")[2] in answers for line in offered)
+    table.hear_words("quit")
+    assert typed_moves(table) == ["yes", "no"]
+
+
+def test_tab_completes_the_whole_line_from_names_and_moves() -> None:
+    moves = ["Bob: challenge", "Bob: call the countdown", "pass"]
+    editor = LineEditor(sys.modules["sys"], io.StringIO(), ["Ann", "Bob"], lambda: moves)
+    assert [editor._complete("bob: c", n) for n in range(3)] == [*moves[:2], None]
+    assert editor._complete("B", 0) == "Bob" and editor._complete("pa", 0) == "pass"

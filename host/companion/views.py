@@ -16,6 +16,25 @@ LINES_KEPT = 6
 """How many of the host's last lines a page shows."""
 
 
+def button_lines(session: Session) -> list[str]:
+    """What every seat's page buttons send now, as the console types it: the move with its
+    player's name first (a page speaks for its own seat)."""
+    module = view_module(session.game)
+    lines: list[str] = []
+    for seat, sitting in enumerate(session.game.seats):
+        view = module.seat_view(session.game, seat, session.talk.say)
+        lines += [f"{sitting.name}: {said}" for said in _sent(view["actions"])]
+    return lines
+
+
+def _sent(actions: Iterable[Any]) -> Iterable[str]:
+    """The lines these buttons send, those of the buttons they open too."""
+    for button in actions:
+        if button["say"]:
+            yield button["say"]
+        yield from _sent(button.get("options", []))
+
+
 def view_module(game: object) -> ModuleType:
     """The view module of a game's package (host.games.crack_list.rules -> ….view)."""
     package = type(game).__module__.rsplit(".", 1)[0]
