@@ -96,7 +96,6 @@ def run_calibrate(args: argparse.Namespace) -> int:
     out = args.out or Path(calibration.__file__).with_suffix("") / calibration.file_name(
         "whisper", args.lang)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(fitted.to_json(), indent=1, ensure_ascii=False) + "\n",
-                   encoding="utf-8")
+    out.write_text(hearing_fit.to_text(fitted), encoding="utf-8")
     print("\n".join([*hearing_fit.summary(fitted), f"written: {out}"]))
     return 0

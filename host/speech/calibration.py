@@ -57,6 +57,11 @@ def path_of(measures: Measures) -> str:
     return "scored" if measures.scored else "exact"
 
 
+def feature_row(features: Sequence[str], measures: Measures) -> np.ndarray:
+    """The named features of one utterance's measures."""
+    return np.array([FEATURES[name](measures) for name in features])
+
+
 class CalibrationMissing(FileNotFoundError):
     """No calibration was fitted for this engine and language."""
 
@@ -79,7 +84,7 @@ class Logistic:
 
     def row(self, measures: Measures) -> np.ndarray:
         """The raw feature row of one utterance's measures."""
-        return np.array([FEATURES[name](measures) for name in self.features])
+        return feature_row(self.features, measures)
 
     def to_json(self) -> dict[str, Any]:
         """The parameters as plain JSON values."""
@@ -111,23 +116,26 @@ were all right (or all wrong) gets a finite bias."""
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, features: Sequence[str], *,
-                 l2: float = 1.0, iterations: int = 100) -> Logistic:
+                 l2: float = 1.0, iterations: int = 100,
+                 sample_weights: np.ndarray | None = None) -> Logistic:
     """Fit a logistic regression by Newton's method (IRLS) with an L2 penalty of `l2` on the
-    standardised weights (and a hundredth of it on the bias); y holds 0 and 1."""
+    standardised weights (and a hundredth of it on the bias); y holds 0 and 1, and each row
+    counts `sample_weights` times (once by default; the weights' mean should be 1)."""
     x = np.asarray(x, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     if x.ndim != 2 or x.shape != (y.size, len(features)):
         raise ValueError(f"{x.shape} features for {y.size} labels and {len(features)} names")
-    means = x.mean(axis=0)
-    scales = x.std(axis=0)
+    counts = np.ones(y.size) if sample_weights is None else np.asarray(sample_weights, float)
+    means = np.average(x, axis=0, weights=counts)
+    scales = np.sqrt(np.average((x - means) ** 2, axis=0, weights=counts))
     scales[scales < 1e-9] = 1.0  # a constant feature: its weight stays 0
     design = np.hstack([(x - means) / scales, np.ones((y.size, 1))])
     penalty = np.diag([l2] * len(features) + [l2 * BIAS_PENALTY])
     theta = np.zeros(len(features) + 1)
     for _ in range(iterations):
         p = _sigmoid(design @ theta)
-        gradient = design.T @ (p - y) + penalty @ theta
-        hessian = design.T @ (design * (p * (1 - p))[:, None]) + penalty
+        gradient = design.T @ (counts * (p - y)) + penalty @ theta
+        hessian = design.T @ (design * (counts * p * (1 - p))[:, None]) + penalty
         step = np.linalg.solve(hessian + 1e-9 * np.eye(theta.size), gradient)
         theta -= step
         if np.abs(step).max() < 1e-10:

@@ -5,14 +5,23 @@ calibration with its corpus, split and figures beside the parameters."""
 from __future__ import annotations
 
 import hashlib
+import json
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from host.speech.calibration import PATHS, Calibration, Logistic, fit_logistic, path_of
+from host.speech.calibration import (
+    PATHS,
+    Calibration,
+    Logistic,
+    feature_row,
+    fit_logistic,
+    path_of,
+)
 from host.speech.ports import Measures
 
 PATH_FEATURES: dict[str, tuple[str, ...]] = {
@@ -63,9 +72,7 @@ def fit(rows: Sequence[dict[str, Any]], l2: float = L2) -> dict[str, Logistic]:
         if not mine:
             raise ValueError(f"no utterance of the corpus took the {path} path")
         features = PATH_FEATURES[path]
-        probe = Logistic(features, np.zeros(len(features)), np.ones(len(features)),
-                         np.zeros(len(features)), 0.0)
-        x = np.array([probe.row(measures_of(r)) for r in mine])
+        x = np.array([feature_row(features, measures_of(r)) for r in mine])
         y = np.array([is_right(r) for r in mine], dtype=float)
         models[path] = fit_logistic(x, y, features, l2=l2)
     return models
@@ -128,10 +135,11 @@ def suggest_levels(fit_rows: Sequence[dict[str, Any]], fit_p: np.ndarray,
                    rows: Sequence[dict[str, Any]], p: np.ndarray) -> dict[str, Any]:
     """Take and ask levels chosen on the fit part for the issue's figures, with what they
     give on the validation part: `take` is the lowest level at which recorded people's
-    choices are never taken wrong clean, at most 2% in babble, and other words are taken at
-    most 5% of the time; `costly` the lowest at which nothing is taken wrong and no other word
-    taken in any condition; `ask` the highest level at which 88% of people's choices in 10 dB
-    babble are right and reach it (taken or asked back). A level no grid point meets is None;
+    choices are never taken wrong clean, at most 2% in babble, and other words (people's and
+    synthetic voices') are taken at most 5% of the time; `costly` the lowest at which none of
+    these is taken wrong in any condition (synthetic voices' choices bound neither); `ask`
+    the highest level at which 88% of people's choices in 10 dB babble are right and reach it
+    (taken or asked back). A level no grid point meets is None;
     `meets` says whether the validation part meets the issue's figures at the levels."""
     def worst(rows_: Sequence[dict[str, Any]], p_: np.ndarray, level: float) -> dict[str, float]:
         take = p_ >= level
@@ -143,7 +151,8 @@ def suggest_levels(fit_rows: Sequence[dict[str, Any]], fit_p: np.ndarray,
         return out
 
     def meets(level: float, costly: bool) -> bool:
-        wrong = worst(fit_rows, fit_p, level)
+        wrong = {k: v for k, v in worst(fit_rows, fit_p, level).items()
+                 if not k.startswith("synthetic")}
         if costly:
             return max(wrong.values()) == 0.0
         return all(v <= (0.0 if k == "human clean" else 0.02 if not k.startswith("outside")
@@ -153,7 +162,8 @@ def suggest_levels(fit_rows: Sequence[dict[str, Any]], fit_p: np.ndarray,
     costly = next((level for level in GRID if meets(level, costly=True)), None)
     noisy = np.array([group(r) == "human 10dB" for r in fit_rows])
     right = np.array([is_right(r) for r in fit_rows])
-    asks = [level for level in GRID if ((fit_p >= level) & right)[noisy].mean() >= 0.88]
+    asks = [level for level in GRID
+            if noisy.any() and ((fit_p >= level) & right)[noisy].mean() >= 0.88]
     ask = asks[-1] if asks else None
     levels = {"take": take, "costly_take": costly, "ask": ask}
     found = {name: _level_figures(rows, p, level) for name, level in levels.items()
@@ -272,3 +282,20 @@ def summary(calibration: Calibration) -> list[str]:
         lines.append(f"  suggested levels (chosen on the fit part): {suggested['levels']}, "
                      f"on validation meeting the issue's figures: {suggested['meets']}")
     return lines
+
+
+SCALAR_LIST = re.compile(r"\[(?:\s*(?:-?[\d.eE+-]+|\"[^\"\n]*\"|true|false|null),?)+\s*\]")
+"""A JSON list of numbers, strings or constants, as `json.dumps(indent=...)` spreads it."""
+SMALL_OBJECT = re.compile(r"\{[^{}\[\]]{0,160}\}")
+"""A JSON object of a few scalars."""
+
+
+def to_text(calibration: Calibration) -> str:
+    """The calibration as the JSON file is written: indented, with lists of scalars and small
+    objects of scalars each on one line."""
+    text = json.dumps(calibration.to_json(), indent=1, ensure_ascii=False)
+
+    def one_line(match: re.Match[str]) -> str:
+        return " ".join(match[0].split())
+
+    return SMALL_OBJECT.sub(one_line, SCALAR_LIST.sub(one_line, text)) + "\n"
