@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from host.cli import main
+from host.speech.wavio import write_wav
+from tests.speech.asterisk import CHOICES, prompt
 from tests.speech.conftest import ASTERISK
 
 
@@ -33,6 +35,26 @@ def test_choices_file_gives_a_choice_or_empty(tmp_path: Path,
     assert [line["text"] for line in lines][:2] == ["tomorrow", "hello"]
     assert lines[2]["text"] in {"", "tomorrow", "yesterday", "hello"}
     assert all(line["engine"] == "sphinx" and isinstance(line["ms"], float) for line in lines)
+
+
+def test_whisper_prints_the_decision_and_the_calibrated_p(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A clear recording of a choice is taken, well above even odds; a word that is none of
+    the choices gets a lower p (recordings far from any level: the ordering is asserted)."""
+    choices = tmp_path / "choices.txt"
+    choices.write_text("\n".join(CHOICES), encoding="utf-8")
+    wavs = []
+    for name in ("digits/tomorrow", "digits/day-3"):  # "tomorrow", and "Wednesday"
+        wav = tmp_path / f"{name.replace('/', '-')}.wav"
+        write_wav(wav, prompt(name))
+        wavs.append(str(wav))
+    status, (said, other), _ = run(capsys, "--engine", "whisper", "--choices", str(choices),
+                                   *wavs)
+    assert status == 0
+    assert said["decision"] == "take" and said["text"] == said["choice"] == "tomorrow"
+    assert said["p"] > 0.8
+    assert other["decision"] in {"ask", "reject"} and other["choice"] in CHOICES
+    assert other["p"] < said["p"] - 0.3
 
 
 def test_free_decoding_and_8khz_input(capsys: pytest.CaptureFixture[str]) -> None:

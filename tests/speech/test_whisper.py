@@ -124,6 +124,23 @@ def test_choices_written_alike_are_no_doubt_between_them(
     assert heard.text in ("5", "Five") and not heard.unsure
 
 
+def test_what_was_measured_comes_back_with_every_choice(whisper: WhisperRecognizer) -> None:
+    """A choice taken because the free transcript was its words carries what is known without
+    scoring; a scored one its evidence, lead and posterior; both the calibrated p."""
+    whisper.set_choices(CHOICES)
+    exact = whisper.transcribe(prompt("digits/tomorrow"))
+    scored = whisper.transcribe(prompt("vm-extension"))
+    assert exact.measures is not None and scored.measures is not None
+    assert exact.measures.choice == exact.text == "tomorrow"
+    assert not exact.measures.scored and exact.measures.agrees
+    assert exact.measures.evidence is None and exact.measures.lead is None
+    assert scored.measures.scored and not scored.measures.agrees
+    assert scored.measures.choice == (scored.text or scored.runners_up[0])
+    assert scored.measures.evidence is not None and scored.measures.posterior is not None
+    assert 0.0 <= scored.measures.likeness < 1.0 and 0.0 < scored.measures.free_confidence <= 1
+    assert exact.p is not None and scored.p is not None and exact.p > scored.p
+
+
 def test_words_outside_the_choices_are_never_played_outright(whisper: WhisperRecognizer) -> None:
     whisper.set_choices(CHOICES)
     outside = ["digits/day-0", "digits/mon-0", "digits/day-3", "vm-extension",
