@@ -233,9 +233,7 @@ def calibrate(rows: Sequence[dict[str, Any]], *, engine: str, lang: str,
         tried.append(report)
         if written is None:
             written = calibration
-            paths = {k: {**v.to_json(), "utterances": sum(
-                path_of(measures_of(r)) == k for r in fit_rows)} for k, v in
-                calibration.paths.items()}
+            by_path = Counter(path_of(measures_of(r)) for r in fit_rows)
     assert written is not None
     about = {"fitted_by": "scripts/fit_hearing.py (partyhost bench calibrate)",
              "label": "the best choice (measures.choice) is what was said",
@@ -245,7 +243,7 @@ def calibrate(rows: Sequence[dict[str, Any]], *, engine: str, lang: str,
              "split": {"by": "phrase: of the choices and of the other words each, half the "
                              "phrases by sha256(seed:phrase) fit, the rest validate",
                        "written_seed": seeds[0], "seeds_tried": list(seeds)},
-             "fit_utterances_by_path": {k: v["utterances"] for k, v in paths.items()},
+             "fit_utterances_by_path": {path: by_path[path] for path in PATHS},
              "seeds": tried}
     return Calibration(engine, lang, model, written.paths, about)
 
