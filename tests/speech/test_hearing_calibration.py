@@ -141,3 +141,9 @@ def test_the_fit_script_s_calibration_is_written_and_read_back() -> None:
     assert again.p(scored(2.0)) == pytest.approx(fitted.p(scored(2.0)))
     assert again.p(scored(2.0)) > again.p(scored(-4.0))
     assert len(hearing_fit.summary(again)) > 4
+
+
+def test_the_shipped_french_calibration_loads() -> None:
+    calibration = load("whisper", "fr")
+    assert calibration.lang == "fr" and calibration.model["bytes"] > 0
+    assert 0.0 < calibration.p(scored(0.0)) < 1.0
