@@ -213,17 +213,17 @@ class Session:
 
     def expected_phrases(self) -> list[str] | None:
         """What players may sensibly say now (the recognizer's choices); None: decode freely."""
-        phrases = self._phrases_now()
         if self.table.confirming_quit:
             # A move said instead of the yes or no is heard as that move (it cancels the
             # quit), not forced into a yes that would end the game.
             answers = [*yes_no(self.phrases.lang), carry_on(self.phrases.lang)]
-            return list(dict.fromkeys([*answers, *(phrases or [])]))
+            return list(dict.fromkeys([*answers, *(self._phrases_now() or [])]))
         if self.table.confirming is not None:
             if self.talk.offers().open:  # a "no" heard as another choice would be played
                 return [*yes_no(self.phrases.lang), self.table.confirming]
-            return list(dict.fromkeys([*yes_no(self.phrases.lang), *(phrases or [])]))
-        return phrases
+            phrases = self._phrases_now() or []
+            return list(dict.fromkeys([*yes_no(self.phrases.lang), *phrases]))
+        return self._phrases_now()
 
     def _phrases_now(self) -> list[str] | None:
         """The game's moves and the core commands (only these while paused)."""
