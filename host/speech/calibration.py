@@ -1,16 +1,18 @@
-"""Calibrated hearing: what a recognizer measured of its best choice, mapped by a logistic
-regression to the probability that the choice is what was said.
+"""Calibrated hearing: what a recognizer measured of each of its likeliest choices, and of its
+free transcript, mapped by logistic regressions to the probability that it is what was said.
 
 The regression is fitted by `scripts/fit_hearing.py` (`partyhost bench calibrate`) on a corpus
 the repository rebuilds, and its parameters are data: host/speech/calibration/<engine>-<lang>.json,
 with the corpus, the split and the validation figures beside them. A choice taken because the
 free transcript was exactly its words was not scored (no evidence, lead or posterior), so each
-file holds one regression per path: `scored` and `exact`.
+file holds one regression per path: `scored` and `exact` for choices, `free` for the free
+transcript.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +22,9 @@ from typing import Any
 
 import numpy as np
 
-from host.speech.ports import Measures
+from host.speech.ports import FreeMeasures, Measures
+
+log = logging.getLogger(__name__)
 
 FIT_SCRIPT = "scripts/fit_hearing.py"
 """The script that fits the calibrations (also `partyhost bench calibrate`)."""
@@ -47,18 +51,29 @@ FEATURES: dict[str, Callable[[Measures], float]] = {
     "likeness": lambda m: m.likeness,
     "log_tokens": lambda m: math.log(m.tokens),
 }
-"""Every feature a regression may use, read off the measures."""
-PATHS = ("scored", "exact")
-"""The two paths a choice is taken by, each with its own regression."""
+"""Every feature a choice's regression may use, read off its measures."""
+FREE_FEATURES: dict[str, Callable[[FreeMeasures], float]] = {
+    "no_speech": lambda m: m.no_speech,
+    "confidence": lambda m: m.confidence,
+    "log_tokens": lambda m: math.log(max(m.tokens, 1)),
+}
+"""Every feature the free transcript's regression may use."""
+PATHS = ("scored", "exact", "free")
+"""The regressions: a choice scored, a choice taken as the free transcript's exact words, and
+the free transcript itself."""
 
 
-def path_of(measures: Measures) -> str:
+def path_of(measures: Measures | FreeMeasures) -> str:
     """Which regression hears these measures."""
+    if isinstance(measures, FreeMeasures):
+        return "free"
     return "scored" if measures.scored else "exact"
 
 
-def feature_row(features: Sequence[str], measures: Measures) -> np.ndarray:
+def feature_row(features: Sequence[str], measures: Measures | FreeMeasures) -> np.ndarray:
     """The named features of one utterance's measures."""
+    if isinstance(measures, FreeMeasures):
+        return np.array([FREE_FEATURES[name](measures) for name in features])
     return np.array([FEATURES[name](measures) for name in features])
 
 
@@ -82,7 +97,7 @@ class Logistic:
         z = (np.asarray(x, dtype=np.float64) - self.means) / self.scales
         return _sigmoid(z @ self.weights + self.bias)
 
-    def row(self, measures: Measures) -> np.ndarray:
+    def row(self, measures: Measures | FreeMeasures) -> np.ndarray:
         """The raw feature row of one utterance's measures."""
         return feature_row(self.features, measures)
 
@@ -95,7 +110,8 @@ class Logistic:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Logistic:
         """The regression written by `to_json`; unknown features are an error."""
-        unknown = [name for name in data["features"] if name not in FEATURES]
+        unknown = [name for name in data["features"]
+                   if name not in FEATURES and name not in FREE_FEATURES]
         if unknown:
             raise ValueError(f"unknown calibration features {unknown}")
         means, scales, weights = (np.asarray(data[key], dtype=np.float64)
@@ -155,8 +171,8 @@ class Calibration:
     about: dict[str, Any] = field(default_factory=dict)
     """The corpus, the split and the validation figures, as the fit script wrote them."""
 
-    def p(self, measures: Measures) -> float:
-        """The probability that the measured choice is what was said."""
+    def p(self, measures: Measures | FreeMeasures) -> float:
+        """The probability that the measured choice (or free transcript) is what was said."""
         model = self.paths[path_of(measures)]
         return float(model.probability(model.row(measures)[None])[0])
 
@@ -171,7 +187,9 @@ class Calibration:
         """The calibration written by `to_json`."""
         missing = [name for name in PATHS if name not in data.get("paths", {})]
         if missing:
-            raise ValueError(f"calibration lacks the {missing} regression")
+            raise CalibrationMissing(f"the calibration of {data.get('engine')} hearing "
+                                     f"{data.get('lang')!r} lacks the {missing} regression: "
+                                     f"refit it with `python {FIT_SCRIPT}`")
         known = {"engine", "lang", "model", "paths"}
         return cls(data["engine"], data["lang"], data["model"],
                    {name: Logistic.from_json(data["paths"][name]) for name in PATHS},
@@ -203,11 +221,16 @@ def model_identity(model_dir: Path) -> dict[str, Any]:
 
 
 def calibration_for(engine: str, lang: str, model_dir: Path) -> Calibration | None:
-    """The shipped calibration fitted on this very model (by model.bin's size), or None: none
-    fitted for the language, or fitted on another model (its probabilities would not hold)."""
+    """The shipped calibration of this engine and language, or None where none was fitted.
+    One fitted on another model (by model.bin's size) is still the best there is, but its
+    probabilities may not hold: a warning says how to fit one for this model."""
     try:
         calibration = load(engine, lang)
-    except CalibrationMissing:
+    except CalibrationMissing as missing:
+        log.warning("%s", missing)
         return None
-    same = calibration.model.get("bytes") == model_identity(model_dir)["bytes"]
-    return calibration if same else None
+    if calibration.model.get("bytes") != model_identity(model_dir)["bytes"]:
+        log.warning("the hearing of %s was calibrated on another model than %s: fit one with "
+                    "`python %s --lang %s --whisper-model %s`", lang, model_dir, FIT_SCRIPT,
+                    lang, model_dir)
+    return calibration

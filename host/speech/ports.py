@@ -45,38 +45,71 @@ class Measures:
 
 
 @dataclass(frozen=True)
-class Transcript:
-    """What the recognizer heard in one utterance."""
+class FreeMeasures:
+    """What the engine measured of its free transcript, for the calibrator to turn into the
+    probability that it is what was said (in a game whose moves may be in any words)."""
+
+    no_speech: float
+    """The engine's probability that the utterance held no speech, in [0, 1]."""
+    confidence: float
+    """How sure the free decoding was of what it wrote, in [0, 1] (as `Measures.free_confidence`)."""
+    tokens: int
+    """Tokens of the free transcript as written, end of text included."""
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """One thing an utterance may have been, and the probability that it is what was said."""
 
     text: str
-    """The words heard; with choices set, exactly one choice or "" (rejected)."""
+    p: float
+    measures: Measures | None = None
+    """What the engine measured of it (engines that measure; None for the others)."""
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """What the recognizer heard in one utterance: its likeliest choices and its free transcript,
+    each with the probability that it is what was said. Deciding what to do with them is the
+    host's (host.core.hearing.decide), not the engine's."""
+
+    text: str
+    """With choices set, the likeliest choice ("" when the engine took none); else the words
+    heard."""
     engine: str = "text"
     """Which engine produced it ("whisper", "vosk", "sphinx"; "text" when typed)."""
     confidence: float | None = None
     """Engine confidence in [0, 1] where the engine gives one."""
-    unsure: bool = False
-    """The text (the best choice, or else the free transcript) on weak evidence: the host asks
-    back ("Egg timer?") before acting."""
-    nearly_sure: bool = False
-    """The text is unsure, but on evidence close to sure (engines that weigh it): a secret
-    choice heard so is taken when nothing clearer was heard (host.core.hearing.Ear)."""
     free: str = ""
     """With choices set, what the engine heard decoding freely (engines that decode freely):
-    the move in a game where a move may be none of the choices (a Short List guess that is
-    not on the card) when none was taken or one was taken unsure; a check on a sure choice
-    that would end the game."""
-    free_confidence: float = 0.0
-    """How sure the engine is of `free`: its mean token probability, in [0, 1]."""
-    runners_up: tuple[str, ...] = ()
-    """With a choice taken, the next likeliest choices, likeliest first (engines that score
-    them): what the host may ask back when it does not take the choice itself. With none
-    taken, the likeliest choices."""
-    measures: Measures | None = None
-    """With choices set, what the engine measured of its best choice (engines that measure;
-    None for the others and for typed text)."""
-    p: float | None = None
-    """The calibrated probability that `measures.choice` is what was said (engines with a
-    fitted calibration: host.speech.calibration); None where there is none."""
+    a move in a game where a move may be in words no choice holds (a Short List guess off the
+    card), and a check on the choices."""
+    likeliest: tuple[Hypothesis, ...] = ()
+    """With choices set, the likeliest choices, best first (`text` the first), each with its
+    probability (engines that weigh them: the others return their one choice, sure)."""
+    free_p: float = 0.0
+    """The probability that the free transcript is what was said (0 without one)."""
+    free_measures: FreeMeasures | None = None
+    """What the engine measured of its free transcript (engines that measure)."""
+
+    @property
+    def hypotheses(self) -> tuple[Hypothesis, ...]:
+        """The likeliest choices with their probabilities: an engine that weighs none is sure
+        of the choice it took."""
+        if self.likeliest:
+            return self.likeliest
+        return (Hypothesis(self.text, 1.0),) if self.text else ()
+
+    @property
+    def p(self) -> float:
+        """The probability that `text` is what was said."""
+        hypotheses = self.hypotheses
+        return hypotheses[0].p if hypotheses else 0.0
+
+    @property
+    def measures(self) -> Measures | None:
+        """What the engine measured of its likeliest choice."""
+        return self.likeliest[0].measures if self.likeliest else None
 
 
 class AudioIn(Protocol):

@@ -3,8 +3,10 @@
 Free decoding is CTranslate2's greedy search. With choices set, every expected phrase is scored
 against the audio (forced decoding, as Whisper would write the lone utterance: " Ball."), each
 score less a share of the same phrase's score on a quiet room's murmur (what Whisper likes
-whatever was said), and the best phrase is kept unless the rejection rule says the utterance
-was none of them; on weak evidence it is kept but marked unsure, for the host to ask back.
+whatever was said). The likeliest phrases and the free transcript come back each with the
+probability that it is what was said, from what the engine measured of it through the fitted
+calibration (host.speech.calibration); what to do with them is the host's decision
+(host.core.hearing.decide).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from host.speech.babble import pink_noise
 from host.speech.calibration import Calibration, calibration_for
 from host.speech.phrase_search import Path as TokenPath
 from host.speech.phrase_search import PhraseTrie, best_forms, search
-from host.speech.ports import SAMPLE_RATE, Measures, Transcript
+from host.speech.ports import SAMPLE_RATE, FreeMeasures, Hypothesis, Measures, Transcript
 from host.speech.pronounce import likeness
 from host.speech.wavio import from_pcm, resample_pcm
 from host.speech.whisper_decoder import KeysValues, WhisperDecoder
@@ -32,7 +34,7 @@ from host.speech.whisper_decoder import KeysValues, WhisperDecoder
 
 @dataclass(frozen=True)
 class WhisperTuning:
-    """Knobs of the closed-set choice, calibrated by `partyhost bench speech`."""
+    """Knobs of the phrase scoring (how the engine measures, not what the host decides)."""
 
     window_seconds: int = 10
     """Encoder window: 10 s loses nothing against Whisper's 30 s at an eighth of the cost;
@@ -55,57 +57,12 @@ class WhisperTuning:
     heard as the same words twice, asks those back (host.core.hearing.Ear._secret)."""
     beam: int = 16
     """Contexts kept at each depth of the phrase trie."""
-    reject_below: float = -3.0
-    """Reject when the evidence for the best phrase is below this: (its log-likelihood less
-    the free transcript's, plus its lead over its rival: see `sure_lead`) per token of the
-    phrase.
-    Calibrated on the bench (tiny.en; people saying the 70 choices and 48 other words) and on
-    the utterances of demo games (bots in 15 dB babble, seeds 1 and 3, 560 moves). One
-    threshold alone (-1.25) kept 4% false accepts and rejected a third of the demo's moves;
-    with asking back between the two, -3 rejects 2% of the demo's moves and asks back on 37%
-    of the other words (-2.5: 5% and 29%, demo seeds 1 and 2 at 0.81 and 0.84 against 0.88
-    and 0.87; -2: 10% and 15%). A question is cheap: a no or any other move answers it."""
-    ask_below: float = -0.5
-    """Between `reject_below` and this, the best phrase comes back unsure and the host asks
-    before acting on it ("Egg timer?"). Above -0.5 no other word was ever picked and 98% of the
-    clean choices are right (1% asked); at 10 dB 81% are right outright, 10% asked."""
-    nearly_sure_above: float = -0.8
-    """Between this and `ask_below`, the best phrase comes back unsure but nearly sure: a Short
-    List card answer heard so is taken when decoding freely heard nothing clear, rather than
-    asked for again. Of 480 guesses of scripts/bench_short_list.py (seeds 1 and 2, 40 cards
-    each, 20 dB babble), the card answers heard unsure from -0.8 were 8 said right (6 of them
-    asked for again) and 2 off the card, one of which decoding freely heard clearly; from
-    -1.0 they were 11 right and 5 off the card."""
-    nearly_sure_leading_above: float = -2.0
-    """A choice that leads its rival by `sure_lead` (sure but for its evidence) is nearly sure
-    from this evidence. Replaying the Short List demo's utterances (seeds 1 to 3, 20 dB
-    babble), the card answers heard unsure that led so were 18 said right and 1 off the card
-    ("Tony Blair" heard as "Tasmania", evidence -2.45); from -2, 14 right and none off the card
-    (the jumps: 9 right, none wrong). An answer off the card heard as a card answer is mostly
-    torn between choices: 33 of the 34 led by less than 3."""
-    sure_lead: float = 3.0
-    """A choice above `ask_below` is sure only when it also leads by this much (log-likelihood,
-    after the priors) the likeliest choice written otherwise (its rival: not "Five" for "5",
-    which share the written form " 5."); else it comes back unsure (nearly sure).
-    Replaying the Scattergories demo's answers (seeds 1 and 2, 20 dB babble, 150 to 290
-    choices), the five sure choices that were wrong led by 0.07 to 2.8 ("Chitchat" heard as
-    "Chat", "Cayenne pepper" as "Cap"), and 22 of the 23 sure and right by 3.2 or more. Demo
-    seeds 1 to 5: 11 wrong choices taken as sure in 431 utterances, 21 in 409 without."""
-    free_sure_below: float = -3.5
-    """Below `reject_below` the utterance was none of the choices, and the free transcript
-    comes back as what was said; down to this it comes back unsure, for the host to ask it
-    back rather than act on it: a right Short List answer heard as other words ("Vorarlberg"
-    as "for our work.", evidence -3.15) must never be judged wrong, while off-card guesses
-    mostly score -3.5 to -5.5 (the probe of scripts/bench_short_list.py's guesses)."""
-    max_no_speech: float = 0.95
-    """Reject when Whisper's no-speech probability is above this (only near-silence: the
-    demo's answers in babble reach 0.6)."""
     no_repeat_ngram: int = 3
     """Forbid repeated 3-grams in the free decoding: a looping transcript ("Location Location
     ...") scores so low that any phrase would look likely beside it."""
 
 
-FRENCH_TUNING = WhisperTuning(prior_weight=0.75, ask_below=0.0, prior_noise=0.0, sure_lead=0.0)
+FRENCH_TUNING = WhisperTuning(prior_weight=0.75, prior_noise=0.0)
 """The multilingual model hearing French: Crack Word's moves are long phrases that share most
 of their words ("R à gauche de la ligne deux, pour …"), and with half of the prior the short
 phrases ("ma main", "je passe") won over them. Bots' moves of the French demo (80, 20 dB
@@ -113,26 +70,19 @@ babble) were right 36% of the time with half, 74% with three quarters, 75% with 
 asterisk French recordings: clean 79%, 82%, 85%; 20 dB 79%, 79%, 78%); the French demo, 3
 players, seed 1, understood 0.475 with half and 0.78 with three quarters. In English, three
 quarters loses: human words at 10 dB 86% with half, 79% with three quarters.
-French words that are none of the choices scored higher than English ones: "J'y ai." and
-"Où ?" were taken outright as the letters G and O ("J'ai", "Oh"). Asking back from 0 rather
-than -0.5 took 1 of the bench's 23 other words outright (3 before; 7 of 69 against 14 with
-babble at 20 and 10 dB); of the 201 French recordings of choices in the three conditions it
-took 111 right and 15 wrong outright (126 and 23 before) and asked back the rest (the share
-right, asked back or not, is the same: clean 0.82, 20 dB 0.84, 10 dB 0.67).
 Its priors stay on silence, as all this was measured (a French demo game takes half an hour
-here, and none was replayed with priors on noise); for the same reason a sure choice needs no
-lead over its rival (`sure_lead`, measured in English only)."""
+here, and none was replayed with priors on noise)."""
 TUNINGS = {"fr": FRENCH_TUNING}
 """The tuning of each language the multilingual model hears, where it is not the default."""
 
 MARGIN_CAP = 10.0
 """A lead over the rival beyond this adds no more evidence (one choice set may hold a
 single plausible phrase)."""
-RUNNERS_UP = 8
-"""How many of the next likeliest choices come back with the one taken: enough that a move is
-among them when the host's short questions lead (a French placement said nine times running
-was heard as a sure "règles", whose words decoding freely did not hear, and the placement was
-not among the next three, all questions too)."""
+LIKELIEST = 9
+"""How many of the likeliest choices come back weighed: enough that a move is among them when
+the host's short questions lead (a French placement said nine times running was heard as
+"règles", whose words decoding freely did not hear, and the placement was not among the next
+three, all questions too)."""
 TOKENS_PER_SECOND = 6
 """A free transcript longer than this many tokens a second of audio is a hallucination loop."""
 
@@ -192,7 +142,7 @@ class WhisperRecognizer:
         self._learn_priors(forms)
 
     def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
-        """Recognise one whole utterance; with choices, exactly one choice or ""."""
+        """Recognise one whole utterance; with choices, the likeliest of them, weighed."""
         if sample_rate != SAMPLE_RATE:
             pcm = resample_pcm(pcm, sample_rate, SAMPLE_RATE)
         audio = from_pcm(pcm)
@@ -201,54 +151,48 @@ class WhisperRecognizer:
         free_text = said_once(self._tokenizer.decode(free_tokens).strip())
         if self._trie is None:
             return Transcript(free_text, self.name, 1.0 - no_speech)
+        free = FreeMeasures(no_speech, greedy, len(self.tokens(f" {free_text}")))
+        free_p = self._p(free, greedy) if free_text else 0.0
         heard = self._forms_by_words.get(words(free_text, self.lang), [])
         if len(heard) == 1:
             measures = Measures(heard[0], scored=False, no_speech=no_speech,
                                 free_confidence=greedy, agrees=True, likeness=1.0,
-                                tokens=len(self.tokens(f" {free_text}")))
+                                tokens=free.tokens)
+            hypothesis = Hypothesis(heard[0], self._p(measures, greedy), measures)
             return Transcript(heard[0], self.name, 1.0 - no_speech, free=free_text,
-                              measures=measures, p=self._p(measures))
-        return self._choose(encoded[0], free_tokens, free_text, (no_speech, greedy), heard)
+                              likeliest=(hypothesis,), free_p=free_p, free_measures=free)
+        likeliest = self._weigh(encoded[0], free_tokens, free_text, free, heard)
+        return Transcript(likeliest[0].text, self.name, likeliest[0].measures.posterior
+                          if likeliest[0].measures else None, free=free_text,
+                          likeliest=likeliest, free_p=free_p, free_measures=free)
 
-    def _choose(self, encoded: np.ndarray, free_tokens: list[int], free_text: str,
-                decoded: tuple[float, float], agreeing: list[str]) -> Transcript:
-        """The best-scoring choice, or "" when the evidence says it was none of them
-        (`decoded`: the no-speech probability and the free decoding's confidence;
-        `agreeing`: the choices whose words the free transcript is)."""
-        no_speech, greedy = decoded
+    def _weigh(self, encoded: np.ndarray, free_tokens: list[int], free_text: str,
+               free: FreeMeasures, agreeing: list[str]) -> tuple[Hypothesis, ...]:
+        """The likeliest choices, best first, each with what was measured of it and its
+        probability (`agreeing`: the choices whose words the free transcript is)."""
         assert self._trie is not None
         cross = self.decoder.cross_keys_values(encoded)
         raw = search(self.decoder, cross, self.prefix, self._trie, beam=self.tuning.beam,
                      bias=self._bias)
         forms = best_forms(self._trie, raw, self._bias)
         scores = {phrase: raw[path] - self._bias(path) for phrase, path in forms.items()}
-        best = max(scores, key=scores.__getitem__)
-        free = self._path_score(cross, [*free_tokens, self._tokenizer.eot])
-        rival = max((v for p, v in scores.items() if not self._written[p] & self._written[best]),
-                    default=-math.inf)
-        lead = scores[best] - rival
-        evidence = (raw[forms[best]] - free + min(lead, MARGIN_CAP)) / len(forms[best])
-        posterior = _posterior(scores, best)
-        measures = Measures(
-            best, scored=True, no_speech=no_speech, free_confidence=greedy,
-            agrees=best in agreeing, likeness=self._likeness(free_text, best, best in agreeing),
-            tokens=len(forms[best]), evidence=evidence, lead=lead, posterior=posterior)
-        p = self._p(measures)
-        if no_speech > self.tuning.max_no_speech:
-            return Transcript("", self.name, measures=measures, p=p)
-        runners_up = tuple(sorted(scores, key=scores.__getitem__, reverse=True)[1:RUNNERS_UP + 1])
-        if evidence >= self.tuning.ask_below and lead >= self.tuning.sure_lead:
-            return Transcript(best, self.name, posterior, free=free_text,
-                              runners_up=runners_up, measures=measures, p=p)
-        heard = self._confidence(cross, free_text) if free_text else 0.0
-        if evidence < self.tuning.reject_below:
-            return Transcript("", self.name, free=free_text, free_confidence=heard,
-                              unsure=evidence >= self.tuning.free_sure_below,
-                              runners_up=(best, *runners_up), measures=measures, p=p)
-        return Transcript(best, self.name, posterior, unsure=True,
-                          nearly_sure=self._nearly_sure(evidence, lead),
-                          free=free_text, free_confidence=heard, runners_up=runners_up,
-                          measures=measures, p=p)
+        free_score = self._path_score(cross, [*free_tokens, self._tokenizer.eot])
+        ranked = sorted(scores, key=scores.__getitem__, reverse=True)[:LIKELIEST]
+        hypotheses = []
+        for phrase in ranked:
+            rival = max((v for p, v in scores.items()
+                         if not self._written[p] & self._written[phrase]), default=-math.inf)
+            lead = scores[phrase] - rival
+            path = forms[phrase]
+            measures = Measures(
+                phrase, scored=True, no_speech=free.no_speech, free_confidence=free.confidence,
+                agrees=phrase in agreeing,
+                likeness=self._likeness(free_text, phrase, phrase in agreeing),
+                tokens=len(path), evidence=(raw[path] - free_score + min(lead, MARGIN_CAP))
+                / len(path), lead=lead, posterior=_posterior(scores, phrase))
+            hypotheses.append(Hypothesis(phrase, self._p(measures, measures.posterior or 0.0),
+                                         measures))
+        return tuple(hypotheses)
 
     def _likeness(self, free_text: str, choice: str, agrees: bool) -> float:
         """How alike the free transcript and the choice sound (1 when they are its words)."""
@@ -256,22 +200,12 @@ class WhisperRecognizer:
             return 1.0
         return likeness(free_text, choice, self.lang) if free_text else 0.0
 
-    def _p(self, measures: Measures) -> float | None:
-        """The calibrated probability that the measured choice was said (None uncalibrated)."""
-        return self.calibration.p(measures) if self.calibration is not None else None
-
-    def _nearly_sure(self, evidence: float, lead: float) -> bool:
-        """Whether a choice heard unsure is nearly sure: on evidence close to sure, or leading
-        its rival as a sure choice does on evidence a little further off (where a sure choice
-        needs a lead: French needs none, so leading says nothing there)."""
-        tuning = self.tuning
-        leading = 0 < tuning.sure_lead <= lead and evidence >= tuning.nearly_sure_leading_above
-        return evidence >= tuning.nearly_sure_above or leading
-
-    def _confidence(self, cross: KeysValues, text: str) -> float:
-        """The mean token probability of the free transcript, as written (said once)."""
-        tokens = self.tokens(f" {text}")
-        return math.exp(self._path_score(cross, tokens) / len(tokens))
+    def _p(self, measures: Measures | FreeMeasures, uncalibrated: float) -> float:
+        """The calibrated probability that what was measured was said; with no calibration of
+        this language, the engine's own figure (`uncalibrated`: a posterior or confidence)."""
+        if self.calibration is None:
+            return uncalibrated
+        return self.calibration.p(measures)
 
     def tokens(self, written: str) -> list[int]:
         """The token path of one written form, ending with end-of-text."""
