@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from host.clock import Clock
 from host.core.autosave import Autosave, resume_option
 from host.core.events import ArmTimer, Note, TimeUp
-from host.core.hearing import QUIT_YES, Ear, Heard
+from host.core.hearing import QUIT_YES, Heard, Memory, Moment, Verdict, decide
+from host.core.legal import Offer, Offers, Stakes
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
 from host.core.talk import (
@@ -74,10 +75,6 @@ class TableTalk:
     timer_waits: bool = False
     """The running timer waits for lines the host has not said yet (lines that armed it, or
     answered a question): it runs on once they are said."""
-    half_heard: tuple[str, str] | None = None
-    """A secret choice heard unsure, and the other words heard freely: the host asked for it
-    again, and takes it when the next utterance is heard as the same choice, unless decoding
-    freely heard the same other words again."""
 
     @property
     def asking(self) -> bool:
@@ -113,7 +110,10 @@ class Session:
         self.autosave = autosave
         self.on_event = on_event
         self.table = TableTalk()
-        self.ear = Ear(talk, self.table, phrasebook.lang, self._phrases_now)
+        self.ear = Memory()
+        """What the ear keeps between utterances (host.core.hearing.decide)."""
+        self.verdict = Verdict()
+        """What the ear decided about the last utterance heard."""
         self._timers_start: float | None = None
         """While a deadline fires: when it was due (the timers it leads to start then)."""
 
@@ -148,9 +148,14 @@ class Session:
         return self.push(intent)
 
     def hear_speech(self, heard: Heard) -> list[Line]:
-        """What the recognizer heard, as the host's ear takes it (`Ear.verdict`): played, asked
-        back when unsure, or asked for again."""
-        verdict = self.ear.verdict(heard)
+        """What the recognizer heard, as the host's ear decides (host.core.hearing.decide):
+        played, asked back when unsure, or asked for again."""
+        table = self.table
+        moment = Moment(self.offers_now(), self.talk.parse, self.phrases.lang,
+                        asked_back=table.confirming, quitting=table.confirming_quit,
+                        denied=tuple(table.denied))
+        verdict, self.ear = decide(heard, moment, self.ear)
+        self.verdict = verdict
         if verdict.again:
             return self._remember([self._line("unclear")])
         return self.ask_back(verdict.text) if verdict.ask_back else self.hear_words(verdict.text)
@@ -213,27 +218,35 @@ class Session:
 
     def expected_phrases(self) -> list[str] | None:
         """What players may sensibly say now (the recognizer's choices); None: decode freely."""
+        return self.offers_now().phrases()
+
+    def offers_now(self) -> Offers:
+        """The phrases players may sensibly say now, with what acting on each misheard would
+        cost: the game's legal moves less those denied, and the core commands (only these
+        while paused); while the host asks, the yes and the no first."""
+        lang = self.phrases.lang
+        if self.paused:
+            return Offers(_commands(core_phrases(lang, paused=True)))
+        game = self.talk.offers()
+        if game.choices is None and not self.asking:
+            return game
+        moves = tuple(offer for offer in game.choices or ()
+                      if offer.phrase not in self.table.denied)
+        commands = _commands(core_phrases(lang, paused=False))
+        yes, no = yes_no(lang)
         if self.table.confirming_quit:
             # A move said instead of the yes or no is heard as that move (it cancels the
             # quit), not forced into a yes that would end the game.
-            answers = [*yes_no(self.phrases.lang), carry_on(self.phrases.lang)]
-            return list(dict.fromkeys([*answers, *(self._phrases_now() or [])]))
-        if self.table.confirming is not None:
-            if self.talk.offers().open:  # a "no" heard as another choice would be played
-                return [*yes_no(self.phrases.lang), self.table.confirming]
-            phrases = self._phrases_now() or []
-            return list(dict.fromkeys([*yes_no(self.phrases.lang), *phrases]))
-        return self._phrases_now()
-
-    def _phrases_now(self) -> list[str] | None:
-        """The game's moves and the core commands (only these while paused)."""
-        if self.paused:
-            return core_phrases(self.phrases.lang, paused=True)
-        phrases = self.talk.offers().phrases()
-        if phrases is None:
-            return None
-        phrases = [phrase for phrase in phrases if phrase not in self.table.denied]
-        return phrases + core_phrases(self.phrases.lang, paused=False)
+            answers = (Offer(yes, yes, Stakes.COSTLY), *_commands([no, carry_on(lang)]))
+            return replace(game, choices=(*answers, *moves, *commands))
+        confirming = self.table.confirming
+        if confirming is not None:
+            answers = (Offer(yes, yes), *_commands([no]))
+            if game.open:  # a "no" heard as another choice would be played
+                return replace(game, choices=(*answers, Offer(confirming, confirming,
+                                                               game.stakes(confirming))))
+            return replace(game, choices=(*answers, *moves, *commands))
+        return replace(game, choices=(*moves, *commands))
 
     @property
     def asking(self) -> bool:
@@ -384,3 +397,8 @@ class Session:
             self.table.denied.append(heard or "")
             return [self._line("misheard")]
         return self.hear_words(text, speaker)  # they simply said their move again
+
+
+def _commands(phrases: list[str]) -> tuple[Offer, ...]:
+    """Core commands and answers to the host as offered: as quick to say again as to confirm."""
+    return tuple(Offer(phrase, phrase, Stakes.ASK) for phrase in phrases)

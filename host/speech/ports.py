@@ -52,7 +52,7 @@ class FreeMeasures:
     no_speech: float
     """The engine's probability that the utterance held no speech, in [0, 1]."""
     confidence: float
-    """How sure the free decoding was of what it wrote, in [0, 1] (as `Measures.free_confidence`)."""
+    """How sure the free decoding was of what it wrote, in [0, 1] (`Measures.free_confidence`)."""
     tokens: int
     """Tokens of the free transcript as written, end of text included."""
 

@@ -54,7 +54,7 @@ class WhisperTuning:
     understood seeds 1 to 5 at 0.899, 0.936, 0.881, 0.932, 0.938 (silence: 0.912, 0.886,
     0.920, 0.932, 0.861). A guess off a Short List card ("Argentina") then comes back as an
     unsure card answer ("Austria") rather than none: the host asks for it again and, freely
-    heard as the same words twice, asks those back (host.core.hearing.Ear._secret)."""
+    heard as the same words twice, asks those back (host.core.hearing.decide)."""
     beam: int = 16
     """Contexts kept at each depth of the phrase trie."""
     no_repeat_ngram: int = 3
