@@ -22,6 +22,7 @@ import numpy as np
 
 from host.clock import FakeClock
 from host.core.events import Note, Said, TimeUp
+from host.core.hearing import Verdict
 from host.core.protocols import GameKind
 from host.core.session import Line, Session
 from host.core.simulate import Bots
@@ -49,7 +50,7 @@ REPEAT_SLOWER = 1.2
 SPEAKING_WORDS_PER_SECOND = 2.5
 """How fast the host talks (150 words a minute): the time the demo's clock lets pass while
 the host says its lines."""
-Reply = tuple[str, Transcript, bool, list[Line]] | None
+Reply = tuple[str, Transcript, Verdict, bool, list[Line]] | None
 """A bot's yes or no to a move asked back: said, heard, understood, the host's lines."""
 
 
@@ -237,9 +238,9 @@ class Demo:
         for attempt in range(1 + RETRIES):
             before = len(self.heard)
             heard = self._hear(speaker, text, attempt)
-            lines, acted, reply = self._act_on(event, text, heard)
+            lines, verdict, acted, reply = self._act_on(event, text, heard)
             understood = self.kind.same_move(event, self.heard[before : before + 1], self.game)
-            self._count(speaker, text, heard, understood, lines)
+            self._count(speaker, text, heard, verdict, understood, lines)
             self.report.transcript[-1]["right_answer"] = right
             if reply is not None:
                 self._count(speaker, *reply)
@@ -255,17 +256,20 @@ class Demo:
         notes = self.notes[before] if len(self.notes) > before else []
         return any(isinstance(note, Note) and note.kind in kinds for note in notes)
 
-    def _act_on(self, event: Any, said: str, heard: Transcript) -> tuple[list[Line], bool, Reply]:
+    def _act_on(self, event: Any, said: str, heard: Transcript
+                ) -> tuple[list[Line], Verdict, bool, Reply]:
         """The host's reply to a move heard, asking back when unsure (the bot answers yes when
-        the question names its move, as a player would, else no); True when the host took it
-        as said; and the bot's answer to a question asked back, to count after the move."""
+        the question names its move, as a player would, else no), with the ear's verdict; True
+        when the host took it as said; and the bot's answer to a question asked back, to count
+        after the move."""
         speaker = event.player
         moves = len(self.heard)
         lines = self._listen(self.session.hear_speech(heard))
+        verdict = self.session.verdict
         guess = self.session.table.confirming
         if guess is None:  # taken as said (a move, a question), or not heard
-            taken = bool(heard.text) and not heard.unsure
-            return lines, taken or len(self.heard) > moves, None
+            taken = bool(verdict.text) and not verdict.ask_back
+            return lines, verdict, taken or len(self.heard) > moves, None
         self.report.asked += 1
         yes, no = yes_no(self.session.phrases.lang)
         named = self.session.talk.parse(guess, speaker)
@@ -275,16 +279,17 @@ class Demo:
         replied = self._listen(self.session.hear_speech(answer))
         took_no = any(line.kind == "misheard" for line in replied)
         moved = len(self.heard) > moves
-        return lines, moved, (reply, answer, moved if reply == yes else took_no, replied)
+        return lines, verdict, moved, (reply, answer, self.session.verdict,
+                                       moved if reply == yes else took_no, replied)
 
-    def _count(self, speaker: str, said: str, heard: Transcript, understood: bool,
-               lines: list[Line]) -> None:
-        words = heard.text or heard.free
+    def _count(self, speaker: str, said: str, heard: Transcript, verdict: Verdict,
+               understood: bool, lines: list[Line]) -> None:
+        words = "" if verdict.again else verdict.text
         self.report.utterances += 1
         self.report.understood += understood
         self.report.rejected += not words
         self.report.misheard += bool(words) and not understood
-        self._log(speaker, said, heard, understood, lines)
+        self._log(speaker, said, heard, verdict, understood, lines)
 
     def _timer_fired(self) -> bool:
         """Let the host's timers run while a player is not understood, as at a real table:
@@ -337,11 +342,10 @@ class Demo:
             if self.echo and not line.private_to:
                 self.echo(f"  HOST: {line.text}")
 
-    def _log(
-        self, speaker: str, said: str, heard: Transcript, understood: bool, lines: list[Line]
-    ) -> None:
+    def _log(self, speaker: str, said: str, heard: Transcript, verdict: Verdict,
+             understood: bool, lines: list[Line]) -> None:
         host = " ".join(line.text for line in lines if not line.private_to)
-        words = heard.text or heard.free
+        words = "" if verdict.again else verdict.text
         self.report.transcript.append(
             {
                 "speaker": speaker,
@@ -349,18 +353,17 @@ class Demo:
                 "said": said,
                 "heard": words,
                 "free": heard.free,
-                "free_confidence": round(heard.free_confidence, 3),
-                "unsure": heard.unsure,
-                "nearly_sure": heard.nearly_sure,
-                "runners_up": list(heard.runners_up),
+                "free_p": round(heard.free_p, 3),
+                "asked_back": verdict.ask_back,
+                "likeliest": [[h.text, round(h.p, 3)] for h in heard.hypotheses],
                 "understood": understood,
                 "host": host,
             }
         )
         if self.echo:
             mark = "ok" if understood else ("??" if not words else "XX")
-            unsure = "?" if heard.text and heard.unsure else ""
-            free = f" (free {heard.free!r})" if heard.text and heard.free != heard.text else ""
+            unsure = "?" if verdict.ask_back else ""
+            free = f" (free {heard.free!r})" if heard.free and heard.free != words else ""
             self.echo(f"{speaker:>4} said {said!r:30} heard {words + unsure!r:30} [{mark}]{free}")
             self._echo_host(lines)
 

@@ -69,7 +69,7 @@ def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path:
     assert run.returncode == (0 if summary["completed"] else 1)
     rows = json.loads(transcript.read_text(encoding="utf-8"))
     assert len(rows) == summary["utterances"]
-    assert all({"said", "heard", "free", "runners_up", "understood"} <= set(row) for row in rows)
+    assert all({"said", "heard", "free", "likeliest", "understood"} <= set(row) for row in rows)
 
 
 def test_babble_goes_in_at_the_active_speech_snr_whatever_the_silence_around() -> None:
