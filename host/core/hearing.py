@@ -138,22 +138,31 @@ def _readings(heard: Heard, moment: Moment, memory: Memory) -> list[Reading]:
                 for h in heard.hypotheses]
     free = heard.free
     if free and not moment.asked_back and not moment.quitting:
+        readings = _named(readings, free, heard.free_p, moment)
         readings += _free_readings(free, heard.free_p, readings, moment)
     return [_weighed(reading, moment, memory) for reading in readings]
 
 
+def _named(readings: list[Reading], free: str, p: float, moment: Moment) -> list[Reading]:
+    """The likeliest choice said after a player's name is theirs when decoding freely heard
+    the name (Whisper writes "Ann challenge" as "and challenge."); with no choice, the free
+    transcript so read is a reading of its own."""
+    offers = moment.offers
+    best = readings[0] if readings else None
+    named = named_variant(best.text if best else "", free, offers.phrases() or [], moment.lang)
+    if not named:
+        return readings
+    reading = Reading(named, best.p if best else p, offers.stakes(named), offers.secret(named))
+    return [reading, *readings[1:]] if best else [reading]
+
+
 def _free_readings(free: str, p: float, choices: Sequence[Reading], moment: Moment
                    ) -> list[Reading]:
-    """The readings of the free transcript: a move said after a player's name (Whisper writes
-    "Ann challenge" as "and challenge."), the game's move in words no choice holds, and in a
+    """The readings of the free transcript: the game's move in words no choice holds, and in a
     game with open answers the words themselves (unless they are a choice's, or no move)."""
     offers = moment.offers
     best = choices[0] if choices else None
     out = []
-    phrases = offers.phrases() or []
-    named = named_variant(best.text if best else "", free, phrases, moment.lang)
-    if named:
-        out.append(Reading(named, max(p, best.p if best else 0.0), offers.stakes(named)))
     instead = offers.free_move(best.text if best else "", free)
     if instead:
         out.append(Reading(instead, p, Stakes.MOVE))

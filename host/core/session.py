@@ -150,11 +150,7 @@ class Session:
     def hear_speech(self, heard: Heard) -> list[Line]:
         """What the recognizer heard, as the host's ear decides (host.core.hearing.decide):
         played, asked back when unsure, or asked for again."""
-        table = self.table
-        moment = Moment(self.offers_now(), self.talk.parse, self.phrases.lang,
-                        asked_back=table.confirming, quitting=table.confirming_quit,
-                        denied=tuple(table.denied))
-        verdict, self.ear = decide(heard, moment, self.ear)
+        verdict, self.ear = decide(heard, self.moment(), self.ear)
         self.verdict = verdict
         if verdict.again:
             return self._remember([self._line("unclear")])
@@ -215,6 +211,14 @@ class Session:
         if self.table.deadline:
             times.append(self.table.deadline.at)
         return max(0.0, min(times) - self.clock.now()) if times else None
+
+    def moment(self) -> Moment:
+        """What the host is doing now, as its ear weighs an utterance: the phrases offered
+        with their stakes, what it asked, what the players denied."""
+        table = self.table
+        return Moment(self.offers_now(), self.talk.parse, self.phrases.lang,
+                      asked_back=table.confirming, quitting=table.confirming_quit,
+                      denied=tuple(table.denied))
 
     def expected_phrases(self) -> list[str] | None:
         """What players may sensibly say now (the recognizer's choices); None: decode freely."""

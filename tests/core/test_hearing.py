@@ -1,6 +1,7 @@
-"""The ear's every rule, one row each: what is offered and what the host is asking, what the
-recognizer heard (host.speech.ports.Transcript), and the verdict (host.core.hearing.Ear), over
-the fake game Colours (Ann on turn; "gold" the secret colour; open: any colour may be named)."""
+"""The ear's one decision, one row per case: the moment at a Colours table (Ann on turn; "gold"
+the secret colour; open: any colour may be named), what the recognizer heard with its
+probabilities (host.speech.ports.Transcript), and the verdict (host.core.hearing.decide).
+Probabilities sit midway between the decision levels, so retuning a level keeps the rows."""
 
 from __future__ import annotations
 
@@ -8,18 +9,54 @@ from dataclasses import dataclass
 
 import pytest
 
-from host.core.events import make_seats
-from host.core.hearing import Ear, Verdict
-from host.core.session import TableTalk
-from host.core.talk import core_phrases
-from host.speech.ports import Transcript as Heard
-from tests.core.fakegame.rules import ColourGame, Name
-from tests.core.fakegame.talk import ColourTalk
+from host.core.hearing import (
+    ASK_BACK,
+    TAKE_COSTLY,
+    TAKE_MOVE,
+    TAKE_QUESTION,
+    Memory,
+    Moment,
+    Verdict,
+    decide,
+    heard_alone,
+)
+from host.core.session import Session
+from host.speech.ports import Hypothesis, Transcript
+from tests.core.fakegame.table import started
+
+
+def between(low: float, high: float) -> float:
+    """A probability midway between two levels."""
+    return (low + high) / 2
+
+
+SURE = between(TAKE_COSTLY, 1.0)
+"""Sure enough for anything."""
+LIKELY = between(TAKE_MOVE, TAKE_COSTLY)
+"""Enough to play an ordinary move, not a costly one."""
+HALF = between(max(ASK_BACK, TAKE_QUESTION), TAKE_MOVE)
+"""Enough to ask a move back, or to answer a question; not to play a move."""
+WEAK = between(ASK_BACK, TAKE_QUESTION)
+"""Enough to ask a move back; not to answer a question."""
+WEAKER = between(ASK_BACK, WEAK)
+"""As WEAK, a little less."""
+LOW = ASK_BACK / 2
+"""Too weak to ask back."""
+_odds = TAKE_MOVE / (1 - TAKE_MOVE)
+TWICE = _odds ** 0.75 / (1 + _odds ** 0.75)
+"""Too weak to play a move once, enough when heard twice (the odds multiply)."""
+
+
+def heard(*likeliest: tuple[str, float], free: str = "", free_p: float = 0.0) -> Transcript:
+    """A transcript with these likeliest choices, best first, and free transcript."""
+    hypotheses = tuple(Hypothesis(text, p) for text, p in likeliest)
+    return Transcript(hypotheses[0].text if hypotheses else "", "whisper", free=free,
+                      likeliest=hypotheses, free_p=free_p)
 
 
 @dataclass(frozen=True)
-class Moment:
-    """What is offered and what the host is asking when the utterance is heard."""
+class Table:
+    """The moment at a Colours table when the utterance is heard."""
 
     open_palette: bool = True
     """Whether a colour off the palette may be named (Offers.open)."""
@@ -28,37 +65,28 @@ class Moment:
     asking_back: str | None = None
     quitting: bool = False
     denied: tuple[str, ...] = ()
-    half_heard: tuple[str, str] | None = None
 
-    def ear(self) -> Ear:
-        """The ear of a table at this moment."""
-        game = ColourGame(make_seats(["Ann", "Bob", "Cat"]), open_palette=self.open_palette)
-        game.start()
-        for number, colour in enumerate(self.named):
-            game.push(Name(game.seats[number % 3].name, colour))
-        talk = ColourTalk(game)
-        table = TableTalk(confirming=self.asking_back, confirming_quit=self.quitting,
-                          denied=list(self.denied), half_heard=self.half_heard)
+    def session(self) -> Session:
+        """A started Colours session at this moment."""
+        session = started(open_palette=self.open_palette)
+        for colour in self.named:
+            session.hear_words(colour)
+        session.table.confirming = self.asking_back
+        session.table.confirming_quit = self.quitting
+        session.table.denied = list(self.denied)
+        return session
 
-        def phrases_now() -> list[str]:
-            offered = talk.offers().phrases() or []
-            return [p for p in offered if p not in table.denied] + core_phrases(paused=False)
-
-        return Ear(talk, table, "en", phrases_now)
+    def moment(self) -> Moment:
+        """What the ear weighs the utterance against."""
+        return self.session().moment()
 
 
-OPEN = Moment()
-CLOSED = Moment(open_palette=False)
-BOB = Moment(named=("red",))
-"""Bob on turn: "red" said again would cost him a point; Ann and Cat may hurry him."""
-QUITTING = Moment(quitting=True)
-ASKING = Moment(asking_back="red")
-CLEAR = 0.8
-"""A free transcript the engine is sure of (at least FREE_GUESS_SURE)."""
-HALF = 0.3
-"""A free transcript the engine is half sure of (from FREE_GUESS_ASK to FREE_GUESS_SURE)."""
-LOW = 0.1
-"""A free transcript too weak to ask back (under FREE_GUESS_ASK)."""
+OPEN = Table()
+CLOSED = Table(open_palette=False)
+BOB = Table(named=("red",))
+"""Bob on turn: "red" said again would cost him; Ann and Cat may hurry him."""
+QUITTING = Table(quitting=True)
+ASKING = Table(asking_back="red")
 TAKEN, NOTHING, AGAIN = Verdict, Verdict(), Verdict(again=True)
 
 
@@ -68,152 +96,114 @@ def asked(text: str) -> Verdict:
 
 
 ROWS = [
-    # a choice: taken when sure, asked back when unsure
-    ("sure choice taken", OPEN, Heard("red"), TAKEN("red")),
-    ("unsure choice asked back", OPEN, Heard("red", unsure=True), asked("red")),
-    ("unsure choice asked back, closed", CLOSED, Heard("red", unsure=True), asked("red")),
-    ("sure question taken", OPEN, Heard("score"), TAKEN("score")),
-    # a costly repeat: asked back however sure, unless freely heard too
-    ("repeat asked back", BOB, Heard("red"), asked("red")),
-    ("repeat freely heard taken", BOB, Heard("red", free="Red."), TAKEN("red")),
-    ("repeat freely heard otherwise", BOB, Heard("red", free="Bread."), asked("red")),
-    # a secret: never given away; asked for again; heard when heard twice
-    ("secret heard sure taken", OPEN, Heard("gold"), TAKEN("gold")),
-    ("secret sounding like its free words asked back", OPEN,
-     Heard("gold", unsure=True, free="Cold."), asked("gold")),
-    ("secret with no free words asked back", OPEN, Heard("gold", unsure=True), asked("gold")),
-    ("secret beside unclear words asked for again", OPEN,
-     Heard("gold", unsure=True, free="Hello.", free_confidence=HALF), AGAIN),
-    ("secret nearly sure beside unclear words taken", OPEN,
-     Heard("gold", unsure=True, nearly_sure=True, free="Hello.", free_confidence=HALF),
-     TAKEN("gold")),
-    ("secret half heard, heard again taken", Moment(half_heard=("gold", "Hello.")),
-     Heard("gold", unsure=True, free="Hmm, what?", free_confidence=HALF), TAKEN("gold")),
-    ("secret half heard, same words twice are the guess", Moment(half_heard=("gold", "Hello.")),
-     Heard("gold", unsure=True, free="Hello.", free_confidence=HALF), asked("Hello.")),
-    ("secret beside clear words: the words asked back", OPEN,
-     Heard("gold", unsure=True, free="Hello.", free_confidence=CLEAR), asked("Hello.")),
-    ("secret beside clear words, closed: nothing", CLOSED,
-     Heard("gold", unsure=True, free="Hello.", free_confidence=CLEAR), NOTHING),
-    ("secret beside words denied asked for again", Moment(denied=("Hello.",)),
-     Heard("gold", unsure=True, free="Hello.", free_confidence=CLEAR), AGAIN),
-    ("secret beside words that are no move asked for again", OPEN,
-     Heard("gold", unsure=True, free="Yes.", free_confidence=CLEAR), AGAIN),
-    ("secret while quitting not asked for again", QUITTING,
-     Heard("gold", unsure=True, free="Hello.", free_confidence=HALF), NOTHING),
-    # open answers: the free transcript taken sure, asked back half sure, else dropped
-    ("open answer sure taken", OPEN, Heard("", free="Mauve.", free_confidence=CLEAR),
+    # a move: played when sure enough, asked back when half sure, else asked for again
+    ("sure move played", OPEN, heard(("red", SURE)), TAKEN("red")),
+    ("likely move played", CLOSED, heard(("red", LIKELY)), TAKEN("red")),
+    ("half-sure move asked back", OPEN, heard(("red", HALF)), asked("red")),
+    ("weak move asked for again", CLOSED, heard(("red", LOW)), AGAIN),
+    ("an engine that weighs nothing is sure of its choice", CLOSED, Transcript("red"),
+     TAKEN("red")),
+    ("nothing heard", CLOSED, Transcript(""), NOTHING),
+    # a question: answered from a lower level, never asked back
+    ("half-sure question answered", CLOSED, heard(("score", HALF)), TAKEN("score")),
+    ("weak question: the next move asked back instead", CLOSED,
+     heard(("score", WEAK), ("pass", WEAKER)), asked("pass")),
+    ("weak question, no move next: asked for again", CLOSED,
+     heard(("score", WEAK), ("whose turn is it", WEAKER)), AGAIN),
+    ("a likelier move behind the best is asked back", CLOSED,
+     heard(("pause the game", LOW), ("pass", WEAK)), asked("pass")),
+    # a costly repeat needs more
+    ("costly repeat likely: asked back", BOB, heard(("red", LIKELY)), asked("red")),
+    ("costly repeat sure: played", BOB, heard(("red", SURE)), TAKEN("red")),
+    # a secret is never said aloud unless heard
+    ("secret sure played", OPEN, heard(("gold", SURE)), TAKEN("gold")),
+    ("secret half sure, freely heard alike: asked back", OPEN,
+     heard(("gold", HALF), free="Cold.", free_p=LOW), asked("gold")),
+    ("secret half sure, no free words: asked for again", OPEN, heard(("gold", HALF)), AGAIN),
+    ("secret half sure beside other words: asked for again", CLOSED,
+     heard(("gold", HALF), free="Hello.", free_p=HALF), AGAIN),
+    ("secret half sure beside other words said clearly, open: the words played", OPEN,
+     heard(("gold", HALF), free="Hello.", free_p=SURE), TAKEN("Hello.")),
+    # open answers: the free transcript is a reading of its own
+    ("open answer sure played", OPEN, heard(("red", LOW), free="Mauve.", free_p=SURE),
      TAKEN("Mauve.")),
-    ("open answer half sure asked back", OPEN, Heard("", free="Mauve.", free_confidence=HALF),
+    ("open answer half sure asked back", OPEN, heard(("red", LOW), free="Mauve.", free_p=HALF),
      asked("Mauve.")),
-    ("open answer too weak dropped", OPEN, Heard("", free="Mauve.", free_confidence=LOW),
-     NOTHING),
-    ("open answer unsure none was taken asked back", OPEN,
-     Heard("", unsure=True, free="Mauve.", free_confidence=CLEAR), asked("Mauve.")),
-    ("open answer denied dropped", Moment(denied=("Mauve",)),
-     Heard("", free="Mauve.", free_confidence=CLEAR), NOTHING),
-    ("open answer not taken while asking back", ASKING,
-     Heard("", free="Mauve.", free_confidence=CLEAR), NOTHING),
-    ("open answer closed dropped", CLOSED, Heard("", free="Mauve.", free_confidence=CLEAR),
-     NOTHING),
-    ("free words that are no move heard at once", OPEN,
-     Heard("", free="Yes.", free_confidence=HALF), TAKEN("Yes.")),
-    ("sure free words instead of an unsure choice unlike them", OPEN,
-     Heard("red", unsure=True, free="Mauve.", free_confidence=CLEAR), asked("Mauve.")),
-    ("unsure choice kept beside free words that are no move", OPEN,
-     Heard("red", unsure=True, free="Yes.", free_confidence=CLEAR), asked("red")),
-    ("unsure choice kept beside free words like it", OPEN,
-     Heard("red", unsure=True, free="Rad.", free_confidence=CLEAR), asked("red")),
+    ("open answer weak: asked for again", OPEN,
+     heard(("red", LOW), free="Mauve.", free_p=LOW), AGAIN),
+    ("open answer in a closed game: not a reading", CLOSED,
+     heard(("red", LOW), free="Mauve.", free_p=SURE), AGAIN),
+    ("free words that are a choice's are that choice", OPEN,
+     heard(("red", HALF), free="Red.", free_p=SURE), asked("red")),
+    ("free words that are no move go to the game's reading", OPEN,
+     heard(("red", LOW), free="Yes.", free_p=SURE), TAKEN("Yes.")),
+    ("open answer denied: asked for again", Table(denied=("Mauve",)),
+     heard(("red", LOW), free="Mauve.", free_p=SURE), AGAIN),
+    ("open answer not read while asking back", ASKING,
+     heard(("no", LOW), free="Mauve.", free_p=SURE), AGAIN),
     # the game's reading of free words no choice holds (Offers.free_move)
-    ("free move instead of an unsure choice asked back", OPEN,
-     Heard("blue", unsure=True, free="Light blue.", free_confidence=HALF), asked("light blue")),
-    ("free move never instead of a sure choice", OPEN,
-     Heard("blue", free="Light blue.", free_confidence=HALF), TAKEN("blue")),
-    ("free move with no choice asked back", OPEN,
-     Heard("", free="dark red", free_confidence=HALF), asked("dark red")),
-    ("free move denied: the choice asked back", Moment(denied=("light blue",)),
-     Heard("blue", unsure=True, free="Light blue.", free_confidence=HALF), asked("blue")),
-    # a question heard unsure (or freely heard otherwise) is not taken: the next move instead
-    ("unsure question: next move asked back", CLOSED,
-     Heard("pause the game", unsure=True, runners_up=("repeat", "pass", "red")), asked("pass")),
-    ("question freely heard otherwise: next move asked back", CLOSED,
-     Heard("pause the game", free="Boss.", runners_up=("repeat", "pass")), asked("pass")),
-    ("unsure question, no move among the next", CLOSED,
-     Heard("score", unsure=True, runners_up=("repeat", "help")), NOTHING),
-    ("sure question freely heard otherwise dropped", CLOSED,
-     Heard("score", free="Ushant."), NOTHING),
-    ("sure question freely heard taken", CLOSED,
-     Heard("score", free="What's the score?"), TAKEN("score")),
-    ("unsure question, the next move a secret", CLOSED,
-     Heard("score", unsure=True, runners_up=("repeat", "gold", "pass")), NOTHING),
-    ("unsure question, the next move denied", Moment(open_palette=False, denied=("pass",)),
-     Heard("score", unsure=True, runners_up=("repeat", "pass")), NOTHING),
-    ("unsure question, open: the free words asked back", OPEN,
-     Heard("score", unsure=True, free="Mauve.", free_confidence=CLEAR, runners_up=("pass",)),
-     asked("Mauve.")),
-    # none taken: the likeliest choice that sounds like the free words asked back
-    ("likeliest sounding alike asked back", CLOSED,
-     Heard("", free="POSS", runners_up=("pause the game", "pass", "red")), asked("pass")),
-    ("likeliest sounding alike, open: rather than the free words", OPEN,
-     Heard("", free="POSS", free_confidence=CLEAR, runners_up=("pass",)), asked("pass")),
-    ("likeliest secret sounding alike asked back", OPEN,
-     Heard("", free="Goal.", runners_up=("gold",)), asked("gold")),
-    ("likeliest unlike dropped", CLOSED, Heard("", free="Oscar.", runners_up=("pass",)),
-     NOTHING),
-    ("likeliest question never asked back", CLOSED,
-     Heard("", free="pause", runners_up=("pause the game",)), NOTHING),
-    ("likeliest denied never asked back", Moment(open_palette=False, denied=("pass",)),
-     Heard("", free="POSS", runners_up=("pass",)), NOTHING),
-    ("likeliest past the third not looked at", CLOSED,
-     Heard("", free="POSS", runners_up=("red", "green", "blue", "pass")), NOTHING),
-    ("unsure choice gives way to one much more alike", CLOSED,
-     Heard("red", unsure=True, free="passing.", runners_up=("pass",)), asked("pass")),
-    ("unsure choice keeps its way, open", OPEN,
-     Heard("red", unsure=True, free="passing.", runners_up=("pass",)), asked("red")),
-    ("sure choice stands beside one more alike", CLOSED,
-     Heard("red", free="passing.", runners_up=("pass",)), TAKEN("red")),
+    ("free move likelier than the choice asked back", OPEN,
+     heard(("blue", WEAK), free="Light blue.", free_p=HALF), asked("light blue")),
+    ("free move never instead of a surer choice", OPEN,
+     heard(("blue", SURE), free="Light blue.", free_p=HALF), TAKEN("blue")),
+    ("free move denied: the choice asked back", Table(denied=("light blue",)),
+     heard(("blue", WEAK), free="Light blue.", free_p=HALF), asked("blue")),
     # a call said after a player's name that decoding freely heard as another word
-    ("named variant of a sure call", BOB, Heard("hurry up", free="and hurry up."),
+    ("named call played as theirs", BOB, heard(("hurry up", SURE), free="and hurry up."),
      TAKEN("Ann hurry up")),
-    ("named variant of an unsure call asked back", BOB,
-     Heard("hurry up", unsure=True, free="and hurry up."), asked("Ann hurry up")),
-    ("named variant with no choice asked back", BOB, Heard("", free="and hurry up."),
-     asked("Ann hurry up")),
-    ("no player's name before the call", BOB, Heard("hurry up", free="all hurry up."),
-     TAKEN("hurry up")),
-    # "really quit?": only a sure yes that decoding freely did not disown
-    ("quitting, sure yes", QUITTING, Heard("yes"), TAKEN("yes")),
-    ("quitting, yes freely heard", QUITTING, Heard("yes", free="Yes, quit."), TAKEN("yes")),
-    ("quitting, unsure yes dropped", QUITTING, Heard("yes", unsure=True), NOTHING),
-    ("quitting, yes freely heard otherwise dropped", QUITTING,
-     Heard("yes", free="D à gauche de la ligne deux, pour dit."), NOTHING),
-    ("quitting, sure quit freely heard otherwise dropped", QUITTING,
-     Heard("quit", free="H à droite de la ligne deux."), NOTHING),
-    ("quitting, a move said instead heard", QUITTING, Heard("red"), TAKEN("red")),
-    ("quitting, an unsure move dropped", QUITTING, Heard("red", unsure=True), NOTHING),
-    # asking back "Red?": a no is sure however unsure; a yes unsure asks again
-    ("asking back, sure yes", ASKING, Heard("yes"), TAKEN("yes")),
-    ("asking back, unsure yes asks again", ASKING, Heard("yes", unsure=True, free="Yet."),
-     asked("red")),
-    ("asking back, unsure no taken", ASKING, Heard("no", unsure=True, free="Northern."),
-     TAKEN("no")),
-    ("asking back, sure move freely heard otherwise asked back", ASKING,
-     Heard("green", free="North"), asked("green")),
-    ("asking back, sure move freely heard taken", ASKING, Heard("green", free="Green."),
-     TAKEN("green")),
-    ("asking back, no likeliest asked back", Moment(open_palette=False, asking_back="red"),
-     Heard("", free="POSS", runners_up=("pass",)), NOTHING),
+    ("named call half sure asked back as theirs", BOB,
+     heard(("hurry up", HALF), free="and hurry up."), asked("Ann hurry up")),
+    ("no player's name before the call", BOB,
+     heard(("hurry up", SURE), free="all hurry up."), TAKEN("hurry up")),
+    # "really quit?": only a sure yes ends the game; nothing is asked back
+    ("quitting, sure yes", QUITTING, heard(("yes", SURE)), TAKEN("yes")),
+    ("quitting, likely yes: the game carries on", QUITTING, heard(("yes", LIKELY)), NOTHING),
+    ("quitting, a move said instead played", QUITTING, heard(("red", LIKELY)), TAKEN("red")),
+    ("quitting, a half-sure move: the game carries on", QUITTING, heard(("red", HALF)), NOTHING),
+    # asking back "Red?": a yes half heard asks again; a no is cheap
+    ("asking back, likely yes", ASKING, heard(("yes", LIKELY)), TAKEN("yes")),
+    ("asking back, half-sure yes asks again", ASKING, heard(("yes", HALF)), asked("red")),
+    ("asking back, half-sure no taken", ASKING, heard(("no", HALF)), TAKEN("no")),
+    ("asking back, another move played", ASKING, heard(("green", LIKELY)), TAKEN("green")),
+    # denied words have probability zero
+    ("denied choice: the next asked back", Table(open_palette=False, denied=("pass",)),
+     heard(("pass", LIKELY), ("green", WEAK)), asked("green")),
 ]
 
 
-@pytest.mark.parametrize(("moment", "heard", "verdict"),
+@pytest.mark.parametrize(("table", "utterance", "verdict"),
                          [pytest.param(*row[1:], id=row[0]) for row in ROWS])
-def test_the_ear_s_verdict(moment: Moment, heard: Heard, verdict: Verdict) -> None:
-    assert moment.ear().verdict(heard) == verdict
+def test_the_ear_s_verdict(table: Table, utterance: Transcript, verdict: Verdict) -> None:
+    assert decide(utterance, table.moment(), Memory())[0] == verdict
 
 
-def test_a_secret_asked_for_again_is_half_heard_until_the_next_utterance() -> None:
-    ear = OPEN.ear()
-    unclear = Heard("gold", unsure=True, free="Hello.", free_confidence=HALF)
-    assert ear.verdict(unclear) == AGAIN and ear.table.half_heard == ("gold", "Hello.")
-    assert ear.verdict(Heard("red")) == TAKEN("red") and ear.table.half_heard is None
+def test_heard_twice_the_odds_multiply() -> None:
+    moment = CLOSED.moment()
+    once, memory = decide(heard(("red", TWICE)), moment, Memory())
+    assert once == asked("red") or once == AGAIN
+    _, memory = decide(heard(("gold", TWICE)), OPEN.moment(), Memory())
+    assert memory.held is not None and memory.held.text == "gold"
+    again, memory = decide(heard(("gold", TWICE)), OPEN.moment(), memory)
+    assert again == TAKEN("gold") and memory == Memory()
+
+
+def test_what_is_held_is_forgotten_when_something_else_is_heard() -> None:
+    _, memory = decide(heard(("gold", TWICE)), OPEN.moment(), Memory())
+    verdict, memory = decide(heard(("red", SURE)), OPEN.moment(), memory)
+    assert verdict == TAKEN("red") and memory == Memory()
+    verdict, _ = decide(heard(("gold", TWICE)), OPEN.moment(), memory)
+    assert verdict == AGAIN
+
+
+def test_the_session_asks_back_and_plays_on_a_yes() -> None:
+    session = started(open_palette=False)
+    session.hear_speech(heard(("red", HALF)))
+    assert session.table.confirming == "red" and session.verdict == asked("red")
+    session.hear_speech(heard(("yes", SURE)))
+    assert session.table.confirming is None and session.game.named == ["red"]
+
+
+def test_an_utterance_heard_alone_is_an_ordinary_move() -> None:
+    assert heard_alone(heard(("red", LIKELY))) == TAKEN("red")
+    assert heard_alone(heard(("red", HALF))) == asked("red")
+    assert heard_alone(heard(("red", LOW))) == AGAIN
