@@ -10,12 +10,13 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from host.core.hearing import heard_alone
 from host.speech.babble import mix_at_snr
 from host.speech.ports import SAMPLE_RATE, Recognizer
 from host.speech.stt import MEASURED
@@ -159,7 +160,9 @@ class Score:
     wrong: int = 0
     rejected: int = 0
     asked: int = 0
-    """Of the right and wrong, how many the recognizer was unsure of (the host asks back)."""
+    """Of the right and wrong, how many the host asks back (host.core.hearing.heard_alone)."""
+    p: list[float] = field(default_factory=list)
+    """The probability of the likeliest choice, utterance by utterance."""
 
     @property
     def accuracy(self) -> float:
@@ -170,29 +173,40 @@ class Score:
 
 def evaluate(recognizer: Recognizer, items: Sequence[Item],
              transform: Callable[[bytes, int], bytes] | None = None) -> Score:
-    """Recognise every item (after an optional noise transform) and count the outcomes."""
+    """Recognise every item (after an optional noise transform) and count what the host makes
+    of each (host.core.hearing.heard_alone): right or wrong when it plays or asks back a
+    choice, rejected when it asks for it again."""
     score = Score()
     for i, item in enumerate(items):
         pcm = transform(item.pcm, i) if transform else item.pcm
         heard = recognizer.transcribe(pcm)
-        text = heard.text
-        score.asked += heard.unsure
-        if text == item.expected:
-            score.right += 1
-        elif text == "":
+        verdict = heard_alone(heard)
+        score.p.append(heard.p)
+        score.asked += verdict.ask_back
+        if not verdict.text:
             score.rejected += 1
+        elif verdict.text == item.expected:
+            score.right += 1
         else:
             score.wrong += 1
     return score
 
 
-def false_accepts(recognizer: Recognizer, items: Sequence[Item]) -> tuple[float, float]:
-    """Shares of none-of-the-choices utterances wrongly given a choice outright, and asked
-    back (a player then says no, so nothing is played)."""
-    heard = [recognizer.transcribe(item.pcm) for item in items]
-    accepted = sum(bool(t.text) and not t.unsure for t in heard)
-    asked = sum(t.unsure for t in heard)
-    return (accepted / len(items), asked / len(items)) if items else (0.0, 0.0)
+def false_accepts(recognizer: Recognizer, items: Sequence[Item]
+                  ) -> tuple[float, float, float]:
+    """Shares of none-of-the-choices utterances the host would play a choice for outright, and
+    ask back (a player then says no, so nothing is played), and the median probability of the
+    likeliest choice on them (0 without any)."""
+    verdicts, p = [], []
+    for item in items:
+        heard = recognizer.transcribe(item.pcm)
+        verdicts.append(heard_alone(heard))
+        p.append(heard.p)
+    if not items:
+        return 0.0, 0.0, 0.0
+    accepted = sum(bool(v.text) and not v.ask_back for v in verdicts)
+    asked = sum(v.ask_back for v in verdicts)
+    return accepted / len(items), asked / len(items), percentile(p, 50)
 
 
 def adapted_channel(choices: Sequence[str], human: Sequence[Item], outside: Sequence[Item],
@@ -220,12 +234,13 @@ def accuracy_figures(make: Callable[[], Recognizer], human: Sequence[Item],
     recognizer = make()
     clean = evaluate(recognizer, human)
     out = {"accuracy_clean": clean.accuracy, "rejected_clean": clean.rejected / len(human),
-           "asked_clean": clean.asked / len(human)}
+           "asked_clean": clean.asked / len(human), "median_p_clean": percentile(clean.p, 50)}
     for snr in (20, 10):
         score = evaluate(make(), human, functools.partial(noisy, snr_db=snr))
         out[f"accuracy_noise_{snr}db"] = score.accuracy
         out[f"asked_noise_{snr}db"] = score.asked / len(human)
-    out["false_accept_rate"], out["asked_outside"] = false_accepts(recognizer, outside)
+    out["false_accept_rate"], out["asked_outside"], out["median_p_outside"] = \
+        false_accepts(recognizer, outside)
     log(f"{label or human[0].source.split(':')[0]}: {out}")
     return out
 
