@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from host.core.hearing import heard_alone
 from host.speech.ports import Transcript
 from host.speech.stt import add_engine_arguments, recognizer_from
 
@@ -18,12 +19,15 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "transcribe",
         help="recognise speech in WAV files (JSON lines out)",
-        description="Recognise each WAV file and print {\"file\", \"text\", \"engine\", \"ms\", "
-        "\"decision\", \"choice\", \"p\"} per line. With --choices, text is exactly one of the "
-        "choices or \"\" (rejected); decision is take (text heard sure), ask (text heard "
-        "unsure: the host would ask it back) or reject (no text); choice is the best choice "
-        "(also when rejected) and p the calibrated probability that it was said (null where "
-        "the engine has no calibration).",
+        description="Recognise each WAV file and print {\"file\", \"text\", \"engine\", \"ms\"} "
+        "per line. With --choices, text is the likeliest choice (\"\" when the engine took "
+        "none) and each line also has \"decision\": what the host would do with it heard on "
+        "its own (take: play it, ask: ask it back, reject: ask for it again), \"choice\": "
+        "the choice taken or asked back (the likeliest when rejected), \"p\": the probability "
+        "that the likeliest choice was said, \"free\" and \"free_p\": the free transcript and "
+        "the probability that it was said, and \"likeliest\": the likeliest choices, best "
+        "first, each {\"text\", \"p\"} (probabilities calibrated where the engine has a "
+        "calibration for the language, the engine's own figures otherwise).",
     )
     parser.add_argument("wavs", nargs="+", metavar="WAV", help="WAV files (any rate, mono/stereo)")
     add_engine_arguments(parser)
@@ -71,15 +75,22 @@ def run(args: argparse.Namespace) -> int:
         result = recognizer.transcribe(pcm, rate)
         ms = round((time.perf_counter() - start) * 1000, 1)
         line = {"file": wav, "text": result.text, "engine": result.engine, "ms": ms,
-                **decision(result)}
+                **(decision(result) if choices else {})}
         print(json.dumps(line, ensure_ascii=False), flush=True)
     return status
 
 
 def decision(heard: Transcript) -> dict[str, Any]:
-    """What the host makes of it today ("take", "ask" or "reject"), the best choice and the
-    calibrated probability that it was said."""
-    verdict = "reject" if not heard.text else "ask" if heard.unsure else "take"
-    choice = heard.measures.choice if heard.measures else heard.text
-    p = None if heard.p is None else round(heard.p, 4)
-    return {"decision": verdict, "choice": choice, "p": p}
+    """What the host would do with it heard on its own ("take", "ask" or "reject"), the choice
+    it would take or ask back (the likeliest when it rejects), and the probabilities that the
+    likeliest choices and the free transcript were said."""
+    verdict = heard_alone(heard)
+    taken = "ask" if verdict.ask_back else "take" if verdict.text else "reject"
+    return {"decision": taken, "choice": verdict.text or heard.text, "p": _rounded(heard.p),
+            "free": heard.free, "free_p": _rounded(heard.free_p),
+            "likeliest": [{"text": h.text, "p": _rounded(h.p)} for h in heard.hypotheses]}
+
+
+def _rounded(p: float) -> float:
+    """A probability as printed: four decimals are more than its calibration can tell."""
+    return round(p, 4)
