@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 from rapidfuzz import fuzz
 
+from host.core.hearing import heard_alone
 from host.lobby.grammar import Start, lobby_phrases, parse
 from host.lobby.lobby import request_heard, squeezed
 from host.lobby.tables import TABLES
@@ -179,8 +180,10 @@ def false_starts(recognizer: Recognizer, name: str, pcm: bytes) -> Counter[str]:
             print(f"  {name}: {counts['utterances']} utterances, "
                   f"{ears.stream_time / 60:.1f} min", flush=True)
         intent, heard = request_heard(recognizer, choices, audio)
-        counts["unsure"] += bool(heard.text and heard.unsure)
-        if intent is None and heard.text and not heard.unsure and heard.free:
+        verdict = heard_alone(heard)
+        counts["unsure"] += verdict.ask_back  # a choice the host would ask back
+        taken = bool(verdict.text) and not verdict.ask_back
+        if intent is None and taken and heard.free:
             counts["disowned"] += 1  # a sure choice that free decoding heard as other words
             alike = fuzz.ratio(squeezed(heard.free), squeezed(heard.text))
             print(f"  {name}: {heard.text!r} disowned, freely heard as {heard.free!r} "

@@ -13,6 +13,7 @@ from itertools import count
 
 from rapidfuzz import fuzz
 
+from host.core.hearing import heard_alone
 from host.core.phrasebook import GameVoice, Phrasebook
 from host.core.session import Session
 from host.core.talk import YES, clean, number_word
@@ -54,20 +55,22 @@ def request_heard(recognizer: Recognizer, choices: Sequence[str],
     """What one utterance asks of the lobby (None: nothing it takes), and what was heard
     (with `free` filled in when free decoding disowned a sure choice).
 
-    A request is short: a longer utterance is not even recognised. Only a choice heard sure
-    counts (asking back would be answering the television), and only when decoding freely
-    hears much the same words: the closed set alone took French phone prompts for "resume
-    the game" (4 in 55 s of them)."""
+    A request is short: a longer utterance is not even recognised. Only a choice the host
+    would take heard on its own counts (host.core.hearing.heard_alone: asking back would be
+    answering the television), and only when decoding freely hears much the same words: the
+    closed set alone took French phone prompts for "resume the game" (4 in 55 s of them)."""
     if len(audio) / 2 / SAMPLE_RATE > LONGEST_REQUEST_SECONDS:
         return None, Transcript("")
     recognizer.set_choices(choices)
     heard = recognizer.transcribe(audio, SAMPLE_RATE)
-    intent = parse(heard.text, TABLES) if heard.text and not heard.unsure else None
+    verdict = heard_alone(heard)
+    taken = verdict.text if not verdict.ask_back else ""
+    intent = parse(taken, TABLES) if taken else None
     if intent is None:
         return None, heard
     recognizer.set_choices(None)
     free = recognizer.transcribe(audio, SAMPLE_RATE).text
-    if fuzz.ratio(squeezed(free), squeezed(heard.text)) < SAME_WORDS:
+    if fuzz.ratio(squeezed(free), squeezed(taken)) < SAME_WORDS:
         return None, replace(heard, free=free)  # a sure choice that free decoding disowns
     return intent, heard
 
