@@ -114,8 +114,10 @@ class VoiceLoop:
         heard = self.recognizer.transcribe(audio, SAMPLE_RATE)
         text = heard.text or heard.free
         if self.show:
-            how = ", unsure" if heard.unsure else "" if heard.text else ", none of the choices"
-            self.show(f"  (heard: {text!r}{how})")
+            # p after the parenthesis: "(heard: 'yes')" stays what the live tests look for
+            how = "" if heard.text else ", none of the choices"
+            p = f" p={heard.p:.2f}" if heard.likeliest else ""
+            self.show(f"  (heard: {text!r}{how}){p}")
         if text and self.ears.is_echo(text):
             return True
         self.say(self._with_pages(self.session.hear_speech(heard)))
