@@ -10,6 +10,7 @@ from host.clock import FakeClock
 from host.speech.ports import Transcript
 from tests.core.fakegame.rules import Hurry
 from tests.core.fakegame.table import ColourSession, kinds, started, texts
+from tests.transcripts import HALF, LIKELY, LOW, SURE, TWICE, WEAK, heard
 
 
 @pytest.fixture
@@ -33,21 +34,22 @@ def test_while_asking_back_a_closed_game_still_offers_its_moves(clock: FakeClock
 
 def test_a_question_heard_unsure_is_not_asked_back(clock: FakeClock) -> None:
     session = started(clock)
-    assert kinds(session.hear_speech(Transcript("pause the game", unsure=True))) == ["unclear"]
+    assert kinds(session.hear_speech(heard(("pause the game", WEAK)))) == ["unclear"]
     assert not session.paused and not session.asking
 
 
 def test_the_likeliest_move_after_a_question_not_taken_is_asked_back(clock: FakeClock) -> None:
     session = started(clock, open_palette=False)
-    ranked = ("repeat", "pass", "red")
-    lines = session.hear_speech(Transcript("pause the game", free="Boss.", runners_up=ranked))
+    lines = session.hear_speech(heard(("pause the game", WEAK), ("repeat", LOW), ("pass", WEAK),
+                                      ("red", LOW), free="Boss.", free_p=LOW))
     assert texts(lines) == "Pass?" and not session.paused
     session.hear_words("yes")
     assert session.game.expected_player() == "Bob"  # the pass was played
-    lines = session.hear_speech(Transcript("score", unsure=True, runners_up=("repeat", "help")))
+    lines = session.hear_speech(heard(("score", WEAK), ("repeat", WEAK), ("help", LOW)))
     assert kinds(lines) == ["unclear"]  # no move among them
-    heard = Transcript("score", free="What's the score?", runners_up=ranked)
-    assert kinds(session.hear_speech(heard)) == ["score"]  # a question heard
+    said = heard(("score", SURE), ("repeat", LOW), ("pass", LOW), free="What's the score?",
+                 free_p=SURE)
+    assert kinds(session.hear_speech(said)) == ["score"]  # a question heard
 
 
 def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> None:
@@ -99,14 +101,16 @@ def test_a_call_heard_without_its_name_is_the_player_decoding_freely_heard(
     """Whisper writes "Ann crack on" as "and crack one.", and the bare call may win over the
     named one: the call is Ann's, not the one a bare call is (here the next player's)."""
     session, moves = calls_open(clock)
-    assert "Five" in texts(session.hear_speech(Transcript("hurry up", free="and hurry up.")))
+    said = heard(("hurry up", LIKELY), free="and hurry up.", free_p=SURE)
+    assert "Five" in texts(session.hear_speech(said))
     assert moves == [Hurry("Ann")]
 
 
 def test_a_call_rejected_whose_free_transcript_names_a_player_is_asked_back(
         clock: FakeClock) -> None:
     session, moves = calls_open(clock)
-    assert texts(session.hear_speech(Transcript("", free="and hurry up."))) == "Ann hurry up?"
+    said = Transcript("", free="and hurry up.", free_p=HALF)
+    assert texts(session.hear_speech(said)) == "Ann hurry up?"
     assert "Five" in texts(session.hear_words("yes"))
     assert moves == [Hurry("Ann")]
 
@@ -118,98 +122,107 @@ def test_leading_words_that_sound_like_no_player_leave_the_call_alone(
     assert moves == []
 
 
-def test_a_repeat_heard_sure_is_asked_back_unless_decoding_freely_heard_it_too(
-        clock: FakeClock) -> None:
+def test_a_repeat_is_asked_back_unless_heard_sure(clock: FakeClock) -> None:
     """A name Whisper likes, once given, caught what was said next ("Lazarus" heard as
-    "Barnabas", and a card drawn for the repeat)."""
+    "Barnabas", and a card drawn for the repeat): a repeat costs its player, so it is played
+    only when heard sure, and asked back when only likely."""
     session = started(clock)
     session.hear_words("red")
     assert "red" in (session.expected_phrases() or [])  # a repeat must be heard to be called out
-    assert texts(session.hear_speech(Transcript("red", free="Bread."))) == "Red?"
+    likely = heard(("red", LIKELY), free="Bread.", free_p=LOW)
+    assert texts(session.hear_speech(likely)) == "Red?"
     assert kinds(session.hear_words("no")) == ["misheard"]
-    said = session.hear_speech(Transcript("red", free="Red."))
+    session = started(clock)
+    session.hear_words("red")
+    said = session.hear_speech(heard(("red", SURE), free="Red.", free_p=SURE))
     assert said[0].kind == "repeated" and session.game.scores["Bob"] == -1
 
 
-def test_none_of_the_choices_sounding_like_the_likeliest_is_asked_back(
+def test_a_runner_up_likelier_than_the_likeliest_choice_is_asked_back(
         clock: FakeClock) -> None:
-    """Whisper wrote "pass" as "POSS" and "Atole" as "at all", and no choice won: the
-    likeliest choice is asked back when it sounds like what was freely heard."""
+    """Whisper wrote "pass" as "POSS" and "Atole" as "at all", and "pass" was no more than a
+    runner-up: its calibrated p (weighing how it sounds like what was freely heard) is above
+    the likeliest choice's, and it is asked back."""
     session = started(clock, open_palette=False)
-    heard = Transcript("", free="POSS", runners_up=("pause the game", "pass", "red"))
-    assert texts(session.hear_speech(heard)) == "Pass?"
+    said = heard(("pause the game", LOW), ("pass", WEAK), ("red", LOW), free="POSS", free_p=LOW)
+    assert texts(session.hear_speech(said)) == "Pass?"
     assert session.hear_words("yes")[0].kind == "passed"
 
 
-def test_a_choice_heard_unsure_gives_way_to_a_likely_one_sounding_much_more_like_it(
-        clock: FakeClock) -> None:
+def test_a_choice_heard_unsure_gives_way_to_a_likelier_one(clock: FakeClock) -> None:
     """"Cabernet Franc", freely heard as "Cabernet Franklin.", came back unsure as "Cabernet
-    Sauvignon": the likely choice that sounds much more like what was freely heard is asked
-    back instead; a sure choice stands."""
+    Sauvignon": the runner-up with the higher p (it sounds much more like what was freely
+    heard) is asked back instead; a likely choice stands."""
     session = started(clock, open_palette=False)
-    heard = Transcript("red", unsure=True, free="passing.", runners_up=("pass",))
-    assert texts(session.hear_speech(heard)) == "Pass?"
+    unsure = heard(("red", WEAK), ("pass", HALF), free="passing.", free_p=LOW)
+    assert texts(session.hear_speech(unsure)) == "Pass?"
     assert session.hear_words("yes")[0].kind == "passed"
-    sure = Transcript("red", free="passing.", runners_up=("pass",))
-    assert session.hear_speech(sure)[0].kind == "named"
+    likely = heard(("red", LIKELY), ("pass", WEAK), free="passing.", free_p=LOW)
+    assert session.hear_speech(likely)[0].kind == "named"
 
 
 def test_none_of_the_choices_unlike_the_likeliest_is_not_caught(clock: FakeClock) -> None:
     session = started(clock, open_palette=False)
     for free, likeliest in (("Oscar.", "pass"), ("pause", "pause the game")):
-        heard = Transcript("", free=free, runners_up=(likeliest,))
-        assert kinds(session.hear_speech(heard)) == ["unclear"]
+        said = heard((likeliest, LOW), free=free, free_p=LOW)
+        assert kinds(session.hear_speech(said)) == ["unclear"]
 
 
 def asked_back_red(clock: FakeClock) -> ColourSession:
     """Ann's turn, the host asking back "Red?"."""
     session = started(clock)
-    assert texts(session.hear_speech(Transcript("red", unsure=True, free="Rad."))) == "Red?"
+    said = heard(("red", HALF), free="Rad.", free_p=LOW)
+    assert texts(session.hear_speech(said)) == "Red?"
     return session
 
 
 def test_a_no_heard_unsure_while_asking_back_is_taken(clock: FakeClock) -> None:
+    """A no costs only asking again: taken as a question is, on weaker evidence than a move."""
     session = asked_back_red(clock)
-    lines = session.hear_speech(Transcript("no", unsure=True, free="Northern."))
+    lines = session.hear_speech(heard(("no", HALF), free="Northern.", free_p=LOW))
     assert lines[0].kind == "misheard"
 
 
 def test_a_yes_heard_unsure_while_asking_back_has_the_question_asked_again(
         clock: FakeClock) -> None:
     session = asked_back_red(clock)
-    assert texts(session.hear_speech(Transcript("yes", unsure=True, free="Yet."))) == "Red?"
-    assert session.hear_speech(Transcript("yes", free="Yes."))[0].kind == "named"
+    assert texts(session.hear_speech(heard(("yes", HALF), free="Yet.", free_p=LOW))) == "Red?"
+    sure = heard(("yes", SURE), free="Yes.", free_p=SURE)
+    assert session.hear_speech(sure)[0].kind == "named"
 
 
-def test_a_move_heard_sure_instead_of_a_no_is_asked_back_unless_freely_heard(
+def test_a_move_heard_unsure_instead_of_a_no_is_asked_back_and_played_when_likely(
         clock: FakeClock) -> None:
-    """Whisper heard a "no" as a sure "Nosy" (its free transcript: "North")."""
+    """Whisper heard a "no" as "Nosy" (its free transcript: "North"), which the calibration
+    leaves unsure: asked back; a move heard likely instead of the yes or no is played."""
     session = asked_back_red(clock)
-    assert texts(session.hear_speech(Transcript("green", free="North"))) == "Green?"
-    assert session.hear_speech(Transcript("no", free="No."))[0].kind == "misheard"
-    session.hear_speech(Transcript("red", unsure=True, free="Rad."))
-    lines = session.hear_speech(Transcript("green", free="Green."))
+    said = heard(("green", HALF), free="North", free_p=LOW)
+    assert texts(session.hear_speech(said)) == "Green?"
+    assert session.hear_speech(heard(("no", SURE), free="No.", free_p=SURE))[0].kind == "misheard"
+    session = asked_back_red(clock)
+    lines = session.hear_speech(heard(("green", LIKELY), free="Green.", free_p=LIKELY))
     assert lines[0].kind == "named" and session.game.named == ["green"]
 
 
 def test_a_secret_heard_unsure_is_asked_for_again_then_heard_when_heard_twice(
         clock: FakeClock) -> None:
     """The secret colour is never said aloud unless a player said it: heard unsure beside
-    unclear words, the host asks for the move again without naming it."""
+    unclear words, the host asks for the move again without naming it; heard so again, the
+    odds multiply and it is played."""
     session = started(clock)
-    heard = Transcript("gold", unsure=True, free="Hello.", free_confidence=0.3)
-    assert kinds(session.hear_speech(heard)) == ["unclear"]
+    once = heard(("gold", TWICE), free="Hello.", free_p=LOW)
+    assert kinds(session.hear_speech(once)) == ["unclear"]
     assert "gold" not in texts(session.table.last_lines).lower()
-    again = Transcript("gold", unsure=True, free="Hmm, what?", free_confidence=0.3)
+    again = heard(("gold", TWICE), free="Hmm, what?", free_p=LOW)
     assert kinds(session.hear_speech(again)) == ["found_secret"] and session.finished
 
 
 def test_a_colour_off_the_palette_freely_heard_is_taken_sure_or_asked_back(
         clock: FakeClock) -> None:
     session = started(clock)
-    sure = Transcript("", free="Mauve.", free_confidence=0.8)
+    sure = Transcript("", free="Mauve.", free_p=LIKELY)
     assert kinds(session.hear_speech(sure)) == ["off_palette", "turn"]
-    half = Transcript("", free="Teal.", free_confidence=0.3)
+    half = Transcript("", free="Teal.", free_p=HALF)
     assert texts(session.hear_speech(half)) == "Teal?"
     assert kinds(session.hear_words("no")) == ["misheard"]
     assert kinds(session.hear_speech(half)) == ["unclear"]  # denied: not asked again

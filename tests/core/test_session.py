@@ -7,8 +7,8 @@ import pytest
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
-from host.speech.ports import Transcript
 from tests.core.fakegame.table import kinds, started, texts
+from tests.transcripts import HALF, LIKELY, LOW, SURE, heard
 
 
 @pytest.fixture
@@ -108,29 +108,36 @@ def test_a_move_said_instead_of_yes_or_no_to_quit_is_played(clock: FakeClock) ->
     assert kinds(session.hear_words("red")) == ["quit_cancelled", "named", "turn"]
     assert not session.finished and not session.asking
     session.hear_words("quit")
-    session.hear_speech(Transcript("yes", unsure=True))  # only a sure yes ends the game
+    session.hear_speech(heard(("yes", LIKELY)))  # only a sure yes ends the game
     assert not session.finished and not session.asking
 
 
-def test_a_sure_quit_or_yes_that_free_decoding_did_not_hear_ends_nothing(
-        clock: FakeClock) -> None:
+def test_a_quit_or_yes_heard_unlikely_ends_nothing(clock: FakeClock) -> None:
+    """A quit or yes that decoding freely heard as a move comes back unlikely (the calibration
+    weighs the free transcript): nothing ends."""
     session = started(clock)
     move = "H à droite de la ligne deux, pour nihilisme."
-    session.hear_speech(Transcript("quit", free=move))
+    session.hear_speech(heard(("quit", LOW), free=move, free_p=LOW))
     assert not session.asking and not session.finished
-    assert "really" in texts(session.hear_speech(Transcript("quit", free="Quit.")))
-    session.hear_speech(Transcript("yes", free="D à gauche de la ligne deux, pour dit."))
+    assert "really" in texts(session.hear_speech(heard(("quit", SURE), free="Quit.",
+                                                       free_p=SURE)))
+    session.hear_speech(heard(("yes", HALF), free="D à gauche de la ligne deux, pour dit.",
+                              free_p=LOW))
     assert not session.finished and not session.asking
-    session.hear_speech(Transcript("quit", free="Quit the game."))
-    assert "Thanks for playing" in texts(session.hear_speech(Transcript("yes", free="Yes, quit.")))
+    session.hear_speech(heard(("quit", SURE), free="Quit the game.", free_p=SURE))
+    said = session.hear_speech(heard(("yes", SURE), free="Yes, quit.", free_p=SURE))
+    assert "Thanks for playing" in texts(said)
     assert session.finished
 
 
-def test_a_sure_question_that_free_decoding_did_not_hear_is_not_answered(
-        clock: FakeClock) -> None:
+def test_a_question_heard_unlikely_is_not_answered(clock: FakeClock) -> None:
+    """A question that decoding freely heard as other words comes back unlikely: the host asks
+    again rather than answer it."""
     session = started(clock)
-    assert kinds(session.hear_speech(Transcript("score", free="Ushant."))) == ["unclear"]
-    assert kinds(session.hear_speech(Transcript("score", free="What's the score?"))) == ["score"]
+    assert kinds(session.hear_speech(heard(("score", LOW), free="Ushant.", free_p=LOW))) \
+        == ["unclear"]
+    said = session.hear_speech(heard(("score", SURE), free="What's the score?", free_p=SURE))
+    assert kinds(said) == ["score"]
 
 
 def test_repeat_after_sorry_says_again_what_came_before(clock: FakeClock) -> None:
