@@ -10,6 +10,7 @@ from host.games.crack_list.events import Penalise
 from host.games.crack_list.parsing import IntentParser
 from host.games.crack_list.setup import TableOptions, build_session
 from host.speech.ports import Transcript
+from tests.transcripts import HALF, LIKELY
 
 RULES_DECK = str(Path(__file__).parents[2] / "data" / "decks" / "crack-list-rules.toml")
 
@@ -86,7 +87,7 @@ def test_an_open_category_expects_the_other_moves_and_takes_answers_freely_heard
     s.hear_speech(Transcript("pass", confidence=0.9, free="Pass."))
     assert s.game.expected_player() != player
     s.game.hands[s.game.current][:] = ["O", "B", "C"]
-    answered = s.hear_speech(Transcript("", free="Offside!", free_confidence=0.9))
+    answered = s.hear_speech(Transcript("", free="Offside!", free_p=LIKELY))
     assert s.game.given == ["Offside"], [line.text for line in answered]  # as judged
 
 
@@ -94,7 +95,7 @@ def test_an_answer_heard_unsure_in_an_open_category_is_asked_back() -> None:
     s = session()
     choose_open_category(s)
     s.game.hands[s.game.current][:] = ["O", "B", "C"]
-    lines = s.hear_speech(Transcript("", free="Offside", free_confidence=0.3))
+    lines = s.hear_speech(Transcript("", free="Offside", free_p=HALF))
     assert [line.text for line in lines] == ["Offside?"]
     s.hear_speech(Transcript("yes", confidence=0.9))
     assert s.game.given == ["Offside"]

@@ -23,6 +23,7 @@ from tests.games.crack_list.sessions import (
     started,
     texts,
 )
+from tests.transcripts import HALF, LIKELY, LOW, SURE, heard
 
 
 @pytest.fixture
@@ -90,10 +91,10 @@ def test_autosave_after_every_event_and_resume_rebuilds_the_game(
 def test_crack_list_never_plays_what_was_heard_outside_its_choices(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)
-    lines = session.hear_speech(Transcript("", free="Jaws", free_confidence=0.9))
+    lines = session.hear_speech(Transcript("", free="Jaws", free_p=LIKELY))
     assert [line.kind for line in lines] == ["unclear"]
     assert session.game.state is State.TURN
-    assert texts(session.hear_speech(Transcript("Jaws", unsure=True))) == "Jaws?"
+    assert texts(session.hear_speech(heard(("Jaws", HALF)))) == "Jaws?"
 
 
 def test_whose_turn_says_what_the_table_is_waiting_for(clock: FakeClock) -> None:
@@ -131,14 +132,15 @@ def test_a_call_heard_without_its_name_is_the_player_decoding_freely_heard(
     """Whisper writes "Ann crack on" as "and crack one.", and the bare call may win over the
     named one: the call is Ann's, not the player's on turn."""
     session, moves = calls_open(clock)
-    assert "Five" in texts(session.hear_speech(Transcript("crack on", free="and crack one.")))
+    said = heard(("crack on", LIKELY), free="and crack one.", free_p=SURE)
+    assert "Five" in texts(session.hear_speech(said))
     assert [getattr(move, "player", None) for move in moves] == ["Ann"]
 
 
-def test_a_repeat_heard_sure_is_asked_back_unless_decoding_freely_heard_it_too(
-        clock: FakeClock) -> None:
+def test_a_repeat_is_asked_back_unless_heard_sure(clock: FakeClock) -> None:
     """A name Whisper likes, once given, caught what was said next ("Lazarus" heard as
-    "Barnabas", and a card drawn for the repeat)."""
+    "Barnabas", and a card drawn for the repeat): a repeat costs its player, so it is played
+    only when heard sure."""
     session = started(clock)
     choose_films(session)
     player = session.game.expected_player()
@@ -150,7 +152,8 @@ def test_a_repeat_heard_sure_is_asked_back_unless_decoding_freely_heard_it_too(
     assert following != player and session.game.state is State.TURN
     session.game.hands[session.game.seat_index(following)].append(JOKER)
     assert "Jaws" in (session.expected_phrases() or [])  # a repeat must be heard to be called out
-    assert texts(session.hear_speech(Transcript("Jaws", free="Lazarus."))) == "Jaws?"
+    likely = heard(("Jaws", LIKELY), free="Lazarus.", free_p=LOW)
+    assert texts(session.hear_speech(likely)) == "Jaws?"
     assert session.hear_words("no")[0].kind == "misheard"
-    said = session.hear_speech(Transcript("joker Jaws", free="Joker, Jaws."))
+    said = session.hear_speech(heard(("joker Jaws", SURE), free="Joker, Jaws.", free_p=SURE))
     assert said[0].kind == "answer_duplicate"
