@@ -9,6 +9,7 @@ import pytest
 
 from host.clock import FakeClock
 from host.core.events import TimeUp, make_seats
+from host.core.session import Session
 from host.core.talk import Query, Unclear
 from host.games.crack_word.board import Tile, WordSet, fold, letters_of
 from host.games.crack_word.bots import BotSkills, BotTable
@@ -21,8 +22,9 @@ from host.games.crack_word.moves import justifying_words, sounded
 from host.games.crack_word.rules import CrackWordGame
 from host.games.crack_word.setup import CrackWordOptions, build_session
 from host.games.crack_word.talk import CrackWordTalk, same_move
-from host.speech.ports import Transcript
 from tests.games.crack_word.tables import NAMES, WORDS, new_game, with_hand
+from tests.transcripts import HALF, LIKELY, WEAK
+from tests.transcripts import heard as transcript
 
 R = Side.RIGHT
 L = Side.LEFT
@@ -324,21 +326,27 @@ def test_on_top_of_a_vowel_french_elides() -> None:
 
 
 def test_a_bluff_heard_freely_is_asked_back_and_a_no_is_not_asked_again() -> None:
-    session = build_session(CrackWordOptions(players=["Ann", "Bob"], lang="en", seed=3,
-                                             first="Ann"), FakeClock(), None)
-    session.start()
-    with_hand(session.game, "RS", "AT", "ON", "ES", "IR")
+    """The free transcript's placement (a word not offered) likelier than the choice is asked
+    back; denied, it is not asked again, nor is the choice in words nearly the same (the ear
+    denies words alike the denied ones too); a choice likelier than the free transcript is
+    played."""
+    def started() -> Session:
+        session = build_session(CrackWordOptions(players=["Ann", "Bob"], lang="en", seed=3,
+                                                 first="Ann"), FakeClock(), None)
+        session.start()
+        with_hand(session.game, "RS", "AT", "ON", "ES", "IR")
+        return session
+
+    session = started()
     bluff = "S on the right of row one, word carrot"
-    heard = Transcript("S on the right of row one, word stats", unsure=True,
-                       free="S on the right of row 1, word carrot.", free_confidence=0.6)
-    assert [line.text for line in session.hear_speech(heard)] == [f"{bluff[0]}{bluff[1:]}?"]
+    stats = "S on the right of row one, word stats"
+    free = "S on the right of row 1, word carrot."
+    unsure = transcript((stats, WEAK), free=free, free_p=HALF)
+    assert [line.text for line in session.hear_speech(unsure)] == [f"{bluff}?"]
     assert session.hear_words("no")  # misheard: say it again
-    assert [line.text for line in session.hear_speech(heard)] == \
-        ["S on the right of row one, word stats?"]  # not the denied bluff again
-    sure = Transcript("S on the right of row one, word stats", free=heard.free)
-    assert session.game.expected_player() == "Ann"
-    session.hear_words("no")
-    session.hear_speech(sure)  # a sure choice is never overruled by the free transcript
+    assert [line.kind for line in session.hear_speech(unsure)] == ["unclear"]
+    session = started()
+    session.hear_speech(transcript((stats, LIKELY), free=free, free_p=HALF))
     assert session.game.expected_player() == "Bob"
 
 
