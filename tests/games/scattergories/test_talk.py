@@ -43,6 +43,8 @@ from tests.games.scattergories.tables import (
     new_game,
     to_reading,
 )
+from tests.transcripts import HALF, LIKELY, LOW, WEAK
+from tests.transcripts import heard as transcript
 
 QUESTION_PHRASES = [phrase for phrases in EN.question_phrases.values() for phrase in phrases]
 WRITING_PHRASES = [phrase for kind in WRITING_QUESTIONS for phrase in EN.question_phrases[kind]]
@@ -514,7 +516,7 @@ def test_a_table_through_the_session() -> None:
     assert session.hear_words("score") == []  # the host keeps quiet while the players write
     assert [line.kind for line in session.hear_words("yes")] == ["whose_voice"]
     to_reading(game)
-    lines = session.hear_speech(Transcript("", free="Pelican.", free_confidence=0.9))
+    lines = session.hear_speech(Transcript("", free="Pelican.", free_p=LIKELY))
     assert heard[-1] == ReadAnswer("Ann", "Pelican")
     assert [line.kind for line in lines] == ["answer_read", "turn"]
     assert "Pelican" in lines[0].text
@@ -545,11 +547,11 @@ def reading_session() -> Session:
 
 
 def test_an_answer_freely_heard_as_other_words_like_a_known_one_asks_the_known_one() -> None:
-    """Whisper wrote "Canoe" as "Can you?": of an answer rejected, a likely known answer that
-    sounds like the free transcript is asked back rather than the free transcript."""
+    """Whisper wrote "Canoe" as "Can you?": a known answer that sounds like the free transcript,
+    a runner-up likelier than the free words (the calibration weighs how alike they sound), is
+    asked back rather than the free transcript."""
     session = reading_session()
-    heard = Transcript("", free="Pelly can.", free_confidence=0.9,
-                       runners_up=("Panda", "Pelican"))
+    heard = transcript(("Panda", LOW), ("Pelican", HALF), free="Pelly can.", free_p=LOW)
     assert [line.text for line in session.hear_speech(heard)] == ["Pelican?"]
 
 
@@ -557,20 +559,20 @@ def test_an_answer_heard_sure_freely_not_a_choice_heard_unsure_asks_what_was_hea
     """The demo's "Eagle", off the choices, was freely heard as "Eagle." and asked back as the
     known answer "Mango?" the closed choice had heard unsure."""
     session = reading_session()
-    heard = Transcript("Panda", unsure=True, free="Eagle.", free_confidence=0.9)
+    heard = transcript(("Panda", WEAK), free="Eagle.", free_p=HALF)
     assert [line.text for line in session.hear_speech(heard)] == ["Eagle?"]
 
 
 def test_a_choice_heard_unsure_that_sounds_like_the_free_transcript_is_asked_back() -> None:
     session = reading_session()
-    heard = Transcript("Pelican", unsure=True, free="Pelly can.", free_confidence=0.9)
+    heard = transcript(("Pelican", HALF), free="Pelly can.", free_p=WEAK)
     assert [line.text for line in session.hear_speech(heard)] == ["Pelican?"]
 
 
 def test_free_words_heard_sure_that_are_no_move_leave_the_choice_to_ask() -> None:
     """The demo's "Cat" was heard as an unsure "Cat" and freely as a sure "Okay.", which is
     no answer at the reading (a yes answers nothing then): "Cat?" is asked, not "Sorry"."""
-    heard = Transcript("Panda", unsure=True, free="Okay.", free_confidence=0.9)
+    heard = transcript(("Panda", HALF), free="Okay.", free_p=LIKELY)
     assert [line.text for line in reading_session().hear_speech(heard)] == ["Panda?"]
 
 
@@ -578,32 +580,32 @@ def test_a_choice_heard_unsure_is_asked_back_not_a_likely_one_sounding_more_like
         ) -> None:
     """The demo's "Tie" came back unsure as "Tie", freely heard as "Time", and "Thyme?" was
     asked: among a reading's hundreds of choices the free words are no better guide than the
-    choice (`Ear.verdict`)."""
-    heard = Transcript("Panda", unsure=True, free="Parrots.", free_confidence=0.3,
-                       runners_up=("Parrot", "Penguin"))
+    choices' own probabilities (the calibration weighs how alike they sound already)."""
+    heard = transcript(("Panda", HALF), ("Parrot", WEAK), ("Penguin", LOW), free="Parrots.",
+                       free_p=LOW)
     assert [line.text for line in reading_session().hear_speech(heard)] == ["Panda?"]
 
 
 def test_a_free_transcript_heard_unsure_leaves_the_choice_to_ask() -> None:
     session = reading_session()
-    heard = Transcript("Panda", unsure=True, free="Eagle.", free_confidence=0.3)
+    heard = transcript(("Panda", HALF), free="Eagle.", free_p=WEAK)
     assert [line.text for line in session.hear_speech(heard)] == ["Panda?"]
 
 
 def test_an_answer_the_deck_knows_freely_heard_is_asked_back_before_a_choice_like_it() -> None:
     """The demo's "Wales" was freely heard as "Wales." and asked back as "Wellies?"."""
     session = reading_session()
-    heard = Transcript("", unsure=True, free="Pear.", free_confidence=0.6,
-                       runners_up=("Parrot", "Panda"))
+    heard = transcript(("Parrot", WEAK), ("Panda", LOW), free="Pear.", free_p=HALF)
     assert [line.text for line in session.hear_speech(heard)] == ["Pear?"]
-    heard = Transcript("Panda", unsure=True, free="Plum.", free_confidence=0.3)
+    heard = transcript(("Panda", WEAK), free="Plum.", free_p=HALF)
     assert [line.text for line in reading_session().hear_speech(heard)] == ["Plum?"]
 
 
 def test_a_question_not_taken_leaves_a_likely_answer_that_sounds_like_the_free_words() -> None:
-    """The demo's "Wet" was heard as a sure "quit", and freely as "Wait."."""
-    heard = Transcript("score", free="Pander.", free_confidence=0.6,
-                       runners_up=("Panda", "Penguin"))
+    """The demo's "Wet" was heard as a sure "quit", and freely as "Wait.": a question too weak
+    to answer is not asked back, the likeliest answer is."""
+    heard = transcript(("score", WEAK), ("Panda", WEAK), ("Penguin", LOW), free="Pander.",
+                       free_p=LOW)
     assert [line.text for line in reading_session().hear_speech(heard)] == ["Panda?"]
 
 
