@@ -4,7 +4,6 @@ does with a guess the recognizer heard outside the card's answers."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -14,7 +13,7 @@ from host.core.session import Line, Session
 from host.games.short_list.bots import BotSkills, BotTable
 from host.games.short_list.events import Answer
 from host.games.short_list.setup import ShortListOptions, build_session
-from host.speech.ports import Transcript
+from tests.transcripts import HALF, LIKELY, LOW, SURE, TWICE, WEAK, heard
 
 
 def typed_game(options: ShortListOptions, seed: int) -> tuple[Session, int, int]:
@@ -53,9 +52,12 @@ def test_bots_type_a_whole_game_and_the_host_understands_every_move(
     assert understood == typed > 50
 
 
-def hear(session: Session, text: str, **heard: Any) -> list[Line]:
-    """What the session makes of the recognizer hearing `text` so (a Transcript's fields)."""
-    return session.hear_speech(Transcript(text, **heard))
+def hear(session: Session, text: str = "", p: float = 0.0, *, free: str = "",
+         free_p: float = 0.0, others: tuple[tuple[str, float], ...] = ()) -> list[Line]:
+    """What the session makes of the recognizer hearing `text` with probability `p` ("": no
+    choice), these other likeliest choices, and `free` decoding freely with `free_p`."""
+    likeliest = ((text, p), *others) if text else others
+    return session.hear_speech(heard(*likeliest, free=free, free_p=free_p))
 
 
 def started(clock: FakeClock) -> Session:
@@ -64,171 +66,170 @@ def started(clock: FakeClock) -> Session:
     return session
 
 
+def card_answer(session: Session) -> str:
+    """The first answer on the card (a secret until found)."""
+    return session.game.card.answers[0].text  # type: ignore[attr-defined,no-any-return]
+
+
 def test_a_guess_heard_surely_outside_the_card_is_judged() -> None:
     session = started(FakeClock())
     guesser = session.game.expected_player()
-    heard: list[object] = []
-    session.on_event = lambda event, notes: heard.append(event)
-    lines = hear(session, "", free="Atlantis.", free_confidence=0.8)
-    assert heard == [Answer(guesser, "Atlantis")]
+    moves: list[object] = []
+    session.on_event = lambda event, notes: moves.append(event)
+    lines = hear(session, free="Atlantis.", free_p=LIKELY)
+    assert moves == [Answer(guesser, "Atlantis")]
     assert any(line.kind == "answer_wrong" for line in lines)
 
 
 def test_a_half_heard_guess_is_asked_back_never_judged_on_a_mishearing() -> None:
     session = started(FakeClock())
     guesser = session.game.expected_player()
-    lines = hear(session, "", free="Atlantis", free_confidence=0.3)
+    lines = hear(session, free="Atlantis", free_p=HALF)
     assert [line.kind for line in lines] == ["did_you_say"]
     assert session.hear_words("no")[0].kind == "misheard"
     assert session.game.expected_player() == guesser and not session.game.out
-    hear(session, "", free="Narnia", free_confidence=0.3)
+    hear(session, free="Narnia", free_p=HALF)
     assert any(line.kind == "answer_wrong" for line in session.hear_words("yes"))
 
 
 def test_nothing_heard_clearly_is_asked_again() -> None:
     session = started(FakeClock())
-    lines = hear(session, "", free="uh", free_confidence=0.05)
+    lines = hear(session, free="uh", free_p=LOW)
     assert [line.kind for line in lines] == ["unclear"]
     assert not session.game.out
 
 
 def test_a_question_heard_unsure_gives_way_to_what_was_freely_heard() -> None:
     session = started(FakeClock())
-    lines = hear(session, "repeat", unsure=True, free="Atlantis", free_confidence=0.8,
-                                     runners_up=("pass", "score"))
+    lines = hear(session, "repeat", WEAK, free="Atlantis", free_p=HALF,
+                 others=(("pass", LOW), ("score", LOW)))
     assert [line.text for line in lines] == ["Atlantis?"]  # asked, not the runner-up
     assert any(line.kind == "answer_wrong" for line in session.hear_words("yes"))
 
 
 def test_a_guess_heard_as_none_of_the_choices_on_weak_evidence_is_asked_back() -> None:
     session = started(FakeClock())
-    lines = hear(session, "", unsure=True, free="for our work", free_confidence=0.8)
+    lines = hear(session, free="for our work", free_p=HALF)
     assert [line.kind for line in lines] == ["did_you_say"]
     assert session.hear_words("no")[0].kind == "misheard" and not session.game.out
 
 
 def test_a_yes_or_a_no_is_never_taken_for_a_guess() -> None:
     session = started(FakeClock())
-    lines = hear(session, "", free="No.", free_confidence=0.9)
+    lines = hear(session, free="No.", free_p=LIKELY)
     assert [line.kind for line in lines] == ["unclear"]
 
 
 def test_asking_back_never_says_a_card_answer_that_was_not_heard() -> None:
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = hear(session, answer, unsure=True, free="Atlantis", free_confidence=0.6)
+    answer = card_answer(session)
+    lines = hear(session, answer, HALF, free="Atlantis", free_p=WEAK)
     assert [line.text for line in lines] == ["Atlantis?"]
     session.hear_words("no")
     close = answer[:-1] + "h" if len(answer) > 6 else answer
-    lines = hear(session, answer, unsure=True, free=close, free_confidence=0.6)
+    lines = hear(session, answer, HALF, free=close, free_p=WEAK)
     assert lines[0].text == f"{answer}?"  # heard nearly so: that is the guess asked back
 
 
 def test_a_card_answer_half_heard_among_unclear_words_is_asked_again_and_taken_if_heard_again(
         ) -> None:
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    answer = card_answer(session)
     guesser = session.game.expected_player()
-    lines = hear(session, answer, unsure=True, free="But ready", free_confidence=0.3)
+    lines = hear(session, answer, TWICE, free="But ready", free_p=LOW)
     assert [line.kind for line in lines] == ["unclear"]
     assert session.game.given == []
-    hear(session, answer, unsure=True, free="My credit", free_confidence=0.3)
+    hear(session, answer, TWICE, free="My credit", free_p=LOW)
     assert session.game.given == [answer]
     assert session.game.expected_player() != guesser
 
 
-@pytest.mark.parametrize(("first", "second"), [("Atlantis.", "Atlantis."), ("Tefies", "Taffies")])
-def test_a_guess_freely_heard_alike_twice_is_asked_back_not_the_card_answer_heard_unsure(
-        first: str, second: str) -> None:
+@pytest.mark.parametrize("free", ["Atlantis.", "Tefies"])
+def test_a_guess_freely_heard_beside_a_card_answer_heard_unsure_is_asked_back(free: str) -> None:
     """The demo's "Tethys", off the card, was heard twice as an unsure card answer, and
-    freely as "Tefies" then "Taffies": words that sound alike, so they are the guess."""
+    freely as "Tefies" then "Taffies": the free words are the guess asked back, and the card
+    answer is never said."""
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = hear(session, answer, unsure=True, free=first, free_confidence=0.3)
-    assert [line.kind for line in lines] == ["unclear"]
-    lines = hear(session, answer, unsure=True, free=second, free_confidence=0.3)
-    assert [line.text for line in lines] == [f"{second.rstrip('.')}?"]
+    answer = card_answer(session)
+    lines = hear(session, answer, WEAK, free=free, free_p=WEAK)
+    assert [line.text for line in lines] == [f"{free.rstrip('.')}?"]
     assert session.game.given == []
 
 
-@pytest.mark.parametrize(("free", "confidence"), [("No, no, no.", 0.3), ("Yeah.", 0.6)])
-def test_a_card_answer_heard_nearly_sure_among_unclear_words_is_taken_at_once(
-        free: str, confidence: float) -> None:
+@pytest.mark.parametrize(("free", "free_p"), [("No, no, no.", LOW), ("Yeah.", HALF)])
+def test_a_card_answer_heard_likely_among_unclear_words_is_taken_at_once(
+        free: str, free_p: float) -> None:
     """Unclear words are words heard unsure, or words that are no move: the demo's "Young",
     nearly sure, was freely heard as a sure "Yeah." (a yes answers no question card) three
     times running, and lost each time."""
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    hear(session, answer, unsure=True, nearly_sure=True, free=free,
-                             free_confidence=confidence)
+    answer = card_answer(session)
+    hear(session, answer, LIKELY, free=free, free_p=free_p)
     assert session.game.given == [answer]
 
 
-def test_a_card_answer_heard_nearly_sure_among_clear_other_words_is_not_taken() -> None:
+def test_a_card_answer_heard_likely_among_other_words_heard_sure_is_not_taken() -> None:
+    """The free words heard sure are the guess, judged; the card answer is not given."""
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = hear(session, answer, unsure=True, nearly_sure=True, free="Atlantis.",
-                                     free_confidence=0.8)
-    assert session.game.given == [] and [line.text for line in lines] == ["Atlantis?"]
+    answer = card_answer(session)
+    lines = hear(session, answer, LIKELY, free="Atlantis.", free_p=SURE)
+    assert session.game.given == [] and any(line.kind == "answer_wrong" for line in lines)
 
 
 def test_a_card_answer_heard_twice_with_a_yes_freely_heard_twice_is_taken() -> None:
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = hear(session, answer, unsure=True, free="Yeah.", free_confidence=0.3)
+    answer = card_answer(session)
+    lines = hear(session, answer, TWICE, free="Yeah.", free_p=LOW)
     assert [line.kind for line in lines] == ["unclear"]
-    hear(session, answer, unsure=True, free="Yeah.", free_confidence=0.3)
+    hear(session, answer, TWICE, free="Yeah.", free_p=LOW)
     assert session.game.given == [answer]  # "Yeah." twice is no guess: the answer is
 
 
 def test_a_card_answer_heard_again_with_clear_words_the_player_denied_is_taken() -> None:
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    lines = hear(session, answer, unsure=True, free="Atlantis.", free_confidence=0.8)
+    answer = card_answer(session)
+    lines = hear(session, answer, TWICE, free="Atlantis.", free_p=HALF)
     assert [line.text for line in lines] == ["Atlantis?"]
     session.hear_words("no")
-    lines = hear(session, answer, unsure=True, free="Atlantis.", free_confidence=0.8)
+    lines = hear(session, answer, TWICE, free="Atlantis.", free_p=HALF)
     assert [line.kind for line in lines] == ["unclear"]  # not "Atlantis?" again
-    hear(session, answer, unsure=True, free="Atlantis!", free_confidence=0.8)
+    hear(session, answer, TWICE, free="Atlantis!", free_p=HALF)
     assert session.game.given == [answer]  # heard twice running, the denied words aside
 
 
-def test_a_card_answer_heard_unsure_beside_a_clear_claim_without_a_name_is_not_taken() -> None:
-    """A claim heard clearly, whose speaker was not heard, is a guess: the card answer heard
-    unsure beside it twice running is not taken (the demo's "It's my turn, Dan Mediterranean
-    Avenue", freely "It's my turn, and Mediterranean Avenue.", was heard as an unsure
-    Ethiopia)."""
+def test_a_card_answer_heard_unsure_beside_a_claim_off_the_card_is_not_taken() -> None:
+    """The demo's "It's my turn, Dan Mediterranean Avenue", freely "It's my turn, and
+    Mediterranean Avenue.", was heard as an unsure jump with a card answer (Ethiopia): the
+    jump with the words freely heard is asked back (as the choice's jumper's), and the card
+    answer is neither taken nor said."""
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
+    answer = card_answer(session)
     claim = f"it's my turn Cat {answer}"
-    for _ in range(2):
-        hear(session, claim, unsure=True, free="It's my turn, I'm Mediterranean.",
-                                 free_confidence=0.7)
+    lines = hear(session, claim, WEAK, free="It's my turn, I'm Mediterranean.", free_p=HALF)
+    assert [line.text for line in lines] == ["It's my turn, Cat: Mediterranean?"]
     assert session.game.given == []
 
 
 def test_a_clear_claim_without_a_name_beside_an_unsure_pass_asks_who_speaks() -> None:
     """A claim heard clearly is a move by someone: the pass heard unsure is not asked back."""
     session = started(FakeClock())
-    lines = hear(session, "pass", unsure=True, free="It's my turn, I am negative.",
-                                     free_confidence=0.8)
+    lines = hear(session, "pass", HALF, free="It's my turn, I am negative.", free_p=LIKELY)
     assert [line.kind for line in lines] == ["whose_voice"]
 
 
 def test_a_card_answer_half_heard_as_words_that_sound_like_it_is_asked_back() -> None:
     session = started(FakeClock())
     assert session.game.card.answers[2].text == "Mercredi"  # type: ignore[union-attr]
-    lines = hear(session, "Mercredi", unsure=True, free="My credit",
-                                     free_confidence=0.3)
+    lines = hear(session, "Mercredi", HALF, free="My credit", free_p=LOW)
     assert [line.text for line in lines] == ["Mercredi?"]
     session.hear_words("yes")
     assert session.game.given == ["Mercredi"]
 
 
-def test_a_card_answer_taken_for_none_but_heard_freely_as_words_like_it_is_asked_back() -> None:
+def test_a_card_answer_runner_up_heard_freely_as_words_like_it_is_asked_back() -> None:
     session = started(FakeClock())
-    lines = hear(session, "", free="My credit.", free_confidence=0.8,
-                                     runners_up=("Mercredi", "pass"))
+    lines = hear(session, "pass", LOW, free="My credit.", free_p=LOW,
+                 others=(("Mercredi", WEAK),))
     assert [line.text for line in lines] == ["Mercredi?"]  # not "My credit" judged wrong
     session.hear_words("yes")
     assert session.game.given == ["Mercredi"]
@@ -239,8 +240,7 @@ def test_a_jump_half_heard_is_asked_back_when_the_words_after_the_claim_sound_li
     session = started(FakeClock())
     choice = "it's my turn Cat Mercredi"
     assert choice in session.expected_phrases()  # type: ignore[operator]
-    lines = hear(session, choice, unsure=True, free="It's my turn, can't, my credit.",
-                                     free_confidence=0.3)
+    lines = hear(session, choice, HALF, free="It's my turn, can't, my credit.", free_p=LOW)
     assert [line.text for line in lines] == ["It's my turn Cat Mercredi?"]
 
 
@@ -248,8 +248,7 @@ def test_a_jump_off_the_card_whose_name_is_misheard_is_asked_back_as_the_choice_
         ) -> None:
     session = started(FakeClock())
     choice = "it's my turn Cat Mercredi"
-    lines = hear(session, choice, unsure=True, free="It's my turn, can't. Tuesday.",
-                                     free_confidence=0.7)
+    lines = hear(session, choice, WEAK, free="It's my turn, can't. Tuesday.", free_p=HALF)
     assert [line.text for line in lines] == ["It's my turn, Cat: Tuesday?"]
     session.hear_words("yes")
     assert session.game.given == [] and session.game.its_my_turn[2] == 0  # Cat's card is gone
@@ -257,8 +256,7 @@ def test_a_jump_off_the_card_whose_name_is_misheard_is_asked_back_as_the_choice_
 
 def test_a_claim_heard_freely_without_a_name_is_not_asked_back_but_the_host_asks_who() -> None:
     session = started(FakeClock())
-    lines = hear(session, "", free="It's my turn, I am negative.",
-                                     free_confidence=0.3)
+    lines = hear(session, free="It's my turn, I am negative.", free_p=LIKELY)
     assert [line.kind for line in lines] == ["whose_voice"]
     assert session.table.confirming is None
 
@@ -266,41 +264,41 @@ def test_a_claim_heard_freely_without_a_name_is_not_asked_back_but_the_host_asks
 def test_an_answer_found_this_round_is_no_secret_and_is_asked_back() -> None:
     session = started(FakeClock())
     session.hear_words("Lundi")
-    lines = hear(session, "Lundi", unsure=True, free="But ready", free_confidence=0.3)
+    lines = hear(session, "Lundi", HALF, free="But ready", free_p=LOW)
     assert [line.text for line in lines] == ["Lundi?"]
 
 
 def test_a_card_answer_half_heard_once_is_forgotten_after_something_else() -> None:
     session = started(FakeClock())
-    answer = session.game.card.answers[0].text  # type: ignore[union-attr]
-    hear(session, answer, unsure=True, free="But ready", free_confidence=0.3)
-    hear(session, "", free="uh", free_confidence=0.05)
-    lines = hear(session, answer, unsure=True, free="But ready", free_confidence=0.3)
+    answer = card_answer(session)
+    hear(session, answer, TWICE, free="But ready", free_p=LOW)
+    hear(session, free="uh", free_p=LOW)
+    lines = hear(session, answer, TWICE, free="But ready", free_p=LOW)
     assert [line.kind for line in lines] == ["unclear"] and session.game.given == []
 
 
 def test_words_the_guesser_said_no_to_are_never_judged_when_heard_again() -> None:
     session = started(FakeClock())
     guesser = session.game.expected_player()
-    lines = hear(session, "", free="Yeah man.", free_confidence=0.3)
+    lines = hear(session, free="Yeah man.", free_p=HALF)
     assert [line.text for line in lines] == ["Yeah man?"]
     session.hear_words("no")
-    lines = hear(session, "", free="Yeah man.", free_confidence=0.8)
+    lines = hear(session, free="Yeah man.", free_p=LIKELY)
     assert [line.kind for line in lines] == ["unclear"]
-    lines = hear(session, "", free="Yeah, men.", free_confidence=0.8)  # nearly
+    lines = hear(session, free="Yeah, men.", free_p=LIKELY)  # nearly
     assert [line.kind for line in lines] == ["unclear"]
     assert session.game.expected_player() == guesser and not session.game.out
 
 
 def test_a_pass_heard_unsure_is_asked_back_as_a_pass_it_is_no_secret() -> None:
     session = started(FakeClock())
-    lines = hear(session, "pass", unsure=True, free="Past me", free_confidence=0.3)
+    lines = hear(session, "pass", HALF, free="Past me", free_p=LOW)
     assert [line.text for line in lines] == ["Pass?"]
 
 
 def test_while_asking_back_only_yes_no_or_the_guess_is_offered_to_the_recognizer() -> None:
     session = started(FakeClock())
-    hear(session, "", free="Atlantis", free_confidence=0.3)
+    hear(session, free="Atlantis", free_p=HALF)
     assert session.expected_phrases() == ["yes", "no", "Atlantis"]
 
 
@@ -315,7 +313,6 @@ def test_a_jump_with_a_found_answer_heard_unsure_beside_a_claim_without_a_name_i
     jumps = [phrase for phrase in session.expected_phrases() or []
              if phrase.startswith("it's my turn") and phrase.endswith("Lundi")]
     jumper = jumps[0].split()[3]
-    lines = hear(session, jumps[0], unsure=True,
-                                     free="It's my turn, and the Atlantic Ocean floor.",
-                                     free_confidence=0.7)
+    lines = hear(session, jumps[0], WEAK, free="It's my turn, and the Atlantic Ocean floor.",
+                 free_p=HALF)
     assert [line.text for line in lines] == [f"It's my turn, {jumper}: the Atlantic Ocean floor?"]
