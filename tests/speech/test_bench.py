@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from host.speech import bench
 from host.speech.babble import mix_at_snr, speech_to_noise_db
+from host.speech.ports import SAMPLE_RATE, Transcript
 from host.speech.sphinx_stt import SphinxRecognizer
 from host.speech.wavio import from_pcm
+from tests.transcripts import HALF, LIKELY, LOW, SURE, heard
 
 
 def test_mix_is_the_shared_mixer_on_the_bench_babble_and_hits_the_requested_snr() -> None:
@@ -28,7 +32,37 @@ def test_evaluate_counts_right_wrong_and_rejected(sphinx_recognizer: SphinxRecog
     sphinx_recognizer.set_choices(["tomorrow", "yesterday", "hello"])
     score = bench.evaluate(sphinx_recognizer, items)
     assert score.right + score.wrong + score.rejected == 3 and score.right >= 2
-    assert bench.false_accepts(sphinx_recognizer, []) == (0.0, 0.0)
+    assert bench.false_accepts(sphinx_recognizer, []) == (0.0, 0.0, 0.0)
+
+
+class Heard:
+    """A recognizer that hears each utterance as the next of these transcripts."""
+
+    name = "fake"
+
+    def __init__(self, transcripts: list[Transcript]) -> None:
+        self.transcripts = iter(transcripts)
+
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        pass
+
+    def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
+        return next(self.transcripts)
+
+
+def test_the_counts_are_what_the_host_does_with_each_utterance_heard_alone() -> None:
+    """Taken right, asked back right, taken wrong, asked for again; and on other words, taken,
+    asked back or neither (host.core.hearing.heard_alone), with the median p."""
+    items = [bench.Item(word, b"", "fake") for word in ("red", "red", "blue", "green")]
+    said = Heard([heard(("red", LIKELY)), heard(("red", HALF)), heard(("green", SURE)),
+                  heard(("green", LOW))])
+    score = bench.evaluate(said, items)
+    assert (score.right, score.wrong, score.rejected, score.asked) == (2, 1, 1, 1)
+    assert score.accuracy == 0.5 and score.p == [LIKELY, HALF, SURE, LOW]
+    outside = Heard([heard(("red", LIKELY)), heard(("red", HALF)), heard(("red", LOW)),
+                     Transcript("")])
+    taken, asked, p = bench.false_accepts(outside, [bench.Item("", b"", "fake")] * 4)
+    assert (taken, asked) == (0.25, 0.25) and p == (LOW + HALF) / 2
 
 
 def test_wideband_recordings_are_the_g722_prompts_with_their_high_band() -> None:
