@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fit the hearing's calibration: same as `partyhost bench calibrate` (pass --lang, --refit,
---seeds, --measures, --out)."""
+--seeds, --measures, --out, --synthetic/--no-synthetic)."""
 
 from __future__ import annotations
 

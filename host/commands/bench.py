@@ -37,6 +37,9 @@ def register(subparsers: Any) -> None:
                            "~/.cache/partyhost/hearing)")
     calibrate.add_argument("--refit", action="store_true",
                            help="fit on the cached measures only, hearing nothing")
+    calibrate.add_argument("--synthetic", action=argparse.BooleanOptionalAction, default=None,
+                           help="hear (and fit on) the synthetic voices too (default: in "
+                           "English, not in French: see hearing_corpus.SYNTHETIC)")
     calibrate.add_argument("--seeds", type=int, nargs="+", default=None,
                            help="split seeds to try (the first one's fit is written)")
     calibrate.add_argument("--out", metavar="FILE", type=Path,
@@ -75,20 +78,27 @@ def run_calibrate(args: argparse.Namespace) -> int:
         print(f"partyhost bench calibrate: {error}", file=sys.stderr)
         return 1
     model = calibration.model_identity(folder)
-    cache = args.measures or hearing_corpus.cache_dir() / (
-        f"whisper-{args.lang}-{model['bytes']}.jsonl")
-    if args.refit:
-        if not cache.exists():
-            print(f"partyhost bench calibrate: no measures in {cache}: run without --refit",
-                  file=sys.stderr)
-            return 1
-        rows = hearing_corpus.read_records(cache)
-    else:
-        from host.speech.bench import load_piper
-        from host.speech.whisper_stt import WhisperRecognizer
+    cache = args.measures or hearing_corpus.cache_path("whisper", args.lang, model["bytes"])
+    synthetic = hearing_corpus.SYNTHETIC.get(args.lang, True) if args.synthetic is None \
+        else args.synthetic
+    try:
+        if args.refit:
+            if not cache.exists():
+                print(f"partyhost bench calibrate: no measures in {cache}: run without --refit",
+                      file=sys.stderr)
+                return 1
+            rows = hearing_corpus.read_records(cache)
+        else:
+            from host.speech.bench import load_piper
+            from host.speech.whisper_stt import WhisperRecognizer
 
-        recognizer = WhisperRecognizer(folder, lang=args.lang)
-        rows = hearing_corpus.measure(recognizer, args.lang, cache, piper=load_piper(), log=log)
+            recognizer = WhisperRecognizer(folder, lang=args.lang)
+            rows = hearing_corpus.measure(recognizer, args.lang, cache, synthetic=synthetic,
+                                          piper=load_piper() if synthetic else None, log=log)
+    except hearing_corpus.StaleCorpus as stale:
+        print(f"partyhost bench calibrate: {stale}", file=sys.stderr)
+        return 1
+    rows = [row for row in rows if synthetic or row["kind"] == "human"]
     fitted = hearing_fit.calibrate(
         rows, engine="whisper", lang=args.lang, model=model,
         choices=len(hearing_corpus.choices_of(args.lang)),

@@ -4,7 +4,8 @@ and in babble, each heard by the recognizer with the bench's choices set, its me
 
 Measuring is the one long job: every utterance's record is appended to a JSON-lines cache
 outside the repository as it is heard, so a refit reads the cache and an interrupted run
-resumes where it stopped.
+resumes where it stopped. The cache's name and header carry the record's `VERSION`, so records
+of another shape are never read as these.
 """
 
 from __future__ import annotations
@@ -35,7 +36,19 @@ TABLES = {"en": ("asterisk_choices.tsv", "asterisk_outside.tsv"),
 """The bench's tables of each language: the choices, and the words that are none of them."""
 VOICES = {"en": bench.ESPEAK_VOICES, "fr": ("fr", "fr+f3")}
 """The espeak-ng voices that say each language's words."""
+SYNTHETIC = {"en": True, "fr": False}
+"""Whether each language's corpus has the synthetic voices by default: the multilingual base
+model hearing French is slow here (the recorded French speech, 348 utterances, took 28 minutes;
+the espeak-ng French part would take about an hour more), so French is calibrated on the
+recorded speech only unless asked (`partyhost bench calibrate --synthetic`)."""
 KLETTRES = Path("/usr/share/klettres")
+VERSION = 2
+"""The records' shape: 2 holds every likeliest choice with its measures and the free
+transcript's measures (1 held the best choice's measures only, and the engine's decision)."""
+
+
+class StaleCorpus(ValueError):
+    """A cache of measures written by another version of the recorder."""
 
 
 @dataclass(frozen=True)
@@ -73,10 +86,11 @@ def choices_of(lang: str) -> list[str]:
     return [phrase for phrase, _ in bench.read_table(TABLES[lang][0])]
 
 
-def spoken(lang: str, piper: Any = None, log: Callable[[str], None] = lambda _: None
-           ) -> list[tuple[str, str, str, bytes]]:
+def spoken(lang: str, piper: Any = None, log: Callable[[str], None] = lambda _: None, *,
+           synthetic: bool = True) -> list[tuple[str, str, str, bytes]]:
     """Every clean recording of the corpus, as (phrase, expected, source, pcm): the people
-    first, then the synthetic voices; what is not installed is left out, and said so."""
+    first, then the synthetic voices (unless `synthetic` is False); what is not installed is
+    left out, and said so."""
     choices_table, outside_table = TABLES[lang]
     choices = choices_of(lang)
     outside = [phrase for phrase, _ in bench.read_table(outside_table)]
@@ -93,6 +107,8 @@ def spoken(lang: str, piper: Any = None, log: Callable[[str], None] = lambda _: 
         log(f"klettres-data ({lang}) or sox is missing: no klettres letters")
     said += [(letter, letter if letter in choices else "", "klettres", pcm)
              for letter, pcm in letters]
+    if not synthetic:
+        return said
     for voice in VOICES[lang]:
         say = functools.partial(_espeak, voice=voice)
         said += [(p, e, f"espeak:{voice}", pcm) for p, e, pcm in
@@ -151,36 +167,45 @@ def cache_dir() -> Path:
     return Path(base) / "partyhost" / "hearing"
 
 
+def cache_path(engine: str, lang: str, model_bytes: int) -> Path:
+    """The cache of one model's measures, named by the records' version too (a cache of
+    older records is left where it is, not read)."""
+    return cache_dir() / f"{engine}-{lang}-{model_bytes}-v{VERSION}.jsonl"
+
+
 def record(utterance: Utterance, recognizer: Recognizer) -> dict[str, Any]:
-    """Hear one utterance; what was said, what today's rules made of it, and the measures."""
+    """Hear one utterance: what was said, and what the engine made of it (its likeliest
+    choices, best first, and its free transcript, each with p and what it measured)."""
     start = time.perf_counter()
     heard = recognizer.transcribe(utterance.pcm)
     ms = (time.perf_counter() - start) * 1000
-    measures = dataclasses.asdict(heard.measures) if heard.measures else None
+    likeliest = [{"text": h.text, "p": h.p,
+                  "measures": dataclasses.asdict(h.measures) if h.measures else None}
+                 for h in heard.likeliest]
+    free_measures = dataclasses.asdict(heard.free_measures) if heard.free_measures else None
     return {"key": utterance.key, "phrase": utterance.phrase, "expected": utterance.expected,
             "source": utterance.source, "kind": utterance.kind,
-            "condition": utterance.condition, "text": heard.text, "unsure": heard.unsure,
-            "nearly_sure": heard.nearly_sure, "free": heard.free,
-            "free_confidence": heard.free_confidence, "runners_up": list(heard.runners_up),
-            "measures": measures, "ms": round(ms, 1)}
+            "condition": utterance.condition, "likeliest": likeliest, "free": heard.free,
+            "free_measures": free_measures, "free_p": heard.free_p, "ms": round(ms, 1)}
 
 
 def measure(recognizer: Recognizer, lang: str, path: Path, *, piper: Any = None,
-            log: Callable[[str], None] = lambda _: None) -> list[dict[str, Any]]:
+            synthetic: bool = True, log: Callable[[str], None] = lambda _: None
+            ) -> list[dict[str, Any]]:
     """Hear the whole corpus with the bench's choices set, appending each new record to the
-    JSON-lines file `path` (its first line says which model heard it); records already there
-    are kept, not heard again."""
+    JSON-lines file `path` (its first line says which model heard it, and the records'
+    version); records already there are kept, not heard again."""
     header = {"model": str(getattr(recognizer, "model_dir", "")), "lang": lang,
-              "engine": recognizer.name}
+              "engine": recognizer.name, "version": VERSION}
     records = read_records(path) if path.exists() else []
     done = {r["key"] for r in records}
     recognizer.set_choices(choices_of(lang))
     path.parent.mkdir(parents=True, exist_ok=True)
-    said = spoken(lang, piper, log)
+    said = spoken(lang, piper, log, synthetic=synthetic)
     total = len(said) * len(CONDITIONS)
     log(f"{total} utterances ({len(done)} heard before) -> {path}")
     with path.open("a", encoding="utf-8") as out:
-        if not records:
+        if not path.stat().st_size:
             out.write(json.dumps({"header": header}) + "\n")
         for n, utterance in enumerate(utterances(said), 1):
             if utterance.key in done:
@@ -195,7 +220,13 @@ def measure(recognizer: Recognizer, lang: str, path: Path, *, piper: Any = None,
 
 
 def read_records(path: Path) -> list[dict[str, Any]]:
-    """The measured records of a JSON-lines file written by `measure` (header skipped)."""
+    """The measured records of a JSON-lines file written by `measure` (header skipped);
+    StaleCorpus when another version of the recorder wrote them."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip()]
+    version = next((row["header"].get("version", 1) for row in rows if "header" in row), None)
+    if rows and version != VERSION:
+        raise StaleCorpus(f"{path} holds records of version {version}, not {VERSION} (every "
+                          "likeliest choice's measures): hear the corpus again into another "
+                          "file (or delete this one)")
     return [row for row in rows if "header" not in row]

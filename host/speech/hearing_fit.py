@@ -1,6 +1,7 @@
 """Fitting the hearing calibration on the measured corpus: split by phrase (the validation
-figures are for words the fit never saw), fit one regression per path, validate, and write the
-calibration with its corpus, split and figures beside the parameters."""
+figures are for words the fit never saw), fit one regression per path (every likeliest choice
+of an utterance on the choices' paths, its free transcript on the free path), validate, and
+write the calibration with its corpus, split and figures beside the parameters."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
+from host.judge.text import words
 from host.speech.calibration import (
     PATHS,
     Calibration,
@@ -22,14 +24,17 @@ from host.speech.calibration import (
     fit_logistic,
     path_of,
 )
-from host.speech.ports import Measures
+from host.speech.ports import FreeMeasures, Measures
 
 PATH_FEATURES: dict[str, tuple[str, ...]] = {
     "scored": ("evidence", "lead", "posterior", "no_speech", "free_confidence", "agrees",
                "likeness", "log_tokens"),
     "exact": ("no_speech", "free_confidence", "log_tokens"),
+    "free": ("no_speech", "confidence", "log_tokens"),
 }
 """The features each path's regression reads (set before any fit, not chosen on figures)."""
+CHOICE_PATHS = ("scored", "exact")
+"""The paths of the likeliest choices (the other one is the free transcript's)."""
 L2 = 1.0
 """The L2 penalty on the standardised weights."""
 SEEDS = (1, 2)
@@ -39,19 +44,48 @@ LEVELS = (0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99)
 GRID = tuple(round(0.05 + 0.005 * i, 3) for i in range(190))
 """The levels searched for suggested take and ask levels."""
 
-
-def measures_of(row: dict[str, Any]) -> Measures:
-    """The measures of one record."""
-    return Measures(**row["measures"])
+Row = dict[str, Any]
+"""One utterance's record, as host.speech.hearing_corpus.record writes it."""
 
 
-def is_right(row: dict[str, Any]) -> bool:
+def measures_of(row: Row) -> Measures:
+    """The measures of one record's best choice."""
+    return Measures(**row["likeliest"][0]["measures"])
+
+
+def is_right(row: Row) -> bool:
     """Whether the best choice is what was said."""
-    return bool(row["expected"]) and row["measures"]["choice"] == row["expected"]
+    return bool(row["expected"]) and row["likeliest"][0]["text"] == row["expected"]
 
 
-def split(rows: Sequence[dict[str, Any]], seed: int
-          ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def hypotheses(rows: Iterable[Row]) -> Iterator[tuple[Measures, bool]]:
+    """Every likeliest choice of every record with its measures, and whether it is what was
+    said (for words that are none of the choices, `expected` is "": none is)."""
+    for row in rows:
+        for hypothesis in row["likeliest"]:
+            if hypothesis["measures"]:
+                yield (Measures(**hypothesis["measures"]),
+                       bool(row["expected"]) and hypothesis["text"] == row["expected"])
+
+
+def free_right(row: Row, lang: str) -> bool:
+    """Whether the free transcript is the words said: the same words as host.judge.text.words
+    reads them (case, punctuation and accents aside, digits spelt out). Not a fuzzy ratio of
+    the cleaned forms (host.core.talk.SAME_WORDS_RATIO): Whisper writes a lone number as digits
+    ("0" for "zero"), which that ratio would count wrong, and it would count a near miss right
+    ("fourteen" for "fourteenth") though as a move it is another word."""
+    return words(row["free"], lang) == words(row["phrase"], lang)
+
+
+def free_examples(rows: Iterable[Row], lang: str) -> Iterator[tuple[FreeMeasures, bool]]:
+    """Every record's free transcript with its measures and whether it is the words said;
+    records whose free decoding heard nothing are left out (there is nothing to weigh)."""
+    for row in rows:
+        if row["free"] and row.get("free_measures"):
+            yield FreeMeasures(**row["free_measures"]), free_right(row, lang)
+
+
+def split(rows: Sequence[Row], seed: int) -> tuple[list[Row], list[Row]]:
     """The records to fit on and to validate on: of the choices and of the other words,
     each, half the phrases (ordered by a hash of seed and phrase) fit and half validate,
     with every voice and condition of a phrase on the same side."""
@@ -64,75 +98,104 @@ def split(rows: Sequence[dict[str, Any]], seed: int
             [r for r in rows if r["phrase"] not in fit_phrases])
 
 
-def fit(rows: Sequence[dict[str, Any]], l2: float = L2) -> dict[str, Logistic]:
-    """One regression per path, on the records of that path."""
+def examples(rows: Sequence[Row], lang: str, path: str
+             ) -> tuple[list[Measures | FreeMeasures], np.ndarray]:
+    """The measures a path's regression is fitted on, and their labels."""
+    found: list[tuple[Measures | FreeMeasures, bool]] = (
+        list(free_examples(rows, lang)) if path == "free" else
+        [(m, right) for m, right in hypotheses(rows) if path_of(m) == path])
+    return [m for m, _ in found], np.array([right for _, right in found], dtype=float)
+
+
+def fit(rows: Sequence[Row], lang: str, l2: float = L2) -> dict[str, Logistic]:
+    """One regression per path: the choices' paths on every likeliest choice of every
+    record, the free path on every free transcript."""
     models = {}
     for path in PATHS:
-        mine = [r for r in rows if path_of(measures_of(r)) == path]
-        if not mine:
+        measured, y = examples(rows, lang, path)
+        if not measured:
             raise ValueError(f"no utterance of the corpus took the {path} path")
         features = PATH_FEATURES[path]
-        x = np.array([feature_row(features, measures_of(r)) for r in mine])
-        y = np.array([is_right(r) for r in mine], dtype=float)
+        x = np.array([feature_row(features, m) for m in measured])
         models[path] = fit_logistic(x, y, features, l2=l2)
     return models
 
 
-def probabilities(calibration: Calibration, rows: Iterable[dict[str, Any]]) -> np.ndarray:
+def probabilities(calibration: Calibration, rows: Iterable[Row]) -> np.ndarray:
     """The calibrated probability of each record's best choice."""
     return np.array([calibration.p(measures_of(r)) for r in rows])
 
 
-def group(row: dict[str, Any]) -> str:
+def group(row: Row) -> str:
     """The figures' group of a record: "human 10dB", "outside synthetic clean"..."""
     head = "" if row["expected"] else "outside "
     return f"{head}{row['kind']} {row['condition']}"
 
 
-def figures(rows: Sequence[dict[str, Any]], p: np.ndarray) -> dict[str, Any]:
-    """Log loss, Brier score, and by group today's decisions and the "take if p >= level"
-    table: of the choices said, the share taken right and taken wrong; of the other words,
-    the share taken."""
-    y = np.array([is_right(r) for r in rows], dtype=float)
+def scores(y: np.ndarray, p: np.ndarray) -> dict[str, float]:
+    """The log loss and Brier score of probabilities p for labels y."""
     clipped = np.clip(p, 1e-6, 1 - 1e-6)
-    out: dict[str, Any] = {
-        "utterances": len(rows),
-        "log_loss": _round(float(-np.mean(y * np.log(clipped) + (1 - y) * np.log(1 - clipped)))),
-        "brier": _round(float(np.mean((p - y) ** 2))),
-        "groups": {}}
+    return {"log_loss": _round(float(-np.mean(y * np.log(clipped)
+                                              + (1 - y) * np.log(1 - clipped)))),
+            "brier": _round(float(np.mean((p - y) ** 2)))}
+
+
+def figures(rows: Sequence[Row], p: np.ndarray) -> dict[str, Any]:
+    """Of the best choices: log loss, Brier score, and by group the "take if p >= level"
+    table (of the choices said, the share taken right and taken wrong; of the other words,
+    the share taken)."""
+    y = np.array([is_right(r) for r in rows], dtype=float)
+    out: dict[str, Any] = {"utterances": len(rows), **scores(y, p), "groups": {}}
     for name in sorted({group(r) for r in rows}):
         index = [i for i, r in enumerate(rows) if group(r) == name]
         out["groups"][name] = _group_figures([rows[i] for i in index], p[index])
     return out
 
 
-def _group_figures(rows: Sequence[dict[str, Any]], p: np.ndarray) -> dict[str, Any]:
+def _group_figures(rows: Sequence[Row], p: np.ndarray) -> dict[str, Any]:
     """One group's figures (see `figures`)."""
-    n = len(rows)
     right = np.array([is_right(r) for r in rows])
     outside = not rows[0]["expected"]
-    taken = [bool(r["text"]) and not r["unsure"] for r in rows]
-    asked = [bool(r["text"]) and r["unsure"] for r in rows]
-    today = {"taken": sum(taken) / n, "asked": sum(asked) / n} if outside else {
-        "taken_right": sum(t and r["text"] == r["expected"] for t, r in zip(taken, rows,
-                                                                            strict=True)) / n,
-        "taken_wrong": sum(t and r["text"] != r["expected"] for t, r in zip(taken, rows,
-                                                                            strict=True)) / n,
-        "right_taken_or_asked": sum(bool(r["text"]) and r["text"] == r["expected"]
-                                    for r in rows) / n,
-        "asked": sum(asked) / n}
     table = {}
     for level in LEVELS:
         take = p >= level
         table[str(level)] = {"taken": _round(take.mean())} if outside else {
             "taken_right": _round((take & right).mean()),
             "taken_wrong": _round((take & ~right).mean())}
-    return {"utterances": n, "best_is_right": _round(right.mean()),
-            "today": {k: _round(v) for k, v in today.items()}, "take_if_p_at_least": table}
+    return {"utterances": len(rows), "best_is_right": _round(right.mean()),
+            "take_if_p_at_least": table}
 
 
-def suggest_levels(fit_rows: Sequence[dict[str, Any]], fit_p: np.ndarray,
-                   rows: Sequence[dict[str, Any]], p: np.ndarray) -> dict[str, Any]:
+def among_likeliest(calibration: Calibration, rows: Sequence[Row]) -> dict[str, Any]:
+    """Of the choices said, by group: how often the right one is among the likeliest, how
+    often in second place or further, and its mean calibrated p when it is there."""
+    out = {}
+    for name in sorted({group(r) for r in rows if r["expected"]}):
+        mine = [r for r in rows if group(r) == name]
+        ranks = [next((i for i, h in enumerate(r["likeliest"]) if h["text"] == r["expected"]),
+                      None) for r in mine]
+        p = [calibration.p(Measures(**r["likeliest"][i]["measures"]))
+             for r, i in zip(mine, ranks, strict=True) if i is not None]
+        out[name] = {"among": _round(len(p) / len(mine)),
+                     "behind_the_best": _round(sum(bool(i) for i in ranks) / len(mine)),
+                     "mean_p": _round(float(np.mean(p))) if p else None}
+    return out
+
+
+def path_scores(calibration: Calibration, rows: Sequence[Row], lang: str) -> dict[str, Any]:
+    """Each path's log loss and Brier score on what it was fitted to weigh (every likeliest
+    choice; every free transcript), with how many there were and the share right."""
+    out = {}
+    for path in PATHS:
+        measured, y = examples(rows, lang, path)
+        if measured:
+            p = np.array([calibration.p(m) for m in measured])
+            out[path] = {"n": len(y), "right": _round(y.mean()), **scores(y, p)}
+    return out
+
+
+def suggest_levels(fit_rows: Sequence[Row], fit_p: np.ndarray,
+                   rows: Sequence[Row], p: np.ndarray) -> dict[str, Any]:
     """Take and ask levels chosen on the fit part for the issue's figures, with what they
     give on the validation part: `take` is the lowest level at which recorded people's
     choices are never taken wrong clean, at most 2% in babble, and other words (people's and
@@ -141,7 +204,7 @@ def suggest_levels(fit_rows: Sequence[dict[str, Any]], fit_p: np.ndarray,
     the highest level at which 88% of people's choices in 10 dB babble are right and reach it
     (taken or asked back). A level no grid point meets is None;
     `meets` says whether the validation part meets the issue's figures at the levels."""
-    def worst(rows_: Sequence[dict[str, Any]], p_: np.ndarray, level: float) -> dict[str, float]:
+    def worst(rows_: Sequence[Row], p_: np.ndarray, level: float) -> dict[str, float]:
         take = p_ >= level
         out: dict[str, float] = {}
         for name in {group(r) for r in rows_}:
@@ -190,7 +253,7 @@ def _meets(found: dict[str, dict[str, dict[str, float]]]) -> dict[str, bool | No
     return out
 
 
-def _level_figures(rows: Sequence[dict[str, Any]], p: np.ndarray, level: float
+def _level_figures(rows: Sequence[Row], p: np.ndarray, level: float
                    ) -> dict[str, dict[str, float]]:
     """By group, what taking (or asking back) at this level gives on the records."""
     out = {}
@@ -204,53 +267,63 @@ def _level_figures(rows: Sequence[dict[str, Any]], p: np.ndarray, level: float
     return out
 
 
-def corpus_counts(rows: Sequence[dict[str, Any]]) -> dict[str, int]:
+def corpus_counts(rows: Sequence[Row]) -> dict[str, int]:
     """Utterances by source and condition, the other words counted apart."""
     counts = Counter(f"{r['source']} {r['condition']}" + ("" if r["expected"] else " outside")
                      for r in rows)
     return dict(sorted(counts.items()))
 
 
-def calibrate(rows: Sequence[dict[str, Any]], *, engine: str, lang: str,
+def calibrate(rows: Sequence[Row], *, engine: str, lang: str,
               model: dict[str, Any], choices: int, seeds: Sequence[int] = SEEDS,
               l2: float = L2) -> Calibration:
     """Fit and validate on each seed's split; the calibration of the first seed's fit, with
     every seed's figures beside it."""
-    rows = [r for r in rows if r.get("measures")]
+    rows = [r for r in rows if r.get("likeliest") and r["likeliest"][0].get("measures")]
     tried = []
     written: Calibration | None = None
     for seed in seeds:
         fit_rows, held = split(rows, seed)
-        calibration = Calibration(engine, lang, model, fit(fit_rows, l2))
+        calibration = Calibration(engine, lang, model, fit(fit_rows, lang, l2))
         held_p = probabilities(calibration, held)
         fit_p = probabilities(calibration, fit_rows)
+        validation = figures(held, held_p)
+        validation["paths"] = path_scores(calibration, held, lang)
+        validation["right_among_likeliest"] = among_likeliest(calibration, held)
         report = {"seed": seed, "fit_utterances": len(fit_rows),
                   "validation_phrases": sorted({r["phrase"] for r in held}),
-                  "validation": figures(held, held_p),
-                  "by_path": {path: figures(*_on_path(held, held_p, path)) for path in PATHS
-                              if any(path_of(measures_of(r)) == path for r in held)},
+                  "validation": validation,
+                  "best_by_path": {path: figures(*_on_path(held, held_p, path))
+                                   for path in CHOICE_PATHS
+                                   if any(path_of(measures_of(r)) == path for r in held)},
                   "suggested": suggest_levels(fit_rows, fit_p, held, held_p)}
         tried.append(report)
         if written is None:
             written = calibration
-            by_path = Counter(path_of(measures_of(r)) for r in fit_rows)
+            by_path = {path: len(examples(fit_rows, lang, path)[0]) for path in PATHS}
     assert written is not None
     about = {"fitted_by": "scripts/fit_hearing.py (partyhost bench calibrate)",
-             "label": "the best choice (measures.choice) is what was said",
+             "label": {"scored, exact": "each likeliest choice (not only the best) is what "
+                                        "was said: its text is the phrase said, a choice",
+                       "free": "the free transcript is the words said (host.judge.text.words "
+                               "of both equal); utterances whose free decoding heard nothing "
+                               "left out"},
+             "figures": "validation: the best choice's log loss, Brier and take table by "
+                        "group; paths: each regression on all it weighs; "
+                        "right_among_likeliest: where the choice said is one of them",
              "l2": l2, "path_features": {k: list(v) for k, v in PATH_FEATURES.items()},
              "corpus": {"choices": choices, "utterances": len(rows),
                         "by_source_and_condition": corpus_counts(rows)},
              "split": {"by": "phrase: of the choices and of the other words each, half the "
                              "phrases by sha256(seed:phrase) fit, the rest validate",
                        "written_seed": seeds[0], "seeds_tried": list(seeds)},
-             "fit_utterances_by_path": {path: by_path[path] for path in PATHS},
+             "fit_examples_by_path": by_path,
              "seeds": tried}
     return Calibration(engine, lang, model, written.paths, about)
 
 
-def _on_path(rows: Sequence[dict[str, Any]], p: np.ndarray, path: str
-             ) -> tuple[list[dict[str, Any]], np.ndarray]:
-    """The records (and their probabilities) that took one path."""
+def _on_path(rows: Sequence[Row], p: np.ndarray, path: str) -> tuple[list[Row], np.ndarray]:
+    """The records (and their probabilities) whose best choice took one path."""
     index = [i for i, r in enumerate(rows) if path_of(measures_of(r)) == path]
     return [rows[i] for i in index], p[index]
 
@@ -265,20 +338,33 @@ def summary(calibration: Calibration) -> list[str]:
     lines = []
     for tried in calibration.about.get("seeds", []):
         held = tried["validation"]
+        paths = " ".join(f"{path} {each['log_loss']:.3f}/{each['brier']:.3f} (n={each['n']})"
+                         for path, each in held["paths"].items())
         lines.append(f"seed {tried['seed']}: fit {tried['fit_utterances']}, validate "
-                     f"{held['utterances']}: log loss {held['log_loss']:.3f}, "
-                     f"Brier {held['brier']:.3f}")
+                     f"{held['utterances']}: best choice log loss {held['log_loss']:.3f}, "
+                     f"Brier {held['brier']:.3f}; by path, log loss/Brier: {paths}")
+        among = held["right_among_likeliest"]
         for name, each in held["groups"].items():
             cells = []
             for level in ("0.5", "0.9", "0.97"):
                 cell = each["take_if_p_at_least"][level]
                 cells.append(f"p>={level} " + " ".join(f"{v:.2f}" for v in cell.values()))
-            today = " ".join(f"{v:.2f}" for v in each["today"].values())
+            found = among.get(name)
+            there = (f"among {found['among']:.2f} p {found['mean_p'] or 0:.2f}" if found
+                     else "")
             lines.append(f"  {name:24} n={each['utterances']:4} best right "
-                         f"{each['best_is_right']:.2f} today {today:19} " + " | ".join(cells))
+                         f"{each['best_is_right']:.2f} {there:18} " + " | ".join(cells))
         suggested = tried["suggested"]
         lines.append(f"  suggested levels (chosen on the fit part): {suggested['levels']}, "
                      f"on validation meeting the issue's figures: {suggested['meets']}")
+        for name, found in suggested["validation"].items():
+            cells = [f"{group_} right/wrong {found[group_]['right']:.2f}/"
+                     f"{found[group_]['wrong']:.2f}" for group_ in ("human clean", "human 10dB")
+                     if group_ in found]
+            other = [each["reached"] for group_, each in found.items()
+                     if group_.startswith("outside")]
+            lines.append(f"    at {name} {suggested['levels'][name]}: " + ", ".join(cells)
+                         + (f", other words taken at most {max(other):.2f}" if other else ""))
     return lines
 
 

@@ -1,5 +1,6 @@
-"""The hearing's calibration: the logistic fit recovers a known model, the shipped file loads and
-rises with the evidence, a missing one names the fit script. No model, no audio."""
+"""The hearing's calibration: the logistic fit recovers a known model, the shipped files load,
+rise with the evidence and weigh runners-up and free transcripts, a missing one names the fit
+script; the fit labels every likeliest choice and free transcript. No model, no audio."""
 
 from __future__ import annotations
 
@@ -7,20 +8,23 @@ import dataclasses
 import itertools
 import json
 import math
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
-from host.speech import hearing_fit
+from host.speech import hearing_corpus, hearing_fit
 from host.speech.calibration import (
     FIT_SCRIPT,
+    PATHS,
     Calibration,
     CalibrationMissing,
     Logistic,
     fit_logistic,
     load,
 )
-from host.speech.ports import Measures
+from host.speech.ports import FreeMeasures, Measures
 
 
 def test_the_fit_recovers_a_known_logistic_model() -> None:
@@ -81,14 +85,44 @@ def test_the_shipped_english_calibration_rises_with_the_evidence() -> None:
     assert 0.0 < calibration.p(exact) < 1.0
 
 
-def test_the_shipped_calibration_carries_its_split_and_figures() -> None:
-    about = load("whisper", "en").about
+def runner_up(evidence: float) -> Measures:
+    """A runner-up's measures: behind the best (a negative lead), with a small share."""
+    return dataclasses.replace(scored(evidence), lead=-4.0, posterior=0.05)
+
+
+def free(confidence: float, no_speech: float) -> FreeMeasures:
+    """A free transcript's measures, three tokens long."""
+    return FreeMeasures(no_speech=no_speech, confidence=confidence, tokens=3)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_runner_up_weighs_less_than_the_best_on_the_same_evidence(lang: str) -> None:
+    calibration = load("whisper", lang)
+    for evidence in (-3.0, -1.0, 0.5):
+        assert calibration.p(runner_up(evidence)) < calibration.p(scored(evidence)) - 0.05
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_clear_free_transcript_weighs_more_than_a_murmured_one(lang: str) -> None:
+    calibration = load("whisper", lang)
+    clear, murmured = calibration.p(free(0.9, 0.02)), calibration.p(free(0.2, 0.6))
+    assert 0.0 < murmured < clear - 0.2 < 1.0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_shipped_calibration_carries_its_split_and_figures(lang: str) -> None:
+    about = load("whisper", lang).about
     assert about["split"]["by"].startswith("phrase")
+    assert set(about["path_features"]) == set(PATHS)
     assert len(about["seeds"]) >= 2
     for tried in about["seeds"]:
         validation = tried["validation"]
         assert validation["utterances"] > 0 and math.isfinite(validation["log_loss"])
         assert "human clean" in validation["groups"]
+        assert set(validation["paths"]) == set(PATHS)
+        assert all(math.isfinite(each["log_loss"]) for each in validation["paths"].values())
+        among = validation["right_among_likeliest"]["human clean"]
+        assert among["among"] >= validation["groups"]["human clean"]["best_is_right"]
 
 
 def test_a_missing_calibration_names_the_fit_script() -> None:
@@ -96,12 +130,43 @@ def test_a_missing_calibration_names_the_fit_script() -> None:
         load("whisper", "xx")
 
 
-def record(phrase: str, expected: str, choice: str, evidence: float) -> dict[str, object]:
-    """A corpus record as the fit script keeps it."""
+def record(phrase: str, expected: str, choice: str, evidence: float,
+           free_text: str = "") -> dict[str, Any]:
+    """A corpus record as the fit script keeps it: the best choice, a runner-up behind it."""
+    best = dataclasses.replace(scored(evidence), choice=choice)
+    second = "w1" if choice != "w1" else "w2"
+    behind = dataclasses.replace(runner_up(evidence - 2.0), choice=second)
     return {"phrase": phrase, "expected": expected, "source": "espeak:en-us",
-            "kind": "synthetic", "condition": "clean", "text": choice, "unsure": False,
-            "measures": dataclasses.asdict(dataclasses.replace(scored(evidence),
-                                                               choice=choice))}
+            "kind": "synthetic", "condition": "clean",
+            "likeliest": [{"text": m.choice, "p": 0.5, "measures": dataclasses.asdict(m)}
+                          for m in (best, behind)],
+            "free": free_text, "free_p": 0.5,
+            "free_measures": dataclasses.asdict(free(0.5 if free_text else 0.1, 0.1))}
+
+
+def test_every_likeliest_choice_is_labelled_and_other_words_never_right() -> None:
+    said_second = record("w1", "w1", "w0", -1.0)
+    outside = record("z", "", "w0", -1.0)
+    labels = [right for _, right in hearing_fit.hypotheses([said_second, outside])]
+    assert labels == [False, True, False, False]
+    assert not hearing_fit.is_right(said_second)
+
+
+def test_a_free_transcript_is_right_when_its_words_are_the_words_said() -> None:
+    assert hearing_fit.free_right(record("zero", "zero", "zero", 0.0, "0."), "en")
+    assert hearing_fit.free_right(record("Egg timer", "", "w0", 0.0, "egg timer!"), "en")
+    assert not hearing_fit.free_right(record("fourteenth", "", "w0", 0.0, "Fourteen."), "en")
+    heard = record("zero", "zero", "zero", 0.0, "")
+    assert list(hearing_fit.free_examples([heard], "en")) == []
+
+
+def test_a_cache_of_older_records_is_refused_by_name(tmp_path: Path) -> None:
+    old = tmp_path / "whisper-en-1.jsonl"
+    old.write_text(json.dumps({"header": {"lang": "en"}}) + "\n"
+                   + json.dumps({"key": "k", "measures": {}}) + "\n")
+    with pytest.raises(hearing_corpus.StaleCorpus, match="version 1"):
+        hearing_corpus.read_records(old)
+    assert f"v{hearing_corpus.VERSION}" in hearing_corpus.cache_path("whisper", "en", 1).name
 
 
 def test_the_split_is_by_phrase_and_stable() -> None:
@@ -128,11 +193,16 @@ def test_the_fit_script_s_calibration_is_written_and_read_back() -> None:
         inside = i < 28
         for condition in ("clean", "10dB"):
             evidence = float(rng.normal(1.0 if inside else -3.0, 1.5))
-            row = record(f"w{i}", f"w{i}" if inside else "", f"w{i}" if evidence > 0 else "w0",
-                         evidence)
+            heard_right = evidence > 0
+            row = record(f"w{i}", f"w{i}" if inside else "", f"w{i}" if heard_right else "w0",
+                         evidence, free_text=f"w{i}" if heard_right else "mumble")
             row["condition"] = condition
-            if i % 4 == 0:  # a few taken on the fast path
-                row["measures"].update(scored=False, evidence=None, lead=None, posterior=None)
+            row["free_measures"]["confidence"] = float(np.clip(
+                rng.normal(0.7 if heard_right else 0.3, 0.15), 0.01, 0.99))
+            if i % 4 == 0:  # a few taken on the fast path: one choice, not scored
+                best = row["likeliest"][0]
+                best["measures"].update(scored=False, evidence=None, lead=None, posterior=None)
+                del row["likeliest"][1:]
             rows.append(row)
     fitted = hearing_fit.calibrate(rows, engine="whisper", lang="en", model={"bytes": 1},
                                    choices=28, seeds=(1, 2))
@@ -140,6 +210,8 @@ def test_the_fit_script_s_calibration_is_written_and_read_back() -> None:
     assert [tried["seed"] for tried in again.about["seeds"]] == [1, 2]
     assert again.p(scored(2.0)) == pytest.approx(fitted.p(scored(2.0)))
     assert again.p(scored(2.0)) > again.p(scored(-4.0))
+    assert again.p(free(0.8, 0.1)) > again.p(free(0.2, 0.1))
+    assert set(again.about["fit_examples_by_path"]) == set(PATHS)
     assert len(hearing_fit.summary(again)) > 4
 
 
