@@ -49,13 +49,16 @@ def misread(grammar: Grammar, said: Any, player: str, *,
 class Stakes(IntEnum):
     """How much it costs to act on a move misheard: what the hearing weighs before acting."""
 
+    UNDO = -1
+    """A reply that only holds the game back, a no to the host's own question: misheard,
+    the player says the move again."""
     ASK = 0
     """A question or a command for the host: as quick to say again as to confirm."""
     MOVE = 1
-    """An ordinary move: asked back when heard unsure."""
+    """An ordinary move: asked back when heard half sure."""
     COSTLY = 2
     """A move that costs its player when made by mistake (an answer given already, said
-    again): asked back however sure, unless decoding freely heard its words too."""
+    again, a yes to "really quit?"): played only when the host is surer still."""
     SECRET = 3
     """A move whose words are the table's secret (a card's answer not found yet): never said
     aloud unless heard; asked for again rather than asked back."""

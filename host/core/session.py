@@ -241,11 +241,11 @@ class Session:
         if self.table.confirming_quit:
             # A move said instead of the yes or no is heard as that move (it cancels the
             # quit), not forced into a yes that would end the game.
-            answers = (Offer(yes, yes, Stakes.COSTLY), *_commands([no, carry_on(lang)]))
+            answers = (Offer(yes, yes, Stakes.COSTLY), *_undoing([no, carry_on(lang)]))
             return replace(game, choices=(*answers, *moves, *commands))
         confirming = self.table.confirming
         if confirming is not None:
-            answers = (Offer(yes, yes), *_commands([no]))
+            answers = (Offer(yes, yes), *_undoing([no]))
             if game.open:  # a "no" heard as another choice would be played
                 return replace(game, choices=(*answers, Offer(confirming, confirming,
                                                                game.stakes(confirming))))
@@ -406,3 +406,8 @@ class Session:
 def _commands(phrases: list[str]) -> tuple[Offer, ...]:
     """Core commands and answers to the host as offered: as quick to say again as to confirm."""
     return tuple(Offer(phrase, phrase, Stakes.ASK) for phrase in phrases)
+
+
+def _undoing(phrases: list[str]) -> tuple[Offer, ...]:
+    """Replies to the host's own question that only hold the game back (a no)."""
+    return tuple(Offer(phrase, phrase, Stakes.UNDO) for phrase in phrases)

@@ -164,6 +164,9 @@ ROWS = [
     ("asking back, likely yes", ASKING, heard(("yes", LIKELY)), TAKEN("yes")),
     ("asking back, half-sure yes asks again", ASKING, heard(("yes", HALF)), asked("red")),
     ("asking back, half-sure no taken", ASKING, heard(("no", HALF)), TAKEN("no")),
+    ("asking back, a weak no taken: it only holds the game back", ASKING, heard(("no", WEAK)),
+     TAKEN("no")),
+    ("asking back, a no too weak to ask back: asked again", ASKING, heard(("no", LOW)), AGAIN),
     ("asking back, another move played", ASKING, heard(("green", LIKELY)), TAKEN("green")),
     # denied words have probability zero
     ("denied choice: the next asked back", Table(open_palette=False, denied=("pass",)),
