@@ -37,10 +37,11 @@ TABLES = {"en": ("asterisk_choices.tsv", "asterisk_outside.tsv"),
 VOICES = {"en": bench.ESPEAK_VOICES, "fr": ("fr", "fr+f3")}
 """The espeak-ng voices that say each language's words."""
 SYNTHETIC = {"en": True, "fr": False}
-"""Whether each language's corpus has the synthetic voices by default: the multilingual base
-model hearing French is slow here (the recorded French speech, 348 utterances, took 28 minutes;
-the espeak-ng French part would take about an hour more), so French is calibrated on the
-recorded speech only unless asked (`partyhost bench calibrate --synthetic`)."""
+"""Whether each language's corpus has the synthetic voices by default. French has not: its
+calibration is fitted on the recorded French speech (people's prompts and letters, 348
+utterances) as it first was, when hearing French was slow here (5 s an utterance in that run,
+0.5 s in the refit of version 2 records), so its figures compare; `partyhost bench calibrate
+--synthetic` adds the espeak-ng French voices (540 utterances more)."""
 KLETTRES = Path("/usr/share/klettres")
 VERSION = 2
 """The records' shape: 2 holds every likeliest choice with its measures and the free
