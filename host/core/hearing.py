@@ -165,17 +165,28 @@ def _named(readings: list[Reading], free: str, p: float, moment: Moment) -> list
 def _free_readings(free: str, p: float, choices: Sequence[Reading], moment: Moment
                    ) -> list[Reading]:
     """The readings of the free transcript: the game's move in words no choice holds, and in a
-    game with open answers the words themselves (unless they are a choice's, or no move)."""
+    game with open answers the words themselves (unless they are a choice's, or no move).
+    Either is a move outside the choices, so its probability is the free transcript's times
+    the chance that no choice was said (one less the likeliest choice's)."""
     offers = moment.offers
     best = choices[0] if choices else None
+    outside = p * (1 - best.p) if best else p
     out = []
     instead = offers.free_move(best.text if best else "", free)
     if instead:
-        out.append(Reading(instead, p, Stakes.MOVE))
-    if offers.open and not _no_move(free, moment) \
-            and not any(_same_words(choice.text, free) for choice in choices):
-        out.append(Reading(free, p, Stakes.MOVE))
+        out.append(Reading(instead, outside, Stakes.MOVE))
+    if offers.open and not _no_move(free, moment) and not _rendering(free, best, moment.lang):
+        out.append(Reading(free, outside, Stakes.MOVE))
     return out
+
+
+def _rendering(free: str, best: Reading | None, lang: str) -> bool:
+    """Whether the free transcript is the likeliest choice as decoding freely wrote it (its
+    words, or words that sound like it: "Best" for "pass"): then it is evidence for that
+    choice (the calibration weighs it), not an answer of its own."""
+    if best is None:
+        return False
+    return _same_words(best.text, free) or sounds_alike(best.text, free, lang)
 
 
 def _weighed(reading: Reading, moment: Moment, memory: Memory) -> Reading:

@@ -122,8 +122,10 @@ ROWS = [
     ("secret half sure, no free words: asked for again", OPEN, heard(("gold", HALF)), AGAIN),
     ("secret half sure beside other words: asked for again", CLOSED,
      heard(("gold", HALF), free="Hello.", free_p=HALF), AGAIN),
-    ("secret half sure beside other words said clearly, open: the words played", OPEN,
-     heard(("gold", HALF), free="Hello.", free_p=SURE), TAKEN("Hello.")),
+    ("secret half sure beside other words said clearly, open: the words asked back", OPEN,
+     heard(("gold", HALF), free="Hello.", free_p=SURE), asked("Hello.")),
+    ("an answer outside the choices weighs less beside a likely choice", OPEN,
+     heard(("red", LIKELY), free="Mauve.", free_p=SURE), TAKEN("red")),
     # open answers: the free transcript is a reading of its own
     ("open answer sure played", OPEN, heard(("red", LOW), free="Mauve.", free_p=SURE),
      TAKEN("Mauve.")),
