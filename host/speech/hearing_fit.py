@@ -25,6 +25,7 @@ from host.speech.calibration import (
     path_of,
 )
 from host.speech.ports import FreeMeasures, Measures
+from host.speech.pronounce import sounds_alike
 
 PATH_FEATURES: dict[str, tuple[str, ...]] = {
     "scored": ("evidence", "lead", "posterior", "no_speech", "free_confidence", "agrees",
@@ -69,12 +70,15 @@ def hypotheses(rows: Iterable[Row]) -> Iterator[tuple[Measures, bool]]:
 
 
 def free_right(row: Row, lang: str) -> bool:
-    """Whether the free transcript is the words said: the same words as host.judge.text.words
-    reads them (case, punctuation and accents aside, digits spelt out). Not a fuzzy ratio of
-    the cleaned forms (host.core.talk.SAME_WORDS_RATIO): Whisper writes a lone number as digits
-    ("0" for "zero"), which that ratio would count wrong, and it would count a near miss right
-    ("fourteen" for "fourteenth") though as a move it is another word."""
-    return words(row["free"], lang) == words(row["phrase"], lang)
+    """Whether the free transcript is the words said, as the host uses it: the same words as
+    host.judge.text.words reads them (digits spelt out: "0" is "zero"), or words that sound
+    like them (host.speech.pronounce.sounds_alike: "Rexam" for "Wrexham"). A free transcript
+    is an open answer or a move read from it, asked back or judged: a player asked back a
+    rendering that sounds like their words says yes, and the judge forgives a slip of hearing;
+    an exact-words label made every long answer's transcript unlikely (the Short List demo's
+    off-card guesses were asked for again until the round moved on)."""
+    said = row["phrase"]
+    return words(row["free"], lang) == words(said, lang) or sounds_alike(row["free"], said, lang)
 
 
 def free_examples(rows: Iterable[Row], lang: str) -> Iterator[tuple[FreeMeasures, bool]]:
