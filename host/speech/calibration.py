@@ -52,10 +52,15 @@ FEATURES: dict[str, Callable[[Measures], float]] = {
     "log_tokens": lambda m: math.log(m.tokens),
 }
 """Every feature a choice's regression may use, read off its measures."""
+FREE_TOKENS_CAP = 8
+"""A free transcript longer than this many tokens is weighed as this long: the corpus's are
+short words and phrases (nine in ten of at most six tokens), whose long transcripts are
+hallucinations, so its regression says nothing of a long answer said whole ("Harry Potter and
+the Chamber of Secrets", written right, was weighed at p 0.1)."""
 FREE_FEATURES: dict[str, Callable[[FreeMeasures], float]] = {
     "no_speech": lambda m: m.no_speech,
     "confidence": lambda m: m.confidence,
-    "log_tokens": lambda m: math.log(max(m.tokens, 1)),
+    "log_tokens": lambda m: math.log(min(max(m.tokens, 1), FREE_TOKENS_CAP)),
 }
 """Every feature the free transcript's regression may use."""
 PATHS = ("scored", "exact", "free")

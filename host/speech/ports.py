@@ -25,8 +25,7 @@ class Measures:
     """The engine's probability that the utterance held no speech, in [0, 1]."""
     free_confidence: float
     """How sure the engine's free decoding was of what it wrote, in [0, 1]: the exponential
-    of its length-normalised log-probability as decoded (not `Transcript.free_confidence`,
-    which rescores the transcript as written and costs a decoder pass)."""
+    of its length-normalised log-probability as decoded."""
     agrees: bool
     """Whether the free transcript's words are the choice's (one of its written forms)."""
     likeness: float
