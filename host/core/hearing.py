@@ -37,7 +37,7 @@ choices in babble and 5% of other words taken (scripts/fit_hearing.py: 0.75 on s
 0.905 on seed 2; see host/speech/calibration/whisper-en.json)."""
 TAKE_COSTLY = 0.95
 """How sure the host must be of a move that costs its player when misheard (an answer said
-again, a yes to "really quit?") to play it without asking: the corpus's level for no wrong
+again) to play it without asking: the corpus's level for no wrong
 take of people's choices in any condition (0.875 on split seed 1, 0.95 on seed 2)."""
 ASK_BACK = 0.15
 """How sure the host must be of a move to ask it back ("Egg timer?") rather than ask for it
@@ -164,17 +164,19 @@ def _named(readings: list[Reading], free: str, p: float, moment: Moment) -> list
 
 def _free_readings(free: str, p: float, choices: Sequence[Reading], moment: Moment
                    ) -> list[Reading]:
-    """The readings of the free transcript: the game's move in words no choice holds, and in a
-    game with open answers the words themselves (unless they are a choice's, or no move).
-    Either is a move outside the choices, so its probability is the free transcript's times
-    the chance that no choice was said (one less the likeliest choice's)."""
+    """The readings of the free transcript: the game's move in words no choice holds (weighed
+    as the free transcript: the likeliest choice's probability already counts how much they
+    sound alike), and in a game with open answers the words themselves, unless they are a
+    choice's or no move. An open answer is an answer outside the choices, so its
+    probability is the free transcript's times the chance that no choice was said (one less
+    the likeliest choice's)."""
     offers = moment.offers
     best = choices[0] if choices else None
     outside = p * (1 - best.p) if best else p
     out = []
     instead = offers.free_move(best.text if best else "", free)
     if instead:
-        out.append(Reading(instead, outside, Stakes.MOVE))
+        out.append(Reading(instead, p, Stakes.MOVE))
     if offers.open and not _no_move(free, moment) and not _rendering(free, best, moment.lang):
         out.append(Reading(free, outside, Stakes.MOVE))
     return out

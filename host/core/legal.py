@@ -58,7 +58,7 @@ class Stakes(IntEnum):
     """An ordinary move: asked back when heard half sure."""
     COSTLY = 2
     """A move that costs its player when made by mistake (an answer given already, said
-    again, a yes to "really quit?"): played only when the host is surer still."""
+    again): played only when the host is surer still."""
     SECRET = 3
     """A move whose words are the table's secret (a card's answer not found yet): never said
     aloud unless heard; asked for again rather than asked back."""

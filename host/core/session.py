@@ -240,8 +240,9 @@ class Session:
         yes, no = yes_no(lang)
         if self.table.confirming_quit:
             # A move said instead of the yes or no is heard as that move (it cancels the
-            # quit), not forced into a yes that would end the game.
-            answers = (Offer(yes, yes, Stakes.COSTLY), *_undoing([no, carry_on(lang)]))
+            # quit), not forced into a yes that would end the game. The yes is an ordinary
+            # move: the question was the check, and a game quit is saved for --resume.
+            answers = (Offer(yes, yes), *_undoing([no, carry_on(lang)]))
             return replace(game, choices=(*answers, *moves, *commands))
         confirming = self.table.confirming
         if confirming is not None:

@@ -157,9 +157,9 @@ ROWS = [
      heard(("hurry up", HALF), free="and hurry up."), asked("Ann hurry up")),
     ("no player's name before the call", BOB,
      heard(("hurry up", SURE), free="all hurry up."), TAKEN("hurry up")),
-    # "really quit?": only a sure yes ends the game; nothing is asked back
-    ("quitting, sure yes", QUITTING, heard(("yes", SURE)), TAKEN("yes")),
-    ("quitting, likely yes: the game carries on", QUITTING, heard(("yes", LIKELY)), NOTHING),
+    # "really quit?": a yes the host is sure enough of ends the game; nothing is asked back
+    ("quitting, likely yes", QUITTING, heard(("yes", LIKELY)), TAKEN("yes")),
+    ("quitting, half-sure yes: the game carries on", QUITTING, heard(("yes", HALF)), NOTHING),
     ("quitting, a move said instead played", QUITTING, heard(("red", LIKELY)), TAKEN("red")),
     ("quitting, a half-sure move: the game carries on", QUITTING, heard(("red", HALF)), NOTHING),
     # asking back "Red?": a yes half heard asks again; a no is cheap

@@ -8,7 +8,7 @@ import pytest
 from host.clock import FakeClock
 from host.core.events import TimeUp
 from tests.core.fakegame.table import kinds, started, texts
-from tests.transcripts import HALF, LIKELY, LOW, SURE, heard
+from tests.transcripts import HALF, LOW, SURE, heard
 
 
 @pytest.fixture
@@ -108,7 +108,7 @@ def test_a_move_said_instead_of_yes_or_no_to_quit_is_played(clock: FakeClock) ->
     assert kinds(session.hear_words("red")) == ["quit_cancelled", "named", "turn"]
     assert not session.finished and not session.asking
     session.hear_words("quit")
-    session.hear_speech(heard(("yes", LIKELY)))  # only a sure yes ends the game
+    session.hear_speech(heard(("yes", HALF)))  # a half-sure yes ends nothing
     assert not session.finished and not session.asking
 
 
