@@ -1,7 +1,8 @@
 """The ear's one decision, one row per case: the moment at a Colours table (Ann on turn; "gold"
 the secret colour; open: any colour may be named), what the recognizer heard with its
 probabilities (host.speech.ports.Transcript), and the verdict (host.core.hearing.decide).
-Probabilities sit midway between the decision levels, so retuning a level keeps the rows."""
+Probabilities sit midway between the decision levels (tests.transcripts), so retuning a level
+keeps the rows."""
 
 from __future__ import annotations
 
@@ -11,9 +12,6 @@ import pytest
 
 from host.core.hearing import (
     ASK_BACK,
-    TAKE_COSTLY,
-    TAKE_MOVE,
-    TAKE_QUESTION,
     Memory,
     Moment,
     Verdict,
@@ -21,37 +19,12 @@ from host.core.hearing import (
     heard_alone,
 )
 from host.core.session import Session
-from host.speech.ports import Hypothesis, Transcript
+from host.speech.ports import Transcript
 from tests.core.fakegame.table import started
+from tests.transcripts import HALF, LIKELY, LOW, SURE, TWICE, WEAK, heard
 
-
-def between(low: float, high: float) -> float:
-    """A probability midway between two levels."""
-    return (low + high) / 2
-
-
-SURE = between(TAKE_COSTLY, 1.0)
-"""Sure enough for anything."""
-LIKELY = between(TAKE_MOVE, TAKE_COSTLY)
-"""Enough to play an ordinary move, not a costly one."""
-HALF = between(max(ASK_BACK, TAKE_QUESTION), TAKE_MOVE)
-"""Enough to ask a move back, or to answer a question; not to play a move."""
-WEAK = between(ASK_BACK, TAKE_QUESTION)
-"""Enough to ask a move back; not to answer a question."""
-WEAKER = between(ASK_BACK, WEAK)
+WEAKER = (ASK_BACK + WEAK) / 2
 """As WEAK, a little less."""
-LOW = ASK_BACK / 2
-"""Too weak to ask back."""
-_odds = TAKE_MOVE / (1 - TAKE_MOVE)
-TWICE = _odds ** 0.75 / (1 + _odds ** 0.75)
-"""Too weak to play a move once, enough when heard twice (the odds multiply)."""
-
-
-def heard(*likeliest: tuple[str, float], free: str = "", free_p: float = 0.0) -> Transcript:
-    """A transcript with these likeliest choices, best first, and free transcript."""
-    hypotheses = tuple(Hypothesis(text, p) for text, p in likeliest)
-    return Transcript(hypotheses[0].text if hypotheses else "", "whisper", free=free,
-                      likeliest=hypotheses, free_p=free_p)
 
 
 @dataclass(frozen=True)
