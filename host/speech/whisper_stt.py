@@ -162,9 +162,9 @@ class WhisperRecognizer:
             return Transcript(heard[0], self.name, 1.0 - no_speech, free=free_text,
                               likeliest=(hypothesis,), free_p=free_p, free_measures=free)
         likeliest = self._weigh(encoded[0], free_tokens, free_text, free, heard)
-        return Transcript(likeliest[0].text, self.name, likeliest[0].measures.posterior
-                          if likeliest[0].measures else None, free=free_text,
-                          likeliest=likeliest, free_p=free_p, free_measures=free)
+        best = likeliest[0]
+        return Transcript(best.text, self.name, best.measures.posterior if best.measures else None,
+                          free=free_text, likeliest=likeliest, free_p=free_p, free_measures=free)
 
     def _weigh(self, encoded: np.ndarray, free_tokens: list[int], free_text: str,
                free: FreeMeasures, agreeing: list[str]) -> tuple[Hypothesis, ...]:
@@ -178,6 +178,7 @@ class WhisperRecognizer:
         scores = {phrase: raw[path] - self._bias(path) for phrase, path in forms.items()}
         free_score = self._path_score(cross, [*free_tokens, self._tokenizer.eot])
         ranked = sorted(scores, key=scores.__getitem__, reverse=True)[:LIKELIEST]
+        shares = _posteriors(scores)
         hypotheses = []
         for phrase in ranked:
             rival = max((v for p, v in scores.items()
@@ -189,9 +190,8 @@ class WhisperRecognizer:
                 agrees=phrase in agreeing,
                 likeness=self._likeness(free_text, phrase, phrase in agreeing),
                 tokens=len(path), evidence=(raw[path] - free_score + min(lead, MARGIN_CAP))
-                / len(path), lead=lead, posterior=_posterior(scores, phrase))
-            hypotheses.append(Hypothesis(phrase, self._p(measures, measures.posterior or 0.0),
-                                         measures))
+                / len(path), lead=lead, posterior=shares[phrase])
+            hypotheses.append(Hypothesis(phrase, self._p(measures, shares[phrase]), measures))
         return tuple(hypotheses)
 
     def _likeness(self, free_text: str, choice: str, agrees: bool) -> float:
@@ -330,7 +330,8 @@ def _numerals(lang: str) -> dict[tuple[str, ...], str]:
     return {words(str(n), lang): str(n) for n in range(101)}
 
 
-def _posterior(scores: dict[str, float], best: str) -> float:
-    """The best phrase's share of the probability mass among the phrases scored."""
+def _posteriors(scores: dict[str, float]) -> dict[str, float]:
+    """Each phrase's share of the probability mass among the phrases scored."""
     values = np.array(list(scores.values()))
-    return float(np.exp(scores[best] - values.max()) / np.exp(values - values.max()).sum())
+    shares = np.exp(values - values.max())
+    return dict(zip(scores, (shares / shares.sum()).tolist(), strict=True))
