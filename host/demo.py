@@ -31,6 +31,7 @@ from host.judge.text import words
 from host.speech.audio import WavFileInput
 from host.speech.babble import mix_at_snr
 from host.speech.ears import PRE_ROLL_SECONDS
+from host.speech.hearing_corpus import heard_fields
 from host.speech.ports import SAMPLE_RATE, Recognizer, Synthesizer, Transcript
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm, write_wav
@@ -82,6 +83,9 @@ class DemoReport:
     """Moves that were no right answer the host made into a rewarded one (game.rewarding
     notes: a crystal for a guess off the card)."""
     transcript: list[dict[str, Any]] = field(default_factory=list)
+    measured: list[dict[str, Any]] = field(default_factory=list)
+    """Every utterance heard as a record of the hearing's corpus (host.speech.hearing_corpus):
+    what was said, the choice it is ("" when none), and what the engine measured of it."""
     seconds: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
@@ -322,8 +326,20 @@ class Demo:
         path.unlink()
         audio = b"".join(chunks)
         self.clock.advance(len(audio) / 2 / SAMPLE_RATE)
-        self.recognizer.set_choices(self.session.expected_phrases())
-        return self.recognizer.transcribe(audio, SAMPLE_RATE)
+        choices = self.session.expected_phrases()
+        self.recognizer.set_choices(choices)
+        heard = self.recognizer.transcribe(audio, SAMPLE_RATE)
+        self._measured(voice.name, text, choices or [], heard)
+        return heard
+
+    def _measured(self, voice: str, said: str, choices: list[str], heard: Transcript) -> None:
+        """Keep what was heard as a record of the hearing's corpus: the choice said is the one
+        with the words said (the bots say a move as the grammar offers it, colons left out)."""
+        expected = next((c for c in choices if words(c) == words(said)), "")
+        self.report.measured.append({
+            "key": f"{voice}|{len(self.report.measured)}", "phrase": said, "expected": expected,
+            "source": f"demo:{voice}", "kind": "game", "condition": f"{self.snr_db:g}dB",
+            **heard_fields(heard)})
 
     def _host(self, lines: list[Line]) -> None:
         """The table hears the host say these lines."""

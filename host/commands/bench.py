@@ -26,7 +26,8 @@ def register(subparsers: Any) -> None:
     calibrate = sub.add_parser(
         "calibrate", help="fit Whisper's hearing calibration on the rebuilt corpus",
         description="Hear the corpus (recorded and synthetic voices saying the bench's choices "
-        "and other words, clean and in 20/10 dB babble) with Whisper, keep every utterance's "
+        "and other words, clean and in 20/10 dB babble, and the demo games' utterances) with "
+        "Whisper, keep every utterance's "
         "measures in a cache, fit the calibration on half the phrases and validate it on the "
         "other half, and write host/speech/calibration/whisper-<lang>.json.")
     calibrate.add_argument("--lang", default="en", help="language: en (tiny.en), fr (base)")
@@ -40,6 +41,9 @@ def register(subparsers: Any) -> None:
     calibrate.add_argument("--synthetic", action=argparse.BooleanOptionalAction, default=None,
                            help="hear (and fit on) the synthetic voices too (default: in "
                            "English, not in French: see hearing_corpus.SYNTHETIC)")
+    calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=True,
+                           help="add the utterances of the demo games listed in "
+                           "hearing_corpus.GAMES (played once, kept in the cache)")
     calibrate.add_argument("--seeds", type=int, nargs="+", default=None,
                            help="split seeds to try (the first one's fit is written)")
     calibrate.add_argument("--out", metavar="FILE", type=Path,
@@ -95,10 +99,15 @@ def run_calibrate(args: argparse.Namespace) -> int:
             recognizer = WhisperRecognizer(folder, lang=args.lang)
             rows = hearing_corpus.measure(recognizer, args.lang, cache, synthetic=synthetic,
                                           piper=load_piper() if synthetic else None, log=log)
+        rows = [row for row in rows if synthetic or row["kind"] == "human"]
+        if args.games:
+            games = hearing_corpus.games_dir("whisper", args.lang, model["bytes"])
+            if not args.refit:
+                hearing_corpus.play_games(args.lang, games, log)
+            rows += hearing_corpus.game_records(games)
     except hearing_corpus.StaleCorpus as stale:
         print(f"partyhost bench calibrate: {stale}", file=sys.stderr)
         return 1
-    rows = [row for row in rows if synthetic or row["kind"] == "human"]
     fitted = hearing_fit.calibrate(
         rows, engine="whisper", lang=args.lang, model=model,
         choices=len(hearing_corpus.choices_of(args.lang)),

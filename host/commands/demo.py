@@ -48,6 +48,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--transcript", metavar="FILE", type=Path,
                         help="also write every utterance (said, heard freely and as a choice, "
                              "the likeliest other choices, understood or not) to FILE as JSON")
+    parser.add_argument("--measures", metavar="FILE", type=Path,
+                        help="also write what the recognizer measured of every utterance to "
+                             "FILE as records of the hearing's corpus (JSON lines, for "
+                             "partyhost bench calibrate --games)")
     parser.set_defaults(func=run)
 
 
@@ -92,5 +96,16 @@ def run(args: argparse.Namespace) -> int:
     summary = report.as_json()
     if args.transcript:
         args.transcript.write_text(json.dumps(report.transcript, indent=1), encoding="utf-8")
+    if args.measures:
+        write_measures(args.measures, report.measured, recognizer, args.lang)
     print(json.dumps(summary) if args.json else f"\n{summary}")
     return 0 if report.completed else 1
+
+
+def write_measures(path: Path, records: list[dict[str, Any]], recognizer: Any, lang: str) -> None:
+    """Write the demo's hearing records as a corpus file (its header names the model)."""
+    from host.speech.hearing_corpus import header
+
+    first = header(str(getattr(recognizer, "model_dir", "")), lang, recognizer.name)
+    lines = [json.dumps(row, ensure_ascii=False) for row in [first, *records]]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")

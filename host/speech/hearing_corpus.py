@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import xml.etree.ElementTree as ElementTree
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from host.speech import bench
-from host.speech.ports import SAMPLE_RATE, Recognizer
+from host.speech.ports import SAMPLE_RATE, Recognizer, Transcript
 from host.speech.wavio import read_wav
 
 CONDITIONS: dict[str, float | None] = {"clean": None, "20dB": 20.0, "10dB": 10.0}
@@ -42,6 +43,15 @@ calibration is fitted on the recorded French speech (people's prompts and letter
 utterances) as it first was, when hearing French was slow here (5 s an utterance in that run,
 0.5 s in the refit of version 2 records), so its figures compare; `partyhost bench calibrate
 --synthetic` adds the espeak-ng French voices (540 utterances more)."""
+GAMES: dict[str, tuple[tuple[str, int, int], ...]] = {
+    "en": (("scattergories", 3, 11), ("crack-list", 3, 11), ("short-list", 4, 11),
+           ("scattergories", 3, 12), ("crack-list", 3, 12), ("short-list", 4, 12),
+           ("scattergories", 3, 13)),
+    "fr": (("crack-word", 3, 11), ("crack-word", 3, 12)),
+}
+"""The demo games whose utterances join the corpus, as (game, players, seed): phrases as the
+games offer them, among the choices a game offers at that moment, said by the bots' voices in
+the demo's babble. Their seeds are not the demo's reported seeds (1 to 5), which stay unseen."""
 KLETTRES = Path("/usr/share/klettres")
 VERSION = 2
 """The records' shape: 2 holds every likeliest choice with its measures and the free
@@ -168,6 +178,33 @@ def cache_dir() -> Path:
     return Path(base) / "partyhost" / "hearing"
 
 
+def games_dir(engine: str, lang: str, model_bytes: int) -> Path:
+    """Where the records of one model's demo games are kept, one file per game."""
+    return cache_dir() / f"games-{engine}-{lang}-{model_bytes}-v{VERSION}"
+
+
+def play_games(lang: str, folder: Path, log: Callable[[str], None] = lambda _: None
+               ) -> None:
+    """Play each of the language's corpus games not yet in `folder` (`partyhost demo
+    --measures`, which writes a game's file only when it is over)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for game, players, seed in GAMES[lang]:
+        path = folder / f"{game}-{seed}.jsonl"
+        if path.exists():
+            continue
+        log(f"playing {game} (seed {seed}) -> {path}")
+        part = path.with_suffix(".part")
+        subprocess.run([sys.executable, "-m", "host", "demo", game, "--players", str(players),
+                        "--seed", str(seed), "--lang", lang, "--json", "--measures", str(part)],
+                       check=True, stdout=subprocess.DEVNULL)
+        part.rename(path)
+
+
+def game_records(folder: Path) -> list[dict[str, Any]]:
+    """The records of every game in `folder`."""
+    return [row for path in sorted(folder.glob("*.jsonl")) for row in read_records(path)]
+
+
 def cache_path(engine: str, lang: str, model_bytes: int) -> Path:
     """The cache of one model's measures, named by the records' version too (a cache of
     older records is left where it is, not read)."""
@@ -180,14 +217,25 @@ def record(utterance: Utterance, recognizer: Recognizer) -> dict[str, Any]:
     start = time.perf_counter()
     heard = recognizer.transcribe(utterance.pcm)
     ms = (time.perf_counter() - start) * 1000
+    return {"key": utterance.key, "phrase": utterance.phrase, "expected": utterance.expected,
+            "source": utterance.source, "kind": utterance.kind,
+            "condition": utterance.condition, **heard_fields(heard), "ms": round(ms, 1)}
+
+
+def heard_fields(heard: Transcript) -> dict[str, Any]:
+    """A record's fields of what the engine made of an utterance: its likeliest choices, best
+    first, and its free transcript, each with p and what it measured."""
     likeliest = [{"text": h.text, "p": h.p,
                   "measures": dataclasses.asdict(h.measures) if h.measures else None}
                  for h in heard.likeliest]
     free_measures = dataclasses.asdict(heard.free_measures) if heard.free_measures else None
-    return {"key": utterance.key, "phrase": utterance.phrase, "expected": utterance.expected,
-            "source": utterance.source, "kind": utterance.kind,
-            "condition": utterance.condition, "likeliest": likeliest, "free": heard.free,
-            "free_measures": free_measures, "free_p": heard.free_p, "ms": round(ms, 1)}
+    return {"likeliest": likeliest, "free": heard.free, "free_measures": free_measures,
+            "free_p": heard.free_p}
+
+
+def header(model: str, lang: str, engine: str) -> dict[str, Any]:
+    """The first line of a file of records: which model heard them, and their version."""
+    return {"header": {"model": model, "lang": lang, "engine": engine, "version": VERSION}}
 
 
 def measure(recognizer: Recognizer, lang: str, path: Path, *, piper: Any = None,
@@ -196,8 +244,6 @@ def measure(recognizer: Recognizer, lang: str, path: Path, *, piper: Any = None,
     """Hear the whole corpus with the bench's choices set, appending each new record to the
     JSON-lines file `path` (its first line says which model heard it, and the records'
     version); records already there are kept, not heard again."""
-    header = {"model": str(getattr(recognizer, "model_dir", "")), "lang": lang,
-              "engine": recognizer.name, "version": VERSION}
     records = read_records(path) if path.exists() else []
     done = {r["key"] for r in records}
     recognizer.set_choices(choices_of(lang))
@@ -207,7 +253,8 @@ def measure(recognizer: Recognizer, lang: str, path: Path, *, piper: Any = None,
     log(f"{total} utterances ({len(done)} heard before) -> {path}")
     with path.open("a", encoding="utf-8") as out:
         if not path.stat().st_size:
-            out.write(json.dumps({"header": header}) + "\n")
+            first = header(str(getattr(recognizer, "model_dir", "")), lang, recognizer.name)
+            out.write(json.dumps(first) + "\n")
         for n, utterance in enumerate(utterances(said), 1):
             if utterance.key in done:
                 continue

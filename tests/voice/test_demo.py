@@ -21,6 +21,7 @@ from host.games.crack_list.kind import CRACK_LIST
 from host.games.crack_list.setup import TableOptions, build_session
 from host.games.crack_list.talk import same_move
 from host.judge import Judge
+from host.speech import hearing_corpus
 from host.speech.babble import speech_to_noise_db
 from host.speech.ears import PRE_ROLL_SECONDS
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
@@ -59,10 +60,10 @@ def test_a_seed_plays_the_same_game_every_time() -> None:
 
 
 def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path: Path) -> None:
-    transcript = tmp_path / "transcript.json"
+    transcript, measures = tmp_path / "transcript.json", tmp_path / "measures.jsonl"
     run = subprocess.run([sys.executable, "-m", "host", "demo", "crack-list", "--players", "2",
                           "--seed", "1", "--rounds", "1", "--hand-size", "1", "--json",
-                          "--transcript", str(transcript)],
+                          "--transcript", str(transcript), "--measures", str(measures)],
                          capture_output=True, text=True, timeout=300)
     summary = json.loads(run.stdout)
     assert {"completed", "utterances", "understood", "understood_ratio"} <= set(summary)
@@ -70,6 +71,11 @@ def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path:
     rows = json.loads(transcript.read_text(encoding="utf-8"))
     assert len(rows) == summary["utterances"]
     assert all({"said", "heard", "free", "likeliest", "understood"} <= set(row) for row in rows)
+    records = hearing_corpus.read_records(measures)
+    said = [r["phrase"] for r in records]  # every utterance heard ("resume" is not counted)
+    assert len(said) >= len(rows) and {row["said"] for row in rows} <= set(said)
+    yes = next(r for r in records if r["phrase"] == "yes" or r["expected"])
+    assert yes["expected"] and yes["kind"] == "game" and yes["likeliest"][0]["measures"]
 
 
 def test_babble_goes_in_at_the_active_speech_snr_whatever_the_silence_around() -> None:
