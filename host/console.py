@@ -258,7 +258,8 @@ class Pages(Protocol):
     moves their players send, heard like typed lines."""
 
     def step(self, lines: Iterable[Line] = ()) -> list[Line]:
-        """After these lines: the host's answers to the moves pages sent; all published."""
+        """After these lines, all published: what the room sees and hears in their place (a
+        private line only on its page), then the answers to the moves pages sent."""
         ...
 
     def wake_with(self, wake: Callable[[], None] | None) -> None:
@@ -303,7 +304,8 @@ def run_console(
     pages: Pages | None = None,
 ) -> int:
     """Play until the game ends, the players quit, or input runs out; returns an exit code.
-    With `pages` (the companion page), moves sent from a player's page are heard as typed."""
+    With `pages` (the companion page), moves sent from a player's page are heard as typed,
+    and a private line is shown on its player's page only (without, on this screen)."""
     names = [person for seat in session.game.seats for person in seat.people]
     keyboard: Keyboard = line_editor(stream, out, names, lambda: typed_moves(session)) \
         or PlainInput(stream, out)
@@ -312,10 +314,10 @@ def run_console(
         pages.wake_with(waker)
     lang = session.phrases.lang
     lines = session.start(resumed=resumed)
-    show([*lines, *(pages.step(lines) if pages else [])], out, speak, lang)
+    show(pages.step(lines) if pages else lines, out, speak, lang)
     while not session.finished:
         lines = session.tick()
-        lines += pages.step(lines) if pages else []
+        lines = pages.step(lines) if pages else lines
         if lines:
             keyboard.before_output()
             show(lines, out, speak, lang)
@@ -327,5 +329,5 @@ def run_console(
             return 0
         if isinstance(typed, str):
             lines = hear_typed(session, typed)
-            show([*lines, *(pages.step(lines) if pages else [])], out, speak, lang)
+            show(pages.step(lines) if pages else lines, out, speak, lang)
     return 0

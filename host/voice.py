@@ -124,8 +124,9 @@ class VoiceLoop:
         return True
 
     def _with_pages(self, lines: list[Line]) -> list[Line]:
-        """These lines, then the host's answers to the moves sent from pages (all published)."""
-        return [*lines, *self.pages.step(lines)] if self.pages else lines
+        """These lines, then the host's answers to the moves sent from pages (all published);
+        with pages, a private line is on its player's page only, never on this screen."""
+        return self.pages.step(lines) if self.pages else lines
 
     def _listen_seconds(self) -> float | None:
         """How long to listen before the next tick; with pages open, at most PAGES_LISTEN, so

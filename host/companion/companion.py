@@ -101,11 +101,21 @@ class Companion:
 
     def step(self, lines: Iterable[Line] = ()) -> list[Line]:
         """After the loop's own lines: hear the moves pages sent, then publish every page.
-        Returns the host's lines for the page moves (to show and speak as usual)."""
+        Returns what the room's screen and voice say in their place: these lines, then the
+        answers to the page moves. A private line is on its seat's page only: in its place
+        the room hears who should look at their page, or nothing when a page asked."""
         shown = list(lines)
         answered = self.hear_moves()
         self.publish([*shown, *answered])
-        return answered
+        return [*map(self.for_the_room, shown), *(a for a in answered if not a.private_to)]
+
+    def for_the_room(self, line: Line) -> Line:
+        """A line as the shared screen and the voice may give it: a private one points its
+        player to their page."""
+        if not line.private_to:
+            return line
+        text = self.session.phrases.line("companion_on_your_page", player=line.private_to)
+        return Line(text, "companion_on_your_page")
 
     def hear_moves(self) -> list[Line]:
         """The session's answer to each move sent from a seat's page."""
