@@ -146,14 +146,21 @@ SEPARATOR = " | "
 
 
 def shipped_decks_dir() -> Path:
-    """The decks/ folder shipped with the repository."""
-    return Path(__file__).resolve().parent.parent / "decks"
+    """The decks the package carries: host/decks_data/<game>/<lang>/*.toml."""
+    # An installed wheel is an unpacked folder, never a zip, so the resource is a real path.
+    return Path(str(resources.files("host").joinpath("decks_data")))
 
 
 def user_decks_dir() -> Path:
     """~/.config/partyhost/decks (honours XDG_CONFIG_HOME)."""
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
     return Path(base) / "partyhost" / "decks"
+
+
+def no_decks_hint() -> str:
+    """What to do when a game has no deck in a language: where decks are looked for."""
+    return (f"`partyhost decks list` shows the installed decks; add your own in "
+            f"{user_decks_dir()} or pass --deck PATH")
 
 
 def schema() -> dict[str, Any]:
@@ -221,7 +228,7 @@ def _toml_files(root: Path) -> list[Path]:
 
 def find_decks(game: str | None = None, lang: str | None = None, *,
                extra: Sequence[Path] = ()) -> list[Path]:
-    """Deck files: shipped decks/, ~/.config/partyhost/decks, then extra files or folders."""
+    """Deck files: the package's, ~/.config/partyhost/decks, then extra files or folders."""
     found: list[Path] = []
     for root in (shipped_decks_dir(), user_decks_dir(), *map(Path, extra)):
         for path in _toml_files(root):

@@ -15,8 +15,8 @@ def register(subparsers: Any) -> None:
     """Add the `decks` sub-command with its check, list and schema actions."""
     parser = subparsers.add_parser(
         "decks", help="check, list or describe deck files",
-        description="Decks are TOML files under decks/<game>/<lang>/, in "
-        "~/.config/partyhost/decks/, or given with --deck PATH.")
+        description="Decks are TOML files: the package's own (host/decks_data/<game>/<lang>/), "
+        "yours in ~/.config/partyhost/decks/, or given with --deck PATH.")
     actions = parser.add_subparsers(dest="decks_action", metavar="ACTION")
     check = actions.add_parser(
         "check", help="validate decks (default: every installed deck)",

@@ -1,19 +1,18 @@
-"""Content checks of the shipped English Crack List box (decks/crack-list/en/core.toml)."""
+"""Content checks of the shipped English Crack List box (crack-list/en in host/decks_data/)."""
 
 from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from host.decks import CategoryKind, load_deck, parse_deck
+from host.decks import CategoryKind, load_deck, parse_deck, shipped_decks_dir
 from host.judge.deckcheck import check_deck_file
 from tests.decks.content import repeated_answers
 
-DECK = Path(__file__).resolve().parents[2] / "decks" / "crack-list" / "en" / "core.toml"
+DECK = shipped_decks_dir() / "crack-list" / "en" / "core.toml"
 
 RULEBOOK = {
     "British culinary specialities",

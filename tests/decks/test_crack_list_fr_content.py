@@ -1,19 +1,18 @@
-"""Content checks of the shipped French Crack List box (decks/crack-list/fr/core.toml)."""
+"""Content checks of the shipped French Crack List box (crack-list/fr in host/decks_data/)."""
 
 from __future__ import annotations
 
 import re
 import tomllib
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from host.decks import CategoryKind, load_deck, parse_deck
+from host.decks import CategoryKind, load_deck, parse_deck, shipped_decks_dir
 from tests.decks.content import repeated_answers
 
-DECK = Path(__file__).resolve().parents[2] / "decks" / "crack-list" / "fr" / "core.toml"
+DECK = shipped_decks_dir() / "crack-list" / "fr" / "core.toml"
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 

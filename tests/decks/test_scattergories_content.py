@@ -1,20 +1,19 @@
-"""Content checks of the shipped English Scattergories box (decks/scattergories/en/core.toml)."""
+"""Content checks of the shipped English Scattergories box (host/decks_data/scattergories/en)."""
 
 from __future__ import annotations
 
 import re
 import tomllib
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from host.cli import main
-from host.decks import CategoryKind, load_deck, parse_deck
+from host.decks import CategoryKind, load_deck, parse_deck, shipped_decks_dir
 from tests.decks.content import repeated_answers
 
-DECK = Path(__file__).resolve().parents[2] / "decks" / "scattergories" / "en" / "core.toml"
+DECK = shipped_decks_dir() / "scattergories" / "en" / "core.toml"
 
 # Categories of people: the first or the last name may carry the letter.
 PEOPLE = {"boys-names", "girls-names", "famous-people", "superheroes", "cartoon-characters",

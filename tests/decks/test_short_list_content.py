@@ -1,18 +1,17 @@
-"""Content checks of the shipped English Short List box (decks/short-list/en/core.toml)."""
+"""Content checks of the shipped English Short List box (short-list/en in host/decks_data/)."""
 
 from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from host.cli import main
-from host.decks import load_deck, parse_deck
+from host.decks import load_deck, parse_deck, shipped_decks_dir
 
-DECK = Path(__file__).resolve().parents[2] / "decks" / "short-list" / "en" / "core.toml"
+DECK = shipped_decks_dir() / "short-list" / "en" / "core.toml"
 
 
 @pytest.fixture(scope="module")

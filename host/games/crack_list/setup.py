@@ -16,7 +16,7 @@ from host.core.phrasebook import Phrasebook
 from host.core.protocols import SetupError
 from host.core.session import Session
 from host.core.table import TableBasics, basics_from_args, given, table_decks
-from host.decks import CategoryCard
+from host.decks import CategoryCard, no_decks_hint
 from host.games.crack_list.announce import VOICE
 from host.games.crack_list.cards import BlueDeckError, BlueDeckMix
 from host.games.crack_list.questions import CrackListQuestions
@@ -116,8 +116,7 @@ def category_cards(
                 result.append(replace(card, categories=kept))
     if not result:
         raise SetupError(
-            f"no Crack List categories found for language '{lang}': "
-            "check decks/crack-list/ or pass --deck PATH"
+            f"no Crack List categories found for language '{lang}': {no_decks_hint()}"
         )
     return result
 

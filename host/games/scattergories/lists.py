@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from host.core.protocols import SetupError
 from host.core.table import table_decks
-from host.decks import Category, CategoryList
+from host.decks import Category, CategoryList, no_decks_hint
 from host.judge.text import answer_letters
 
 GAME = "scattergories"
@@ -24,8 +24,7 @@ def category_lists(lang: str = "en", extra: Sequence[str] = (), *,
     lists = [lst for deck in decks for lst in deck.lists]
     if not lists:
         raise SetupError(
-            f"no Scattergories lists found for language '{lang}': check decks/scattergories/ "
-            "or pass --deck PATH"
+            f"no Scattergories lists found for language '{lang}': {no_decks_hint()}"
         )
     return lists
 

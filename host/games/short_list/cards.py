@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from host.core.protocols import SetupError
 from host.core.table import table_decks
-from host.decks import QuestionCard
+from host.decks import QuestionCard, no_decks_hint
 
 GAME = "short-list"
 
@@ -20,8 +20,7 @@ def question_cards(lang: str = "en", extra: Sequence[str] = (), *,
     cards = [card for deck in decks for card in deck.questions]
     if not cards:
         raise SetupError(
-            f"no Short List questions found for language '{lang}': check decks/short-list/ "
-            "or pass --deck PATH"
+            f"no Short List questions found for language '{lang}': {no_decks_hint()}"
         )
     return cards
 
