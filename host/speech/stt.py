@@ -98,8 +98,8 @@ def _load_whisper(folder: Path, lang: str) -> Recognizer:
     try:
         from host.speech.whisper_stt import WhisperRecognizer
     except ImportError as exc:
-        raise EngineError(f"the Whisper recognizer needs {exc.name}: run "
-                          "`.venv/bin/pip install -e '.[speech]'`") from exc
+        raise EngineError(f"the Whisper recognizer needs {exc.name}: pip install "
+                          "'partyhost[speech]'") from exc
     try:
         return WhisperRecognizer(folder, lang=lang)
     except (RuntimeError, ValueError, OSError) as exc:  # how CTranslate2 reports a bad model
