@@ -4,6 +4,7 @@ server's modules are imported only then)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
@@ -54,6 +55,7 @@ def open_companion(args: argparse.Namespace, session: Session,
     companion = Companion(session, find_game(args.game).title, host=args.companion_host,
                           port=args.companion_port)
     links = companion.start()
-    print(join_text(links), file=out, flush=True)
+    colours = out.isatty() and "NO_COLOR" not in os.environ  # no escapes in a file or a pipe
+    print(join_text(links, colours=colours), file=out, flush=True)
     say([Line(join_line(session.phrases, links), "companion_join")])
     return companion

@@ -3,25 +3,41 @@ and the line the host says once."""
 
 from __future__ import annotations
 
-import io
-
 import segno
 
 from host.companion.companion import Links
 from host.core.phrasebook import Phrasebook
 
+QUIET_ZONE = 4
+"""The light margin around a QR code, in modules (the standard's; a dark terminal's background
+must not touch the code)."""
+HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+"""A character cell holds two modules, one above the other: (top dark, bottom dark)."""
+DARK_ON_LIGHT = "\x1b[30;107m"
+"""Black characters on a bright white background: the code looks the same on a light or a
+dark terminal (phones read dark modules on light; many do not read the inverse)."""
+PLAIN = "\x1b[0m"
 
-def qr_text(url: str) -> str:
-    """A QR code of `url` drawn with block characters, for a terminal."""
-    drawn = io.StringIO()
-    segno.make(url, error="l").terminal(out=drawn, compact=True, border=1)
-    return drawn.getvalue()
+
+def qr_text(url: str, *, colours: bool = True) -> str:
+    """A QR code of `url` drawn with half blocks for a terminal, with its quiet zone; in explicit
+    colours (dark on light whatever the terminal's own), or without for a file or a pipe."""
+    rows = [[bool(module) for module in row]
+            for row in segno.make(url, error="l").matrix_iter(border=QUIET_ZONE)]
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    start, end = (DARK_ON_LIGHT, PLAIN) if colours else ("", "")
+    return "".join(
+        start + "".join(HALF_BLOCKS[pair] for pair in zip(top, bottom, strict=True)) + end + "\n"
+        for top, bottom in zip(rows[::2], rows[1::2], strict=True))
 
 
-def join_text(links: Links) -> str:
-    """What the console prints: the join page's link and its QR code, and the table's link."""
+def join_text(links: Links, *, colours: bool = True) -> str:
+    """What the console prints: the join page's link and its QR code (in colours for a
+    terminal), and the table's link."""
     return (f"Companion page: each player opens {links.join} (or scans the code) and taps their "
-            f"name; their page shows their hand to them alone.\n{qr_text(links.join)}"
+            f"name; their page shows their hand to them alone.\n"
+            f"{qr_text(links.join, colours=colours)}"
             f"The table's page, for a shared screen: {links.table}")
 
 

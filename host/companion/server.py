@@ -18,7 +18,7 @@ import segno
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -41,17 +41,31 @@ MAX_MESSAGE = 1000
 """The longest message a page may send (a move is under 200 characters)."""
 
 
+LOST = "Party Host"
+"""The title of the page for a wrong link: not the game's (it shows nothing of the game)."""
+
+
 def not_found() -> Response:
-    """A plain 404: a wrong or expired link shows nothing of the game."""
-    return PlainTextResponse("Not Found", status_code=404)
+    """A wrong or expired link (seat, table, join code, anything else): a friendly 404 page that
+    shows nothing of the game, with a link back to the front page (where the code is typed)."""
+    return HTMLResponse(join_html(
+        LOST, "This link does not open anything here.",
+        "<p class='expired'>It may be from an earlier game (every game has new links), or "
+        "mistyped.</p><p><a href='/'>Type the code the host says</a></p>"),
+        status_code=404, headers=HEADERS)
+
+
+def typed_code(text: str) -> str:
+    """A join code as typed or linked: spaces, dashes and case do not matter ("k7q 2xm")."""
+    return "".join(char for char in text.upper() if char.isalnum())
 
 
 def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
     """The companion's routes: / (type the join code), /j/CODE (join), /s/TOKEN (a seat),
-    /t/TOKEN (the table), /ws/TOKEN (their WebSocket) and /static; else a plain 404."""
+    /t/TOKEN (the table), /ws/TOKEN (their WebSocket) and /static; else a friendly 404."""
 
     async def front(request: Request) -> Response:
-        code = request.query_params.get("code", "").strip().upper()
+        code = typed_code(request.query_params.get("code", ""))
         if code == hub.join_code:
             return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
         wrong = "<p class='expired'>That is not the code.</p>" if code else ""
@@ -60,13 +74,17 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
                             headers=HEADERS)
 
     async def join(request: Request) -> Response:
-        if request.path_params["code"] != hub.join_code:
+        code = request.path_params["code"]
+        if typed_code(code) != hub.join_code:
             return not_found()
+        if code != hub.join_code:  # typed by hand ("/j/k7q 2xm"): the link as printed
+            return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
         return HTMLResponse(join_page(hub, names, title), headers=HEADERS)
 
     async def take_seat(request: Request) -> Response:
         seat = request.path_params["seat"]
-        if request.path_params["code"] != hub.join_code or not 0 <= seat < len(names):
+        if typed_code(request.path_params["code"]) != hub.join_code \
+                or not 0 <= seat < len(names):
             return not_found()
         token = hub.claim(seat)
         if token is None:
@@ -104,7 +122,10 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
         await websocket.accept()
         await serve_page(websocket, hub, audience)
 
-    return Starlette(routes=[
+    async def missing(request: Request, exc: Exception) -> Response:
+        return not_found()
+
+    return Starlette(exception_handlers={404: missing}, routes=[
         Route("/", front),
         Route("/j/{code}", join),
         Route("/j/{code}/{seat:int}", take_seat, methods=["POST"]),

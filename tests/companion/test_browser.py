@@ -146,16 +146,21 @@ def test_two_phones_and_the_table_follow_a_game_played_by_voice_console_and_taps
     assert seq(browser) == json.loads(table.hub.latest(1) or "{}")["seq"]  # the latest sent it
 
 
-def test_a_wrong_link_shows_a_plain_404_and_an_expired_one_says_so(
+def test_a_wrong_or_expired_link_shows_a_friendly_page_with_a_way_back(
         browser: WebDriver, table: Companion) -> None:
     base = table.links.table.rsplit("/t/", 1)[0]
     open_tab(browser, f"{base}/s/not-a-token")
-    assert browser.find_element(By.TAG_NAME, "body").text == "Not Found"
+    assert "does not open anything" in browser.find_element(By.TAG_NAME, "header").text
+    assert "Crack" not in browser.find_element(By.TAG_NAME, "body").text
     cat = join_as(browser, table.links.join, "Cat")
     on(browser, cat).find_element(By.CSS_SELECTOR, "#leave button").click()
     wait_for(browser, lambda d: "/j/" in d.current_url)
     browser.back()
-    assert browser.find_element(By.TAG_NAME, "body").text == "Not Found"
+    assert "does not open anything" in browser.find_element(By.TAG_NAME, "header").text
+    browser.find_element(By.LINK_TEXT, "Type the code the host says").click()
+    wait_for(browser, lambda d: d.find_elements(By.NAME, "code"))
+    browser.find_element(By.NAME, "code").send_keys(" ".join(table.hub.join_code.lower()) + "\n")
+    wait_for(browser, lambda d: d.find_elements(By.XPATH, "//button[text()='Ann']"))
 
 
 def test_the_crack_list_card_faces_are_shown_as_the_view_names_them() -> None:

@@ -9,6 +9,7 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from host.companion.companion import Companion
+from host.companion.hub import TABLE
 
 
 def test_join_page_offers_each_seat_and_gives_a_seat_its_own_link(crack_list: Companion) -> None:
@@ -23,10 +24,29 @@ def test_join_page_offers_each_seat_and_gives_a_seat_its_own_link(crack_list: Co
     assert client.get(link).status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/j/WRONG1", "/s/nope", "/t/nope", "/static/../x"])
-def test_a_wrong_link_is_a_plain_404(crack_list: Companion, path: str) -> None:
+@pytest.mark.parametrize("path", ["/j/WRONG1", "/s/nope", "/t/nope", "/static/../x",
+                                  "/t/nope/qr.svg", "/anything"])
+def test_a_wrong_link_is_a_friendly_404_that_shows_nothing_of_the_game(
+        crack_list: Companion, path: str) -> None:
     answer = TestClient(crack_list.app).get(path)
-    assert answer.status_code == 404 and "Crack" not in answer.text
+    assert answer.status_code == 404 and answer.headers["content-type"].startswith("text/html")
+    assert "href='/'" in answer.text and answer.headers["cache-control"] == "no-store"
+    assert not any(word in answer.text for word in ("Crack", "Ann", "Bob", "Cat",
+                                                    crack_list.hub.join_code))
+
+
+@pytest.mark.parametrize("typed", ["{code}", "{lower}", "{spaced}", " {lower_spaced} "])
+def test_the_code_is_taken_with_spaces_and_in_lower_case(crack_list: Companion,
+                                                         typed: str) -> None:
+    client, code = TestClient(crack_list.app), crack_list.hub.join_code
+    typed = typed.format(code=code, lower=code.lower(), spaced=f"{code[:3]} {code[3:]}",
+                         lower_spaced=" ".join(code.lower()))
+    opened = client.get("/", params={"code": typed}, follow_redirects=False)
+    assert opened.headers["location"] == f"/j/{code}"
+    linked = client.get(f"/j/{typed}", follow_redirects=False)  # a link typed by hand
+    assert linked.status_code in (200, 303)
+    assert client.get(f"/j/{typed}").url.path == f"/j/{code}"
+    assert "Ann" in client.get(f"/j/{typed}").text
 
 
 def test_a_seat_token_does_not_open_the_table_page(crack_list: Companion) -> None:
@@ -78,10 +98,11 @@ def test_a_page_speaks_for_its_own_seat_only(crack_list: Companion) -> None:
     hub = crack_list.hub
     hub.send_move(0, "number two")
     hub.send_move(1, "Ann: number one")
-    lines = crack_list.step()
+    crack_list.step()
     game = crack_list.session.game
     assert game.category.title == game.offered.categories[1].title  # type: ignore[attr-defined]
-    assert any(line.private_to == "Bob" for line in lines)
+    refusal = crack_list.session.phrases.line("companion_own_seat", player="Bob")
+    assert refusal in (hub.latest(1) or "") and refusal not in (hub.latest(TABLE) or "")
 
 
 def test_a_move_from_the_table_page_is_ignored(crack_list: Companion) -> None:
