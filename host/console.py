@@ -19,7 +19,7 @@ from typing import Protocol, TextIO
 
 from host.core.legal import Stakes
 from host.core.session import Line, Session
-from host.core.talk import core_phrases, yes_no
+from host.core.talk import core_phrases, start_words, yes_no
 
 Speak = Callable[[Line], None]
 
@@ -233,7 +233,9 @@ def typed_moves(session: Session) -> list[str]:
     moves += [line.removeprefix(on_turn) for line in moves if line.startswith(on_turn)]
     offers = session.talk.offers().choices or ()
     moves += [offer.phrase for offer in offers if offer.stakes is Stakes.ASK]
-    return list(dict.fromkeys([*moves, *core_phrases(session.phrases.lang, paused=session.paused)]))
+    lang = session.phrases.lang
+    start = start_words(lang)[:1] if session.waiting else ()
+    return list(dict.fromkeys([*start, *moves, *core_phrases(lang, paused=session.paused)]))
 
 
 def line_editor(stream: TextIO, out: TextIO, names: Iterable[str] = (),

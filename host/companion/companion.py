@@ -19,6 +19,9 @@ from host.core.talk import NO, YES, Speakers, clean
 POLL_SECONDS = 0.1
 """How often a loop that cannot be woken looks for moves sent from pages."""
 WAKE_AGAIN = 0.05
+JOIN_POLL = 0.25
+"""While the table waits for its players, how often a seat taken is looked for on behalf of
+a loop asleep at its prompt."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,9 @@ class Companion:
         self.seq = 0
         """Bumped at every publish: a page's "seq" says which step it shows."""
         self._sent: dict[int, str] = {}
+        self._missing_said: list[str] | None = None
+        """Who the host last said it waits for (None: not said yet)."""
+        self._closed = False
 
     @property
     def links(self) -> Links:
@@ -91,11 +97,54 @@ class Companion:
 
     def wake_with(self, wake: Callable[[], None] | None) -> None:
         """How to interrupt the loop's wait when a page sends a move (the console's prompt):
-        called every WAKE_AGAIN seconds, on a thread of its own, until the loop takes it."""
+        called every WAKE_AGAIN seconds, on a thread of its own, until the loop takes it; and
+        while the table waits for its players, when one joins."""
         self.hub.on_move = None if wake is None else Nudger(self.hub, wake).nudge
+        if wake is not None and self.session.waiting:
+            threading.Thread(target=self._watch_joins, args=(wake,), name="companion-joins",
+                             daemon=True).start()
+
+    def wait_for_players(self) -> None:
+        """No timer runs until every seat is taken or someone says start; the host says who
+        is still missing (at the next step, and whenever it changes)."""
+        self.session.wait_for_players()
+
+    def missing(self) -> list[str]:
+        """The players whose seat no phone has taken."""
+        return [self.views.names[seat] for seat in self.hub.open_seats()]
+
+    def joining(self) -> list[Line]:
+        """While the table waits: who is still missing, when that has changed; once every
+        seat is taken, the game's clock starts."""
+        if not self.session.waiting or self.session.finished:
+            return []
+        missing = self.missing()
+        if not missing:
+            self.session.begin()
+            return [self._line("companion_all_joined")]
+        if missing == self._missing_said:
+            return []
+        key = "companion_still_waiting" if self._missing_said else "companion_waiting"
+        self._missing_said = missing
+        return [self._line(key, missing=self.session.phrases.names(missing))]
+
+    def _watch_joins(self, wake: Callable[[], None]) -> None:
+        """While the table waits (on a thread of its own): wake the loop until it has said
+        each change of who is missing."""
+        session = self.session
+        while session.waiting and not session.finished and not self._closed:
+            said = self._missing_said
+            changed = said is not None and self.missing() != said
+            if changed:
+                wake()
+            time.sleep(WAKE_AGAIN if changed else JOIN_POLL)
+
+    def _line(self, key: str, **params: object) -> Line:
+        return Line(self.session.phrases.line(key, **params), key)
 
     def close(self) -> None:
         """Stop serving: every link is dead from now on."""
+        self._closed = True
         if self.server is not None:
             self.server.stop()
 
@@ -106,8 +155,10 @@ class Companion:
         the room hears who should look at their page, or nothing when a page asked."""
         shown = list(lines)
         answered = self.hear_moves()
-        self.publish([*shown, *answered])
-        return [*map(self.for_the_room, shown), *(a for a in answered if not a.private_to)]
+        joined = self.joining()
+        self.publish([*shown, *answered, *joined])
+        return [*map(self.for_the_room, shown), *(a for a in answered if not a.private_to),
+                *joined]
 
     def for_the_room(self, line: Line) -> Line:
         """A line as the shared screen and the voice may give it: a private one points its

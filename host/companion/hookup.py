@@ -45,7 +45,8 @@ def open_companion(args: argparse.Namespace, session: Session,
                    say: Callable[[list[Line]], None], *,
                    out: TextIO = sys.stdout) -> Companion | None:
     """With --companion: the game's pages served, how to join printed (links, QR code) and
-    said once; None without it. CompanionError when it cannot listen where asked."""
+    said once, and no timer running until the players have joined (or said start); None
+    without it. CompanionError when it cannot listen where asked."""
     if not getattr(args, "companion", False):
         return None
     from host.companion.companion import Companion
@@ -55,6 +56,7 @@ def open_companion(args: argparse.Namespace, session: Session,
     companion = Companion(session, find_game(args.game).title, host=args.companion_host,
                           port=args.companion_port)
     links = companion.start()
+    companion.wait_for_players()
     colours = out.isatty() and "NO_COLOR" not in os.environ  # no escapes in a file or a pipe
     print(join_text(links, colours=colours), file=out, flush=True)
     say([Line(join_line(session.phrases, links), "companion_join")])

@@ -150,6 +150,11 @@ class Phrasebook:
         variants = self.lines.get(key) or self.refusals.get(key) or self.refusals["default"]
         return self.fill(self.rng.choice(variants), params)
 
+    def names(self, seats: Sequence[str]) -> str:
+        """Seats in a list, in the host's language: "Ann, Bob and Cat", "Ann, Bob et Cat"."""
+        conjunction = (self.lines.get("list_and") or ["and"])[0]
+        return spoken_list([seat_name(name) for name in seats], conjunction)
+
     def fill(self, variant: str, params: Mapping[str, Any]) -> str:
         """One variant filled in with the params and the spoken forms derived from them,
         starting with a capital whatever its first placeholder holds ("carrot? Sorry, Bob" is

@@ -21,10 +21,12 @@ from host.core.talk import (
     NO,
     YES,
     Query,
+    Speakers,
     Unclear,
     carry_on,
     clean,
     core_phrases,
+    start_words,
     yes_no,
 )
 
@@ -75,6 +77,11 @@ class TableTalk:
     timer_waits: bool = False
     """The running timer waits for lines the host has not said yet (lines that armed it, or
     answered a question): it runs on once they are said."""
+    waiting: bool = False
+    """The table waits for its players to join (the companion page): no timer runs until
+    they all have, or someone says start (Session.begin)."""
+    held: ArmTimer | None = None
+    """The timer the game armed while the table waited: it runs in full from begin()."""
 
     @property
     def asking(self) -> bool:
@@ -135,6 +142,9 @@ class Session:
             return self._confirm_quit(text)
         if self.table.confirming is not None:
             return self._confirm_heard(text, speaker)
+        if self.table.waiting and self._says_start(text):
+            self.begin()
+            return self._remember([self._line("start_now")])
         claimed, self.table.next_speaker = self.table.next_speaker, None
         intent = self.talk.parse(text, speaker or claimed)
         if isinstance(intent, Query):
@@ -194,6 +204,28 @@ class Session:
             deadline = self.table.deadline
         return lines
 
+    def wait_for_players(self) -> None:
+        """Hold every timer the game arms until begin(): the players are still joining (the
+        companion page), and a turn must not run out before they can see it."""
+        self.table.waiting = True
+
+    def begin(self) -> None:
+        """The table is ready (everyone joined, or someone said start): the timer the game
+        armed while it waited runs in full from now, once the host's next lines are said."""
+        held, self.table.held = self.table.held, None
+        self.table.waiting = False
+        if held is None or self.finished:
+            return
+        paused = self.paused
+        self._arm(held)
+        if paused:  # it runs in full from the resume
+            self.table.paused_remaining = held.seconds
+
+    @property
+    def waiting(self) -> bool:
+        """True while the table waits for its players (no timer runs)."""
+        return self.table.waiting
+
     def spoke(self, seconds: float) -> None:
         """The host has said its lines, which took `seconds`: a timer they armed starts after
         them (a Short List question read out must not eat the guess's time), and a timer
@@ -236,7 +268,8 @@ class Session:
             return game
         moves = tuple(offer for offer in game.choices or ()
                       if offer.phrase not in self.table.denied)
-        commands = _commands(core_phrases(lang, paused=False))
+        start = start_words(lang)[:1] if self.table.waiting else ()
+        commands = _commands([*start, *core_phrases(lang, paused=False)])
         yes, no = yes_no(lang)
         if self.table.confirming_quit:
             # A move said instead of the yes or no is heard as that move (it cancels the
@@ -288,6 +321,10 @@ class Session:
         return lines
 
     def _arm(self, timer: ArmTimer) -> None:
+        if self.table.waiting:  # kept for begin(); a timer armed before is dropped
+            self.table.held = timer
+            self.table.deadline, self.table.scheduled = None, []
+            return
         now = self.clock.now() if self._timers_start is None else self._timers_start
         self.table.deadline = Deadline(now + timer.seconds, timer.token, timer.name)
         self.table.timer_waits = True
@@ -373,6 +410,11 @@ class Session:
             self.table.deadline.at = self.clock.now() + remaining
             self.table.scheduled = []
         return [self._line("resumed")]
+
+    def _says_start(self, text: str) -> bool:
+        """Whether these words say start (after a speaker's name, as a page sends it)."""
+        _, words = Speakers(self.game.seats, lambda words: False).split(text)
+        return clean(words) in start_words(self.phrases.lang)
 
     def _claim_turn(self, query: Query) -> list[Line]:
         self.table.next_speaker = query.player

@@ -140,6 +140,20 @@ def core_phrases(lang: str = "en", *, paused: bool) -> list[str]:
             said["resume"] if paused else said["pause"], said["quit"]]
 
 
+START: dict[str, tuple[str, ...]] = {
+    "en": ("start", "let's start", "start the game", "start now", "begin", "let's begin",
+           "let's go"),
+    "fr": ("on commence", "commence", "commencez", "commencer", "c'est parti", "on y va"),
+}
+"""What starts the clock while the table waits for its players to join (the companion page),
+cleaned; the first is offered to the recognizer. Heard only then: "start" may be an answer."""
+
+
+def start_words(lang: str) -> tuple[str, ...]:
+    """How players say "start" in a language (English for one it lacks)."""
+    return START.get(lang, START["en"])
+
+
 def carry_on(lang: str) -> str:
     """How a player says "don't quit" when the host asks."""
     return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["carry_on"]

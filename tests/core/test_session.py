@@ -7,7 +7,7 @@ import pytest
 
 from host.clock import FakeClock
 from host.core.events import TimeUp
-from tests.core.fakegame.table import kinds, started, texts
+from tests.core.fakegame.table import kinds, new_session, started, texts
 from tests.transcripts import HALF, LOW, SURE, heard
 
 
@@ -218,3 +218,40 @@ def test_a_question_answered_in_the_text_console_leaves_the_timer_as_it_was(
     before = texts(session.hear_words("how much time"))
     session.hear_words("what's the score")
     assert "seconds" in before and texts(session.hear_words("how much time")) == before
+
+
+def test_a_table_waiting_for_its_players_runs_no_timer_until_it_begins(
+        clock: FakeClock) -> None:
+    session = new_session(clock)
+    session.wait_for_players()
+    session.start()
+    clock.advance(600)
+    assert session.seconds_to_next_tick() is None and session.tick() == []
+    assert session.game.expected_player() == "Ann"
+    session.begin()
+    session.spoke(0.0)
+    assert session.seconds_to_next_tick() == 20.0  # the turn's time in full, from now
+    clock.advance(20.1)
+    assert kinds(session.tick()) == ["timeout", "turn"]
+
+
+def test_start_begins_a_waiting_table_and_is_no_command_once_it_runs(clock: FakeClock) -> None:
+    session = new_session(clock)
+    session.wait_for_players()
+    session.start()
+    assert kinds(session.hear_words("Bob: start")) == ["start_now"]
+    assert not session.waiting and session.seconds_to_next_tick() == 20.0
+    assert kinds(session.hear_words("start")) != ["start_now"]
+
+
+def test_a_table_that_begins_while_paused_keeps_the_whole_turn_for_the_resume(
+        clock: FakeClock) -> None:
+    session = new_session(clock)
+    session.wait_for_players()
+    session.start()
+    session.hear_words("pause")
+    session.begin()
+    clock.advance(600)
+    assert session.tick() == []
+    session.hear_words("resume")
+    assert session.seconds_to_next_tick() == 20.0
