@@ -35,10 +35,12 @@ _SPACES = frozenset("\t\n\v\f\r")
 WORDS = {
     "en": {"yes_or_no": "yes or no", "anyone": "anyone: start with your name",
            "only": "for {player} only",
-           "closed": "Input closed: the game is saved; continue with {resume}."},
+           "closed": "Input closed: the game is saved; continue with {resume}.",
+           "pages_stay": "The pages stay up with the final scores until you press Ctrl+C."},
     "fr": {"yes_or_no": "oui ou non", "anyone": "qui parle ? commence par ton prénom",
            "only": "pour {player} seulement",
-           "closed": "Fin de la saisie : la partie est sauvegardée ; reprenez-la avec {resume}."},
+           "closed": "Fin de la saisie : la partie est sauvegardée ; reprenez-la avec {resume}.",
+           "pages_stay": "Les pages restent ouvertes avec les scores finaux jusqu'à Ctrl+C."},
 }
 """The console's own words around the host's lines, in the host's language."""
 

@@ -7,17 +7,20 @@ import contextlib
 import shlex
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from host.clock import MonotonicClock
 from host.companion.address import CompanionError
 from host.companion.hookup import companion_problem, open_companion
-from host.console import Speak, run_console, show
+from host.console import Speak, run_console, show, words
 from host.core import autosave
 from host.core.protocols import GameKind, SetupError
 from host.core.session import Line, Session
 from host.core.table import teams_from_args
 from host.registry import find_game
+
+if TYPE_CHECKING:
+    from host.companion.companion import Companion
 
 
 def make_session(args: argparse.Namespace) -> tuple[Session, bool]:
@@ -152,10 +155,26 @@ def play_game(args: argparse.Namespace) -> int:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
     try:
-        return run_console(session, speak=speak, resumed=resumed, pages=pages)
+        code = run_console(session, speak=speak, resumed=resumed, pages=pages)
+        keep_pages_up(pages, session)
+        return code
     finally:
         if pages is not None:
             pages.close()
+
+
+def keep_pages_up(pages: Companion | None, session: Session, *, stream: TextIO = sys.stdin,
+                  out: TextIO = sys.stdout) -> None:
+    """A game played to its end with --companion: every page keeps showing the final scores
+    (and takes no more moves) until Ctrl+C or the end of input, as the console says. A game
+    quit, to be resumed, closes its pages at once."""
+    if pages is None or not session.game.over:
+        return
+    pages.finish()
+    print(words(session.phrases.lang)["pages_stay"], file=out, flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        while stream.readline():  # a line typed now has no game to go to
+            pass
 
 
 def warn_language(session: Session, deck_lang: str) -> None:

@@ -173,7 +173,7 @@ def run_voice(args: argparse.Namespace) -> int:
     from host.companion.hookup import open_companion
     from host.core import autosave
     from host.core.protocols import SetupError
-    from host.play import make_session, warn_language
+    from host.play import keep_pages_up, make_session, warn_language
     from host.speech.ears import StreamClock
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
@@ -198,7 +198,9 @@ def run_voice(args: argparse.Namespace) -> int:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
     try:
-        return loop.run(resumed=resumed)
+        code = loop.run(resumed=resumed)
+        keep_pages_up(loop.pages, session)
+        return code
     finally:
         if loop.pages is not None:
             loop.pages.close()

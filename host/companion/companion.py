@@ -142,6 +142,13 @@ class Companion:
     def _line(self, key: str, **params: object) -> Line:
         return Line(self.session.phrases.line(key, **params), key)
 
+    def finish(self) -> None:
+        """The game is over and its pages stay up: they show its end, and what a page still
+        sends wakes no loop (there is none) and is never heard."""
+        self.hub.on_move = None
+        self.hub.take_moves()
+        self.publish()
+
     def close(self) -> None:
         """Stop serving: every link is dead from now on."""
         self._closed = True

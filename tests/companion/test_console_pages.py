@@ -97,3 +97,30 @@ def test_a_public_companion_address_is_a_problem_said_before_the_game_is_set_up(
     assert problem is not None and "--companion-host 8.8.8.8" in problem
     assert companion_problem(parser.parse_args(["--companion", "--companion-host",
                                                 "127.0.0.1"])) is None
+
+
+def test_a_game_quit_closes_its_pages_at_once_and_one_played_out_keeps_them() -> None:
+    import random
+
+    from host.play import keep_pages_up
+    from host.registry import find_game
+
+    session = new_session("crack-word", ["Ann", "Bob"])
+    companion = Companion(session, "Crack Word", host="127.0.0.1", port=0)
+    out = io.StringIO()
+    session.hear_words("quit")
+    session.hear_words("yes")
+    keep_pages_up(companion, session, stream=io.StringIO("anything\n"), out=out)
+    assert out.getvalue() == ""  # quit, to be resumed: nothing to keep up
+
+    session = new_session("crack-word", ["Ann", "Bob"])
+    companion = Companion(session, "Crack Word", host="127.0.0.1", port=0)
+    bots = find_game("crack-word").voice_bots(session.game, random.Random(1))
+    while not session.finished:
+        companion.step(session.push(bots.next_event()))
+    companion.hub.send_move(0, "pass")  # a page sends something after the end
+    keep_pages_up(companion, session, stream=io.StringIO("anything\n"), out=out)
+    assert "until you press Ctrl+C" in out.getvalue()
+    assert companion.hub.moves.empty() and companion.hub.on_move is None
+    final = json.loads(companion.hub.latest(0) or "{}")
+    assert final["table"]["over"] is True
