@@ -28,9 +28,10 @@ FAST_IN_SLOW_FOLDERS = frozenset({
 """Files of the slow folders that need no model, voice, server or browser (measured)."""
 SLOW_FILES = frozenset({
     "test_cli_options.py", "test_cli_play.py", "test_console.py",
-    "games/crack_word/test_simulate_cmd.py",
+    "games/crack_word/test_simulate_cmd.py", "test_wheel.py",
 })
-"""Whole-program runs of `partyhost` (subprocesses, a pseudo-terminal)."""
+"""Whole-program runs of `partyhost` (subprocesses, a pseudo-terminal, the wheel built and
+installed in a fresh venv)."""
 SLOW_TESTS: dict[str, frozenset[str]] = {
     "games/crack_list/test_checks.py": frozenset({
         "test_a_few_hundred_bot_games_show_every_event_kind_and_no_violation",
