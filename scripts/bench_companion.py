@@ -24,6 +24,8 @@ import websockets
 
 from host.clock import MonotonicClock
 from host.companion.companion import Companion
+from host.companion.hub import new_device
+from host.companion.server import DEVICE_COOKIE
 from host.core.protocols import GameKind
 from host.registry import find_game
 
@@ -33,8 +35,9 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 class Clients:
     """WebSocket clients on a thread of their own: when each received which page."""
 
-    def __init__(self, urls: list[str]) -> None:
+    def __init__(self, urls: list[tuple[str, str]]) -> None:
         self.urls = urls
+        """Each page's WebSocket address, and the cookie of the device that took its seat."""
         self.received: list[tuple[int, float]] = []
         self.connected = threading.Event()
         self.done = threading.Event()
@@ -44,10 +47,11 @@ class Clients:
         self._open = 0
 
     async def _all(self) -> None:
-        await asyncio.gather(*(self._one(url) for url in self.urls))
+        await asyncio.gather(*(self._one(url, cookie) for url, cookie in self.urls))
 
-    async def _one(self, url: str) -> None:
-        async with websockets.connect(url, max_size=None) as socket:
+    async def _one(self, url: str, cookie: str) -> None:
+        headers = {"Cookie": cookie} if cookie else None
+        async with websockets.connect(url, max_size=None, additional_headers=headers) as socket:
             self._open += 1
             if self._open == len(self.urls):
                 self.connected.set()
@@ -100,8 +104,12 @@ def run(game: str, seats: int, tables: int, seed: int, pace: float | None,
     companion = Companion(table_of(kind, seats, seed), kind.title, host="127.0.0.1", port=0)
     links = companion.start()
     base = links.table.replace("http://", "ws://").rsplit("/t/", 1)[0]
-    urls = [f"{base}/ws/{token}" for token in companion.hub.seat_tokens]
-    urls += [f"{base}/ws/{companion.hub.table_token}"] * tables
+    urls = []
+    for seat in range(seats):  # each seat taken by a device of its own, as a phone takes it
+        device = new_device()
+        token = companion.hub.claim(seat, device)
+        urls.append((f"{base}/ws/{token}", f"{DEVICE_COOKIE}={device}"))
+    urls += [(f"{base}/ws/{companion.hub.table_token}", "")] * tables
     clients = Clients(urls)
     clients.thread.start()
     clients.connected.wait(10)

@@ -13,8 +13,9 @@ from host.companion.address import DEFAULT_PORT, CompanionError, bind_address
 from host.companion.hub import TABLE, Hub, PageMove
 from host.companion.server import Server, build_app
 from host.companion.views import TableViews
+from host.core.hearing import QUIT_YES
 from host.core.session import Line, Session
-from host.core.talk import NO, YES, Speakers, clean
+from host.core.talk import NO, YES, Speakers, clean, seat_to_free
 
 POLL_SECONDS = 0.1
 """How often a loop that cannot be woken looks for moves sent from pages."""
@@ -65,7 +66,8 @@ class Companion:
         self.session = session
         self.views = TableViews(session, title)
         self.hub = Hub(len(self.views.names))
-        self.app = build_app(self.hub, self.views.names, title)
+        self.app = build_app(self.hub, self.views.names, title, session.phrases.lang)
+        session.page_seats = self  # "free Cat's seat", said to the host
         self.address = bind_address(host)
         self.port = port
         self.server: Server | None = None
@@ -73,6 +75,9 @@ class Companion:
         self.seq = 0
         """Bumped at every publish: a page's "seq" says which step it shows."""
         self._sent: dict[int, str] = {}
+        self._asked: tuple[int, int] | None = None
+        """The seat whose page's move made the host ask its question, and that question's
+        number (Session.table.questions): only that page may answer it."""
         self._missing_said: list[str] | None = None
         """Who the host last said it waits for (None: not said yet)."""
         self._closed = False
@@ -188,17 +193,41 @@ class Companion:
         """A page's move, heard exactly as the console hears it typed with the player's name
         first ("Bob: challenge"): same grammar, same rules. A page speaks for its own seat
         only: a line naming another player first is refused without reaching the game. A yes
-        or a no while the host asks its own question ("really quit?") is that answer, as typed."""
+        or a no to the host's own question ("really quit?") answers it only from the page
+        whose move asked it: from another page it is answered privately and goes no further
+        (what the console or the voice asked, they answer). A page cannot free a seat."""
         from host.console import hear_typed
 
         seat = self.session.game.seats[move.seat]
-        named, _ = self.speakers.split(move.text)
+        named, said = self.speakers.split(move.text)
         if named is not None and named != seat.name:
-            text = self.session.phrases.line("companion_own_seat", player=seat.name)
-            return [Line(text, "companion_own_seat", private_to=seat.name)]
-        answering = self.session.asking and clean(move.text) in (*YES, *NO)
-        own = named == seat.name or answering  # a yes or a no to the host's own question
-        return hear_typed(self.session, move.text if own else f"{seat.people[0]}: {move.text}")
+            return [self._private("companion_own_seat", seat.name)]
+        if seat_to_free(said, self.speakers) is not None:  # the host's to do, not a page's
+            return [self._private("companion_host_frees", seat.name)]
+        table = self.session.table
+        answers = (*QUIT_YES, *NO) if table.confirming_quit else (*YES, *NO)
+        answering = self.session.asking and clean(said) in answers
+        if answering and self._asked != (move.seat, table.questions):
+            return [self._private("companion_not_your_question", seat.name)]
+        asked = table.questions
+        # A yes or a no to this page's own question goes as typed; anything else as its player.
+        lines = hear_typed(self.session, said if answering else f"{seat.people[0]}: {said}")
+        if table.questions != asked:
+            self._asked = (move.seat, table.questions)
+        return lines
+
+    def _private(self, key: str, player: str) -> Line:
+        """A line for one player's page only."""
+        return Line(self.session.phrases.line(key, player=player), key, private_to=player)
+
+    def free_seat(self, seat: str) -> bool:
+        """The host frees a seat ("free Cat's seat"): its page closes, the join page offers
+        it again; False when no device held it (game's thread)."""
+        return self.hub.release(self.views.names.index(seat))
+
+    def taken_seats(self) -> list[str]:
+        """The seats a device holds."""
+        return [name for seat, name in enumerate(self.views.names) if self.hub.taken(seat)]
 
     def publish(self, lines: Iterable[Line] = ()) -> None:
         """Send every page its new state (a page that has not changed is not sent again)."""

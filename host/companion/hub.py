@@ -26,17 +26,27 @@ class PageMove:
     text: str
 
 
+def new_device() -> str:
+    """A new device's random id, kept in its cookie."""
+    return secrets.token_urlsafe(18)
+
+
 class Hub:
     """Tokens, pages and moves. The game's thread publishes pages and takes moves; the server's
     thread serves tokens, connects pages and queues moves. A token is random and new every
-    game; a seat's token changes when the seat is given up or taken again."""
+    game; a seat's token changes when the seat is given up or taken again.
+
+    A seat belongs to the device that took it (the id in its cookie) until that device gives
+    it back ("Not me") or the host frees it ("free Cat's seat"): a phone that sleeps or loses
+    the network keeps it, and gets it back from its link or the join page."""
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
         self.join_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
         self.table_token = secrets.token_urlsafe(12)
         self.seat_tokens = [secrets.token_urlsafe(16) for _ in range(seats)]
-        self.claimed = [False] * seats
+        self.owners: list[str | None] = [None] * seats
+        """The device that took each seat; None while it is free."""
         self.moves: queue.Queue[PageMove] = queue.Queue()
         self.on_move: Callable[[], None] | None = None
         """Called (on the server's thread) after a move is queued: wakes the game's loop."""
@@ -45,10 +55,11 @@ class Hub:
         self._pages: dict[int, set[asyncio.Queue[str]]] = {}
         self._lock = threading.Lock()
 
-    # ------------------------------------------------------------------ tokens
+    # ------------------------------------------------------------------ tokens and seats
 
     def audience(self, token: str) -> int | None:
-        """The seat (or TABLE) a token opens; None for a wrong or expired one."""
+        """The seat (or TABLE) a token names; None for a wrong or expired one. A seat's token
+        opens it only on its owner's device (owns)."""
         with self._lock:
             if secrets.compare_digest(token.encode(), self.table_token.encode()):
                 return TABLE
@@ -57,31 +68,47 @@ class Hub:
                     return seat
         return None
 
-    def open_seats(self) -> list[int]:
-        """The seats a phone may still take on the join page: not taken, or taken by a page
-        that is no longer open."""
+    def owns(self, seat: int, device: str | None) -> bool:
+        """Whether `device` is the one that took the seat."""
         with self._lock:
-            return [seat for seat in range(self.seats)
-                    if not self.claimed[seat] or not self._pages.get(seat)]
+            return _same(self.owners[seat], device)
 
-    def claim(self, seat: int) -> str | None:
-        """Take an open seat: its new token (an older link to it expires), or None."""
-        if seat not in self.open_seats():
-            return None
+    def taken(self, seat: int) -> bool:
+        """Whether a device holds the seat."""
         with self._lock:
+            return self.owners[seat] is not None
+
+    def open_seats(self) -> list[int]:
+        """The seats no device holds: the join page offers them."""
+        with self._lock:
+            return [seat for seat in range(self.seats) if self.owners[seat] is None]
+
+    def claim(self, seat: int, device: str) -> str | None:
+        """Take a seat for `device`: its link (a new token for a free seat; the same one when
+        the device already holds it), or None when another device holds it."""
+        with self._lock:
+            if _same(self.owners[seat], device):
+                return self.seat_tokens[seat]
+            if self.owners[seat] is not None:
+                return None
+            self.owners[seat] = device
             self.seat_tokens[seat] = secrets.token_urlsafe(16)
-            self.claimed[seat] = True
             return self.seat_tokens[seat]
 
-    def release(self, seat: int) -> None:
-        """Give a seat up ("not me"): its link expires (its open pages are closed) and the join
-        page offers it again. Called on the server's thread."""
+    def release(self, seat: int) -> bool:
+        """Give a seat up ("Not me", or freed by the host): its link expires, its open pages
+        are closed (code 4404) and the join page offers it again. From any thread; False when
+        no device held it."""
         with self._lock:
+            held = self.owners[seat] is not None
+            self.owners[seat] = None
             self.seat_tokens[seat] = secrets.token_urlsafe(16)
-            self.claimed[seat] = False
             outboxes = list(self._pages.get(seat, ()))
-        for outbox in outboxes:
-            outbox.put_nowait(EXPIRED)
+        loop = self.loop
+        if outboxes and loop is not None and not loop.is_closed():
+            for outbox in outboxes:
+                loop.call_soon_threadsafe(outbox.put_nowait, EXPIRED)
+        return held
 
     # ------------------------------------------------------------------ pages
 
@@ -144,3 +171,9 @@ class Hub:
                 taken.append(self.moves.get_nowait())
             except queue.Empty:
                 return taken
+
+
+def _same(owner: str | None, device: str | None) -> bool:
+    """Whether a seat's owner is this device (compared in constant time)."""
+    return owner is not None and device is not None \
+        and secrets.compare_digest(owner.encode(), device.encode())

@@ -23,7 +23,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from host.companion.hub import EXPIRED, TABLE, Hub
+from host.companion.hub import EXPIRED, TABLE, Hub, new_device
+from host.core.talk import free_seat_words
 
 STATIC = Path(str(files("host.companion") / "static"))
 HEADERS = {
@@ -39,6 +40,10 @@ CODE_FORM = ('<form method="get" action="/" class="say-form"><input name="code" 
              '<button type="submit">Join</button></form>')
 MAX_MESSAGE = 1000
 """The longest message a page may send (a move is under 200 characters)."""
+DEVICE_COOKIE = "partyhost_device"
+"""The cookie that says which device this is (a random id): the seats it took are its own."""
+DEVICE_SECONDS = 24 * 3600
+"""How long a device keeps its id: a party's length, and more."""
 
 
 LOST = "Party Host"
@@ -55,14 +60,27 @@ def not_found() -> Response:
         status_code=404, headers=HEADERS)
 
 
+def device_of(request: Request | WebSocket) -> str | None:
+    """The id in the device's cookie, if it sent a plausible one."""
+    device = request.cookies.get(DEVICE_COOKIE)
+    return device if device and len(device) <= 64 else None
+
+
 def typed_code(text: str) -> str:
     """A join code as typed or linked: spaces, dashes and case do not matter ("k7q 2xm")."""
     return "".join(char for char in text.upper() if char.isalnum())
 
 
-def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
+def build_app(hub: Hub, names: Sequence[str], title: str, lang: str = "en") -> Starlette:
     """The companion's routes: / (type the join code), /j/CODE (join), /s/TOKEN (a seat),
-    /t/TOKEN (the table), /ws/TOKEN (their WebSocket) and /static; else a friendly 404."""
+    /t/TOKEN (the table), /ws/TOKEN (their WebSocket) and /static; else a friendly 404.
+    `lang`: the game's, in which the host is asked to free a seat.
+
+    A seat's link is a bearer token, and a link can be copied (a screenshot, a shared
+    history): a seat's page, its WebSocket and its "Not me" also need the device cookie of the
+    device that took the seat (HttpOnly, SameSite=Strict, set when the seat is taken). On any
+    other device the link shows a page that says so, and nothing of the game; the owner's
+    device gets its seat back from the same link or from the join page."""
 
     async def front(request: Request) -> Response:
         code = typed_code(request.query_params.get("code", ""))
@@ -79,21 +97,26 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
             return not_found()
         if code != hub.join_code:  # typed by hand ("/j/k7q 2xm"): the link as printed
             return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
-        return HTMLResponse(join_page(hub, names, title), headers=HEADERS)
+        return HTMLResponse(join_page(hub, names, title, device_of(request)), headers=HEADERS)
 
     async def take_seat(request: Request) -> Response:
         seat = request.path_params["seat"]
         if typed_code(request.path_params["code"]) != hub.join_code \
                 or not 0 <= seat < len(names):
             return not_found()
-        token = hub.claim(seat)
+        device = device_of(request) or new_device()
+        token = hub.claim(seat, device)
         if token is None:
-            return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
-        return RedirectResponse(f"/s/{token}", status_code=303)
+            return taken_page(names[seat], free_seat_words(lang, names[seat]),
+                              f"/j/{hub.join_code}", "Back to the join page")
+        taken = RedirectResponse(f"/s/{token}", status_code=303)
+        taken.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_SECONDS, path="/",
+                         httponly=True, samesite="strict")
+        return taken
 
     async def leave(request: Request) -> Response:
         seat = hub.audience(request.path_params["token"])
-        if seat is None or seat == TABLE:
+        if seat is None or seat == TABLE or not hub.owns(seat, device_of(request)):
             return not_found()
         hub.release(seat)
         return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
@@ -103,6 +126,11 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
         wanted = TABLE if request.url.path.startswith("/t/") else None
         if audience is None or (wanted == TABLE) != (audience == TABLE):
             return not_found()
+        if audience != TABLE and not hub.owns(audience, device_of(request)):
+            if not hub.taken(audience):
+                return not_found()
+            return taken_page(names[audience], free_seat_words(lang, names[audience]), "/",
+                              "Join the game")
         name = "table.html" if audience == TABLE else "seat.html"
         return HTMLResponse((STATIC / name).read_text("utf-8"), headers=HEADERS)
 
@@ -116,7 +144,8 @@ def build_app(hub: Hub, names: Sequence[str], title: str) -> Starlette:
 
     async def socket_route(websocket: WebSocket) -> None:
         audience = hub.audience(websocket.path_params["token"])
-        if audience is None:
+        if audience is None or (audience != TABLE
+                                and not hub.owns(audience, device_of(websocket))):
             await websocket.send_denial_response(not_found())
             return
         await websocket.accept()
@@ -183,18 +212,39 @@ def _move_text(message: str) -> str | None:
     return said if isinstance(said, str) and said.strip() else None
 
 
-def join_page(hub: Hub, names: Sequence[str], title: str) -> str:
-    """The join page: a button per seat still open, and the table's link."""
+def join_page(hub: Hub, names: Sequence[str], title: str, device: str | None) -> str:
+    """The join page: a button per seat (this device's own as "Back to your seat", one taken
+    on another device marked so), and the table's link."""
     buttons = "".join(
         f'<form method="post" action="/j/{hub.join_code}/{seat}">'
-        f'<button class="seat">{html.escape(names[seat])}</button></form>'
-        for seat in hub.open_seats())
-    if not buttons:
-        buttons = "<p>Every seat is taken.</p>"
+        f'{seat_button(html.escape(names[seat]), hub, seat, device)}</form>'
+        for seat in range(hub.seats))
+    if not hub.open_seats():
+        buttons += "<p>Every seat is taken.</p>"
     table = (f'<p class="table-link"><a href="/t/{hub.table_token}">Open the table\'s page</a>'
              " (for a shared screen)</p>")
     return join_html(title, "Who are you? Tap your name: that page is yours alone.",
                      buttons + table)
+
+
+def seat_button(name: str, hub: Hub, seat: int, device: str | None) -> str:
+    """A seat's button on the join page, as this device sees it."""
+    if hub.owns(seat, device):
+        return f'<button class="seat mine">Back to your seat: {name}</button>'
+    if hub.taken(seat):
+        return f'<button class="seat taken">{name} (taken)</button>'
+    return f'<button class="seat">{name}</button>'
+
+
+def taken_page(name: str, free: str, back: str, back_text: str) -> Response:
+    """A seat asked for on a device that is not the one that took it (403): whose it is, what
+    its owner can do, and a way back; nothing of the game."""
+    name, free = html.escape(name, quote=False), html.escape(free, quote=False)  # text
+    return HTMLResponse(join_html(
+        LOST, f"{name}'s seat is taken on another phone.",
+        f"<p>If that is you, open it there, or ask the host to free it: say "
+        f"“{free}”.</p><p><a href='{back}'>{back_text}</a></p>"),
+        status_code=403, headers=HEADERS)
 
 
 def join_html(title: str, heading: str, body: str) -> str:

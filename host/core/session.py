@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from host.clock import Clock
 from host.core.autosave import Autosave, resume_option
@@ -26,6 +26,8 @@ from host.core.talk import (
     carry_on,
     clean,
     core_phrases,
+    free_seat_words,
+    seat_to_free,
     start_words,
     yes_no,
 )
@@ -70,6 +72,9 @@ class TableTalk:
     """The host asked "really quit?": only a yes ends the game."""
     confirming: str | None = None
     """What the host, unsure it heard right, asked back ("Egg timer?"): a yes plays it."""
+    questions: int = 0
+    """How many questions the host has asked ("really quit?", "Egg timer?"): the one open is
+    known by its number (the companion page lets only who asked it answer it)."""
     denied: list[str] = field(default_factory=list)
     """Guesses the players said no to, not offered to the recognizer again until a move."""
     next_speaker: str | None = None
@@ -87,6 +92,19 @@ class TableTalk:
     def asking(self) -> bool:
         """True while the host waits for a yes or a no to its own question."""
         return self.confirming_quit or self.confirming is not None
+
+
+class PageSeats(Protocol):
+    """The seats taken on the companion page, as the host frees them ("free Cat's seat")."""
+
+    def free_seat(self, seat: str) -> bool:
+        """Free a seat (its page closes, the join page offers it again); False when no device
+        held it."""
+        ...
+
+    def taken_seats(self) -> list[str]:
+        """The seats a device holds."""
+        ...
 
 
 COUNTDOWN = "countdown"
@@ -123,6 +141,8 @@ class Session:
         """What the ear decided about the last utterance heard."""
         self._timers_start: float | None = None
         """While a deadline fires: when it was due (the timers it leads to start then)."""
+        self.page_seats: PageSeats | None = None
+        """The companion page's seats, while it is open: the host frees one when asked."""
 
     # ------------------------------------------------------------------ driving
 
@@ -145,6 +165,9 @@ class Session:
         if self.table.waiting and self._says_start(text):
             self.begin()
             return self._remember([self._line("start_now")])
+        freed = self._free_seat(text)
+        if freed is not None:
+            return freed
         claimed, self.table.next_speaker = self.table.next_speaker, None
         intent = self.talk.parse(text, speaker or claimed)
         if isinstance(intent, Query):
@@ -169,6 +192,7 @@ class Session:
     def ask_back(self, text: str) -> list[Line]:
         """The recognizer's best guess was weak: ask the table before acting on it."""
         self.table.confirming = text
+        self.table.questions += 1
         said = text.strip().rstrip(".!?,;:")
         return self._remember([self._line("did_you_say", said=said[:1].upper() + said[1:])])
 
@@ -262,14 +286,15 @@ class Session:
         while paused); while the host asks, the yes and the no first."""
         lang = self.phrases.lang
         if self.paused:
-            return Offers(_commands(core_phrases(lang, paused=True)))
+            return Offers(_commands([*core_phrases(lang, paused=True), *self._free_phrases()]))
         game = self.talk.offers()
         if game.choices is None and not self.asking:
             return game
         moves = tuple(offer for offer in game.choices or ()
                       if offer.phrase not in self.table.denied)
         start = start_words(lang)[:1] if self.table.waiting else ()
-        commands = _commands([*start, *core_phrases(lang, paused=False)])
+        commands = _commands([*start, *core_phrases(lang, paused=False),
+                              *self._free_phrases()])
         yes, no = yes_no(lang)
         if self.table.confirming_quit:
             # A move said instead of the yes or no is heard as that move (it cancels the
@@ -416,6 +441,27 @@ class Session:
         _, words = Speakers(self.game.seats, lambda words: False).split(text)
         return clean(words) in start_words(self.phrases.lang)
 
+    def _free_seat(self, text: str) -> list[Line] | None:
+        """Free a seat taken on the companion page ("free Cat's seat", by voice or at the
+        console); None when the words ask nothing of the kind or no page is open."""
+        if self.page_seats is None:
+            return None
+        speakers = Speakers(self.game.seats, lambda words: False)
+        seat = seat_to_free(speakers.split(text)[1], speakers)
+        if seat is None:
+            return None
+        if not seat:
+            example = free_seat_words(self.phrases.lang, self.game.seats[0].name)
+            return [self._line("seat_whose", example=example)]
+        freed = self.page_seats.free_seat(seat)
+        return self._remember([self._line("seat_freed" if freed else "seat_not_taken",
+                                          player=seat)])
+
+    def _free_phrases(self) -> list[str]:
+        """"free Cat's seat" for each seat taken on the companion page (offered to the ear)."""
+        taken = self.page_seats.taken_seats() if self.page_seats is not None else []
+        return [free_seat_words(self.phrases.lang, seat) for seat in taken]
+
     def _claim_turn(self, query: Query) -> list[Line]:
         self.table.next_speaker = query.player
         return [self._line("go_ahead", player=query.player)]
@@ -423,6 +469,7 @@ class Session:
     def _quit(self, query: Query) -> list[Line]:
         # A misheard "quit" must not end a party: ask first.
         self.table.confirming_quit = True
+        self.table.questions += 1
         return [self._line("confirm_quit")]
 
     def _confirm_quit(self, text: str) -> list[Line]:

@@ -121,12 +121,40 @@ CORE_QUERIES: tuple[tuple[str, str], ...] = (
 )
 CORE_PHRASES: dict[str, dict[str, str]] = {
     "en": {"repeat": "repeat", "help": "help", "rules": "rules", "resume": "resume",
-           "pause": "pause the game", "quit": "quit", "carry_on": "carry on"},
+           "pause": "pause the game", "quit": "quit", "carry_on": "carry on",
+           "free_seat": "free {name}'s seat"},
     "fr": {"repeat": "répète", "help": "aide", "rules": "règles", "resume": "on reprend",
-           "pause": "on fait une pause", "quit": "quitter", "carry_on": "on continue"},
+           "pause": "on fait une pause", "quit": "quitter", "carry_on": "on continue",
+           "free_seat": "libère la place de {name}"},
 }
 """The core commands as offered to the recognizer, by language (the game's grammar parses
-them: the core's English patterns, a French game's own)."""
+them: the core's English patterns, a French game's own; "free_seat" is parsed here, by
+FREE_SEAT)."""
+FREE_SEAT = (
+    r"(?:free|release|unlock|give back) (?P<name>.+?)(?:'s)? (?:seat|page)(?: again)?",
+    r"(?:libere|liberer|liberez|libre) (?:la )?(?:place|page) (?:de |d')(?P<name>.+)",
+)
+"""How the host is asked to free a seat taken on the companion page ("free Cat's seat",
+"libère la place de Cat"), cleaned; heard in either language, as yes and no are."""
+
+
+def free_seat_words(lang: str, name: str) -> str:
+    """How the host is asked to free `name`'s seat, in a language (English for one it lacks)."""
+    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["free_seat"].format(name=name)
+
+
+def seat_to_free(words: str, speakers: Speakers) -> str | None:
+    """The seat these words ask the host to free ("free Cat's seat" is Cat's: a name heard
+    without its apostrophe, "free cats seat", too); None when they ask nothing of the kind, ""
+    when the name is no player's."""
+    said = clean(words)
+    for pattern in FREE_SEAT:
+        found = re.fullmatch(pattern, said)
+        if found:
+            name = found.group("name")
+            return speakers.seat_named(name) or \
+                (speakers.seat_named(name[:-1]) if name.endswith("s") else None) or ""
+    return None
 
 
 def core_phrases(lang: str = "en", *, paused: bool) -> list[str]:

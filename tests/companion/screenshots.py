@@ -47,9 +47,11 @@ def shoot(folder: Path) -> list[Path]:
     with chromium() as driver:
         for game, (players, moves, seat) in GAMES.items():
             companion = companion_after_moves(game, players, moves)
-            base, step = companion.links.table.rsplit("/t/", 1)[0], companion.seq
+            step = companion.seq
             try:
-                open_tab(driver, f"{base}/s/{companion.hub.seat_tokens[seat]}")
+                open_tab(driver, companion.links.join)  # a seat opens on the phone that took it
+                driver.find_element(By.XPATH, f"//button[text()='{players[seat]}']").click()
+                wait_for(driver, lambda d: "/s/" in d.current_url)
                 wait_for(driver, showing(step))
                 for box, text in zip(driver.find_elements(By.CSS_SELECTOR, "#sheet input"),
                                      SHEET, strict=False):

@@ -70,8 +70,10 @@ def test_a_phone_joins_and_plays_beside_the_text_console(tmp_path: Path) -> None
         assert out.wait_for(r"HOST: Join on your phones: open 127\.0\.0\.1 port \d+ and type")
         assert "█" in out.text and out.wait_for(r"Ann, .*Cakes and biscuits")
         base = join.split("/j/")[0]
-        seat = httpx.post(f"{join}/0", follow_redirects=False).headers["location"]
-        with connect(f"{base.replace('http', 'ws')}/ws/{seat.rsplit('/', 1)[1]}") as phone:
+        taken = httpx.post(f"{join}/0", follow_redirects=False)
+        seat, device = taken.headers["location"], taken.headers["set-cookie"].split(";")[0]
+        with connect(f"{base.replace('http', 'ws')}/ws/{seat.rsplit('/', 1)[1]}",
+                     additional_headers={"Cookie": device}) as phone:  # the seat's phone
             assert json.loads(phone.recv())["me"]["seat"] == "Ann"
             phone.send(json.dumps({"say": "number two"}))
             # Typed from a pipe, lines are read as they come: the page's move is heard after

@@ -12,6 +12,13 @@ from host.companion.companion import Companion
 from host.companion.hub import TABLE
 
 
+def take(client: TestClient, companion: Companion, seat: int) -> str:
+    """Tap a seat on the join page as this client (its own device): the seat's token."""
+    answer = client.post(f"/j/{companion.hub.join_code}/{seat}", follow_redirects=False)
+    assert answer.status_code == 303
+    return str(answer.headers["location"]).removeprefix("/s/")
+
+
 def test_join_page_offers_each_seat_and_gives_a_seat_its_own_link(crack_list: Companion) -> None:
     client = TestClient(crack_list.app)
     hub = crack_list.hub
@@ -65,7 +72,7 @@ def test_a_wrong_token_is_refused_a_websocket_with_a_404(crack_list: Companion) 
 def test_a_seat_page_gets_its_hand_and_the_table_but_no_other_hand(
         crack_list: Companion) -> None:
     client, game = TestClient(crack_list.app), crack_list.session.game
-    with client.websocket_connect(f"/ws/{crack_list.hub.seat_tokens[0]}") as ws:
+    with client.websocket_connect(f"/ws/{take(client, crack_list, 0)}") as ws:
         page = ws.receive_json()
     assert page["me"]["seat"] == "Ann"
     assert len(page["me"]["hand"]) == len(game.hands[0])  # type: ignore[attr-defined]
@@ -78,7 +85,7 @@ def test_a_seat_page_gets_its_hand_and_the_table_but_no_other_hand(
 def test_a_tapped_move_goes_through_the_console_grammar_and_updates_every_page(
         crack_list: Companion) -> None:
     client, hub = TestClient(crack_list.app), crack_list.hub
-    with client.websocket_connect(f"/ws/{hub.seat_tokens[0]}") as ann, \
+    with client.websocket_connect(f"/ws/{take(client, crack_list, 0)}") as ann, \
             client.websocket_connect(f"/ws/{hub.table_token}") as table:
         first = ann.receive_json()
         table.receive_json()
@@ -133,7 +140,8 @@ def test_the_front_page_asks_for_the_code_and_a_right_one_opens_the_join_page(
 
 def test_pages_are_not_cached_and_load_nothing_from_elsewhere(crack_list: Companion) -> None:
     client, hub = TestClient(crack_list.app), crack_list.hub
-    for path in (f"/s/{hub.seat_tokens[0]}", f"/t/{hub.table_token}", f"/j/{hub.join_code}"):
+    seat = take(client, crack_list, 0)
+    for path in (f"/s/{seat}", f"/t/{hub.table_token}", f"/j/{hub.join_code}"):
         headers = client.get(path).headers
         assert headers["cache-control"] == "no-store"
         assert "default-src 'self'" in headers["content-security-policy"]
@@ -159,13 +167,19 @@ def test_the_table_page_shows_the_join_page_as_a_qr_code(crack_list: Companion) 
     assert client.get(f"/t/{hub.seat_tokens[0]}/qr.svg").status_code == 404
 
 
-def test_a_yes_from_a_page_answers_the_host_s_own_question(crack_list: Companion) -> None:
-    crack_list.hub.send_move(2, "quit")
+def test_a_page_s_quit_is_confirmed_by_that_page_only(crack_list: Companion) -> None:
+    hub, session = crack_list.hub, crack_list.session
+    hub.send_move(2, "quit")
     crack_list.step()
-    assert crack_list.session.asking
-    crack_list.hub.send_move(1, "yes")
+    assert session.asking
+    hub.send_move(1, "yes")  # Bob's page did not ask
     crack_list.step()
-    assert crack_list.session.finished
+    assert session.asking and not session.finished
+    refusal = session.phrases.line("companion_not_your_question", player="Bob")
+    assert refusal in (hub.latest(1) or "") and refusal not in (hub.latest(2) or "")
+    hub.send_move(2, "Cat: yes")
+    crack_list.step()
+    assert session.finished
 
 
 def test_an_answer_read_from_the_sheet_is_the_reader_s_answer() -> None:
@@ -185,8 +199,8 @@ def test_an_answer_read_from_the_sheet_is_the_reader_s_answer() -> None:
 
 
 def test_a_page_open_on_a_seat_given_back_is_closed(crack_list: Companion) -> None:
-    client, hub = TestClient(crack_list.app), crack_list.hub
-    token = hub.seat_tokens[0]
+    client = TestClient(crack_list.app)
+    token = take(client, crack_list, 0)
     with client.websocket_connect(f"/ws/{token}") as page:
         page.receive_json()
         assert client.post(f"/s/{token}/leave", follow_redirects=False).status_code == 303
