@@ -4,6 +4,8 @@ device. Each test client is a device of its own (its own cookie jar)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
@@ -116,3 +118,20 @@ def test_without_the_companion_free_a_seat_is_no_command() -> None:
     assert not any(line.kind.startswith("seat_") for line in hear_typed(session,
                                                                        "free Cat's seat"))
     assert not any("seat" in phrase for phrase in session.expected_phrases() or [])
+
+
+def test_the_host_frees_a_seat_by_voice(tmp_path: Path) -> None:
+    from host.speech.piper_tts import PiperSynthesizer
+    from host.speech.stt import make_recognizer
+    from host.voice import Mouth, VoiceLoop
+    from tests.companion.test_browser import speak
+
+    session = new_session("crack-list", ["Ann", "Bob", "Cat"], seed=5)
+    companion = Companion(session, "Crack List", host="127.0.0.1", port=0)
+    take(TestClient(companion.app), companion, CAT)
+    piper = PiperSynthesizer(steady=True)
+    loop = VoiceLoop(session, speak(tmp_path, piper, "free Cat's seat"), make_recognizer("auto"),
+                     Mouth(piper, []), pages=companion)
+    while companion.hub.taken(CAT) and loop.step():
+        pass
+    assert not companion.hub.taken(CAT) and session.verdict.text == "free Cat's seat"
