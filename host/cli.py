@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "host.commands.demo",
     "host.commands.say",
     "host.commands.devices",
+    "host.commands.doctor",
     "host.commands.transcribe",
     "host.commands.models_cmd",
     "host.commands.bench",

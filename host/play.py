@@ -141,7 +141,8 @@ def play_game(args: argparse.Namespace) -> int:
 
         return run_voice(args)
     if problem:
-        print(f"{problem} Playing in the text console instead.", file=sys.stderr)
+        print(f"{problem} Playing in the text console instead (`partyhost doctor` says what "
+              "to fix).", file=sys.stderr)
     try:
         session, resumed = make_session(args)
     except (SetupError, autosave.SaveError) as err:

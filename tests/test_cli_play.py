@@ -71,6 +71,7 @@ def test_no_microphone_falls_back_to_the_text_console_in_one_sentence(tmp_path: 
     )
     assert run.returncode == 0
     assert "text console" in run.stderr and "Traceback" not in run.stderr
+    assert "`partyhost doctor` says what to fix" in run.stderr
     assert "Thanks for playing" in run.stdout
 
 

@@ -79,6 +79,17 @@ def test_devices_lists_the_pulse_device(pulse_env: dict[str, str]) -> None:
     assert any(line.endswith("  pulse") for line in done.stdout.splitlines()), done.stdout
 
 
+def test_doctor_finds_the_sound_server_s_microphone_and_speaker(
+        pulse_env: dict[str, str]) -> None:
+    code = "from host.cli import main; raise SystemExit(main(['doctor']))"
+    done = run_python(code, env=pulse_env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("microphone: ") and "none" not in lines[0]
+    assert lines[1].startswith("speaker: ") and "none" not in lines[1]
+    assert lines[-1].startswith("A game by voice can run here")
+
+
 def test_spoken_line_is_heard_on_the_sink_monitor(
     pulse_env: dict[str, str], tmp_path: Path, sphinx_pick: PickWord
 ) -> None:
