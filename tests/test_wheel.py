@@ -133,6 +133,10 @@ def test_it_runs_from_the_venv_alone(installed: Installed) -> None:
     lines = decks.stdout.splitlines()
     assert len([line for line in lines if str(installed.venv) in line]) == 4
     assert any(line.startswith("crack-list") and " fr " in line for line in lines)
+    doctor = installed.run("partyhost", "doctor")
+    assert doctor.returncode in (0, 1), doctor.stderr
+    assert doctor.stdout.splitlines()[-1].startswith(("A game by voice can run here",
+                                                      "No game by voice here"))
     models = installed.run("python", "-c",
                            "from host.speech.models import models_dir; print(models_dir())")
     assert models.stdout.strip() == str(installed.home / "data" / "partyhost" / "models")
