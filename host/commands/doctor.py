@@ -62,10 +62,11 @@ def run(args: argparse.Namespace) -> int:
                 voice(args.lang), companion(), disk(), memory(args.lang), *bigger_models()]
     for finding in findings:
         print(f"{finding.topic}: {finding.found}")
-    first = next((f for f in findings if f.fix), None)
-    if first is not None:
+    blocking = [(finding, finding.fix) for finding in findings if finding.fix]
+    if blocking:
+        first, fix = blocking[0]
         print(f"No game by voice here ({first.topic}: {first.found}). Fix this first: "
-              f"{first.fix.rstrip('.')}.")
+              f"{fix.rstrip('.')}.")
         return 1
     print("A game by voice can run here: partyhost play crack-list --players Ann Bob Cat")
     return 0
