@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -90,3 +91,17 @@ def test_a_microphone_that_will_not_open_names_the_option(
     assert lines[0] == "microphone: none usable: no sound input device matches 'webcam'; " \
         "run `partyhost devices` to list them"
     assert "--input-device" in lines[-1]
+
+
+def test_without_the_speech_extra_the_fix_is_to_install_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    find_spec = importlib.util.find_spec
+    speech = {"sounddevice", "faster_whisper", "piper"}
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *rest: None if name in speech else find_spec(name, *rest))
+    code, lines = doctor(capsys)
+    assert code == 1
+    assert lines[:3] == ["microphone: unknown: speech support is not installed",
+                         "speaker: unknown: speech support is not installed",
+                         "recognizer: none: speech support is not installed"]
+    assert lines[-1].endswith("Fix this first: pip install 'partyhost[speech]'.")

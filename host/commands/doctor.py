@@ -74,16 +74,16 @@ def run(args: argparse.Namespace) -> int:
 
 def sound(input_device: str | None, output_device: str | None) -> list[Finding]:
     """The microphone and the speaker a game would open, or why there is none."""
-    if importlib.util.find_spec("numpy") is None:
+    if importlib.util.find_spec("sounddevice") is None:
         return [Finding(kind, "unknown: speech support is not installed", SPEECH_EXTRA)
                 for kind in ("microphone", "speaker")]
     from host.speech.audio import AudioUnavailable, SoundDeviceInput, list_devices, resolve_device
 
     try:
         devices = {d.index: d for d in list_devices()}
-    except AudioUnavailable as error:
-        return [Finding(kind, str(error), "apt-get install libportaudio2; " + SPEECH_EXTRA)
-                for kind in ("microphone", "speaker")]
+    except AudioUnavailable:  # sounddevice is there, so the PortAudio library is not
+        return [Finding(kind, "unknown: the PortAudio library is missing",
+                        "apt-get install libportaudio2") for kind in ("microphone", "speaker")]
     if not devices:
         none = "none: this machine has no sound card, or no sound server is running"
         return [Finding(thing, none, f"plug in a {thing} (a USB {thing} or speakerphone) or "
