@@ -42,8 +42,8 @@ def register(subparsers: Any) -> None:
                            help="hear (and fit on) the synthetic voices too (default: in "
                            "English, not in French: see hearing_corpus.SYNTHETIC)")
     calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=True,
-                           help="add the utterances of the demo games listed in "
-                           "hearing_corpus.GAMES (played once, kept in the cache)")
+                           help="add the utterances of demo games in the language (seeds "
+                           "hearing_corpus.GAME_SEEDS, played once, kept in the cache)")
     calibrate.add_argument("--seeds", type=int, nargs="+", default=None,
                            help="split seeds to try (the first one's fit is written)")
     calibrate.add_argument("--out", metavar="FILE", type=Path,
@@ -104,7 +104,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
             games = hearing_corpus.games_dir("whisper", args.lang, model["bytes"])
             if not args.refit:
                 hearing_corpus.play_games(args.lang, games, log)
-            rows += hearing_corpus.game_records(games)
+            rows += hearing_corpus.game_records(args.lang, games)
     except hearing_corpus.StaleCorpus as stale:
         print(f"partyhost bench calibrate: {stale}", file=sys.stderr)
         return 1

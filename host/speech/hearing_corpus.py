@@ -43,15 +43,12 @@ calibration is fitted on the recorded French speech (people's prompts and letter
 utterances) as it first was, when hearing French was slow here (5 s an utterance in that run,
 0.5 s in the refit of version 2 records), so its figures compare; `partyhost bench calibrate
 --synthetic` adds the espeak-ng French voices (540 utterances more)."""
-GAMES: dict[str, tuple[tuple[str, int, int], ...]] = {
-    "en": (("scattergories", 3, 11), ("crack-list", 3, 11), ("short-list", 4, 11),
-           ("scattergories", 3, 12), ("crack-list", 3, 12), ("short-list", 4, 12),
-           ("scattergories", 3, 13)),
-    "fr": (("crack-word", 3, 11), ("crack-word", 3, 12)),
-}
-"""The demo games whose utterances join the corpus, as (game, players, seed): phrases as the
-games offer them, among the choices a game offers at that moment, said by the bots' voices in
-the demo's babble. Their seeds are not the demo's reported seeds (1 to 5), which stay unseen."""
+GAME_SEEDS = (11, 12)
+"""The seeds of the demo games whose utterances join the corpus: every game whose own
+language is the corpus's, played by `GAME_PLAYERS` bots (phrases as the games offer them,
+among the choices a game offers at that moment, said by the bots' voices in the demo's
+babble). They are not the demo's reported seeds (1 to 5), which stay unseen."""
+GAME_PLAYERS = 3
 KLETTRES = Path("/usr/share/klettres")
 VERSION = 2
 """The records' shape: 2 holds every likeliest choice with its measures and the free
@@ -183,26 +180,35 @@ def games_dir(engine: str, lang: str, model_bytes: int) -> Path:
     return cache_dir() / f"games-{engine}-{lang}-{model_bytes}-v{VERSION}"
 
 
+def corpus_games(lang: str) -> list[tuple[str, int]]:
+    """The demo games of a language's corpus, as (game, seed)."""
+    from host.registry import find_game, game_names
+
+    return [(name, seed) for seed in GAME_SEEDS for name in game_names()
+            if find_game(name).default_lang == lang]
+
+
 def play_games(lang: str, folder: Path, log: Callable[[str], None] = lambda _: None
                ) -> None:
     """Play each of the language's corpus games not yet in `folder` (`partyhost demo
-    --measures`, which writes a game's file only when it is over)."""
+    --measures`, whose file is renamed into place only when the game is over)."""
     folder.mkdir(parents=True, exist_ok=True)
-    for game, players, seed in GAMES[lang]:
+    for game, seed in corpus_games(lang):
         path = folder / f"{game}-{seed}.jsonl"
         if path.exists():
             continue
         log(f"playing {game} (seed {seed}) -> {path}")
         part = path.with_suffix(".part")
-        subprocess.run([sys.executable, "-m", "host", "demo", game, "--players", str(players),
-                        "--seed", str(seed), "--lang", lang, "--json", "--measures", str(part)],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, "-m", "host", "demo", game, "--seed", str(seed),
+                        "--players", str(GAME_PLAYERS), "--lang", lang, "--json",
+                        "--measures", str(part)], check=True, stdout=subprocess.DEVNULL)
         part.rename(path)
 
 
-def game_records(folder: Path) -> list[dict[str, Any]]:
-    """The records of every game in `folder`."""
-    return [row for path in sorted(folder.glob("*.jsonl")) for row in read_records(path)]
+def game_records(lang: str, folder: Path) -> list[dict[str, Any]]:
+    """The records of the language's corpus games played into `folder`."""
+    paths = [folder / f"{game}-{seed}.jsonl" for game, seed in corpus_games(lang)]
+    return [row for path in paths if path.exists() for row in read_records(path)]
 
 
 def cache_path(engine: str, lang: str, model_bytes: int) -> Path:

@@ -239,6 +239,17 @@ def suggest_levels(fit_rows: Sequence[Row], fit_p: np.ndarray,
             "meets": _meets(found)}
 
 
+def at_the_hosts_levels(rows: Sequence[Row], p: np.ndarray) -> dict[str, Any]:
+    """By group, what the host's own levels (host.core.hearing) give on the records: an
+    ordinary move taken, a costly one taken, and the best choice reaching the ask-back
+    level (taken or asked back)."""
+    from host.core.hearing import ASK_BACK, TAKE_COSTLY, TAKE_MOVE
+
+    levels = {"take": TAKE_MOVE, "costly_take": TAKE_COSTLY, "ask": ASK_BACK}
+    return {"levels": levels, **{name: _level_figures(rows, p, level)
+                                 for name, level in levels.items()}}
+
+
 def _meets(found: dict[str, dict[str, dict[str, float]]]) -> dict[str, bool | None]:
     """Whether the validation figures at the suggested levels meet the issue's: people's
     choices clean taken right >= 97% and never wrong, in 10 dB babble taken right >= 65% and
@@ -282,29 +293,31 @@ def calibrate(rows: Sequence[Row], *, engine: str, lang: str,
               model: dict[str, Any], choices: int, seeds: Sequence[int] = SEEDS,
               l2: float = L2) -> Calibration:
     """Fit and validate on each seed's split; the calibration of the first seed's fit, with
-    every seed's figures beside it."""
-    rows = [r for r in rows if r.get("likeliest") and r["likeliest"][0].get("measures")]
+    every seed's figures beside it. Records heard without choices (a game decoding freely)
+    weigh on the free path only."""
     tried = []
     written: Calibration | None = None
     for seed in seeds:
-        fit_rows, held = split(rows, seed)
-        calibration = Calibration(engine, lang, model, fit(fit_rows, lang, l2))
+        fit_all, held_all = split(rows, seed)
+        calibration = Calibration(engine, lang, model, fit(fit_all, lang, l2))
+        fit_rows, held = scored_choices(fit_all), scored_choices(held_all)
         held_p = probabilities(calibration, held)
         fit_p = probabilities(calibration, fit_rows)
         validation = figures(held, held_p)
-        validation["paths"] = path_scores(calibration, held, lang)
+        validation["paths"] = path_scores(calibration, held_all, lang)
         validation["right_among_likeliest"] = among_likeliest(calibration, held)
-        report = {"seed": seed, "fit_utterances": len(fit_rows),
-                  "validation_phrases": sorted({r["phrase"] for r in held}),
+        report = {"seed": seed, "fit_utterances": len(fit_all),
+                  "validation_phrases": sorted({r["phrase"] for r in held_all}),
                   "validation": validation,
                   "best_by_path": {path: figures(*_on_path(held, held_p, path))
                                    for path in CHOICE_PATHS
                                    if any(path_of(measures_of(r)) == path for r in held)},
-                  "suggested": suggest_levels(fit_rows, fit_p, held, held_p)}
+                  "suggested": suggest_levels(fit_rows, fit_p, held, held_p),
+                  "at_the_hosts_levels": at_the_hosts_levels(held, held_p)}
         tried.append(report)
         if written is None:
             written = calibration
-            by_path = {path: len(examples(fit_rows, lang, path)[0]) for path in PATHS}
+            by_path = {path: len(examples(fit_all, lang, path)[0]) for path in PATHS}
     assert written is not None
     about = {"fitted_by": "scripts/fit_hearing.py (partyhost bench calibrate)",
              "label": {"scored, exact": "each likeliest choice (not only the best) is what "
@@ -324,6 +337,11 @@ def calibrate(rows: Sequence[Row], *, engine: str, lang: str,
              "fit_examples_by_path": by_path,
              "seeds": tried}
     return Calibration(engine, lang, model, written.paths, about)
+
+
+def scored_choices(rows: Sequence[Row]) -> list[Row]:
+    """The records whose best choice was measured (not those decoded freely)."""
+    return [r for r in rows if r.get("likeliest") and r["likeliest"][0].get("measures")]
 
 
 def _on_path(rows: Sequence[Row], p: np.ndarray, path: str) -> tuple[list[Row], np.ndarray]:
@@ -358,6 +376,14 @@ def summary(calibration: Calibration) -> list[str]:
                      else "")
             lines.append(f"  {name:24} n={each['utterances']:4} best right "
                          f"{each['best_is_right']:.2f} {there:18} " + " | ".join(cells))
+        hosts = tried["at_the_hosts_levels"]
+        for name, level in hosts["levels"].items():
+            cells = [f"{group_} {found['right']:.2f}/{found['wrong']:.2f}"
+                     for group_, found in hosts[name].items() if "right" in found]
+            other = max((found["reached"] for found in hosts[name].values()
+                         if "reached" in found), default=0.0)
+            lines.append(f"  at the host's {name} level {level}, right/wrong: "
+                         + ", ".join(cells) + f"; other words at most {other:.2f}")
         suggested = tried["suggested"]
         lines.append(f"  suggested levels (chosen on the fit part): {suggested['levels']}, "
                      f"on validation meeting the issue's figures: {suggested['meets']}")
