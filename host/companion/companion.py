@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from host.companion.address import DEFAULT_PORT, CompanionError, bind_address
 from host.companion.hub import TABLE, Hub, PageMove
 from host.companion.server import Server, build_app
-from host.companion.views import TableViews
+from host.companion.views import KEEP, TableViews, kept_note
 from host.core.hearing import QUIT_YES
 from host.core.session import Line, Session
 from host.core.talk import NO, YES, Speakers, clean, seat_to_free
@@ -64,6 +64,7 @@ class Companion:
     def __init__(self, session: Session, title: str, *, host: str | None = None,
                  port: int = DEFAULT_PORT) -> None:
         self.session = session
+        session.phrases.use_pages()  # the host words some lines for players with pages
         self.views = TableViews(session, title)
         self.hub = Hub(len(self.views.names))
         self.app = build_app(self.hub, self.views.names, title, session.phrases.lang)
@@ -198,6 +199,11 @@ class Companion:
         (what the console or the voice asked, they answer). A page cannot free a seat."""
         from host.console import hear_typed
 
+        if move.text.startswith(KEEP):  # no move: a note the page keeps here (its sheet)
+            note = kept_note(move.text)
+            if note is not None:
+                self.views.keep(move.seat, *note)
+            return []
         seat = self.session.game.seats[move.seat]
         named, said = self.speakers.split(move.text)
         if named is not None and named != seat.name:
@@ -232,6 +238,7 @@ class Companion:
     def publish(self, lines: Iterable[Line] = ()) -> None:
         """Send every page its new state (a page that has not changed is not sent again)."""
         self.views.hear_lines(lines)
+        self.views.missing = [self.views.names[seat] for seat in self.hub.open_seats()]
         self.seq += 1
         for audience, (shows, page) in self.views.pages().items():
             if self._sent.get(audience) != shows:

@@ -7,22 +7,38 @@ import importlib
 import json
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
+from host.companion.schema import Words
+from host.core.phrasebook import GameVoice, Phrasebook
 from host.core.session import Line, Session
 
 LINES_KEPT = 6
 """How many of the host's last lines a page shows."""
+PAGE_LINES = "host.companion.lines"
+"""The pages' own text (labels, hints), layered between the core's and the game's."""
+PAGE_WORDS = ("your_turn", "turn_of", "your_hand", "send", "say",
+              "host", "scan", "read", "paused", "over", "leave",
+              "for_you", "no_cards", "live", "lost", "sheet",
+              "joined")
+"""The words every page's frame shows (its scripts fill them in)."""
+KEPT_TEXT = 80
+"""The longest text a page may keep on the server (an answer on a Scattergories sheet)."""
+KEEP = "\x1f"
+"""What starts a page's message that is no move but a note for the server to keep (app.js
+sends KEEP and {"keep": name, "index": i, "text": "…"}): nobody types a control character."""
 
 
 def button_lines(session: Session) -> list[str]:
     """What every seat's page buttons send now, as the console types it: the move with its
     player's name first (a page speaks for its own seat)."""
     module = view_module(session.game)
+    words = page_words(session)
     lines: list[str] = []
     for seat, sitting in enumerate(session.game.seats):
-        view = module.seat_view(session.game, seat, session.talk.say)
+        view = module.seat_view(session.game, seat, session.talk.say, words)
         lines += [f"{sitting.name}: {said}" for said in _sent(view["actions"])]
     return lines
 
@@ -33,6 +49,32 @@ def _sent(actions: Iterable[Any]) -> Iterable[str]:
         if button["say"]:
             yield button["say"]
         yield from _sent(button.get("options", []))
+
+
+def page_words(session: Session) -> Words:
+    """The pages' text in the session's language."""
+    return page_text(session.phrases.game, session.phrases.lang)
+
+
+def page_text(voice: GameVoice, lang: str = "en") -> Words:
+    """A game's pages' text in a language: the [page] tables of the pages' own lines and of
+    the game's (a game may word a label its own way)."""
+    voice = replace(voice, shared=(*voice.shared, PAGE_LINES))
+    return Phrasebook(lang, game=voice).page
+
+
+def kept_note(text: str) -> tuple[str, int, str] | None:
+    """A page's note to keep (its name, index and text), or None for a move."""
+    if not text.startswith(KEEP):
+        return None
+    try:
+        note = json.loads(text[len(KEEP):])
+        name, index, kept = note["keep"], note["index"], note["text"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if isinstance(name, str) and type(index) is int and isinstance(kept, str):
+        return name, index, kept
+    return None
 
 
 def view_module(game: object) -> ModuleType:
@@ -55,6 +97,21 @@ class TableViews:
                        for person in (seat.name, *seat.people)}
         self.public_lines: deque[str] = deque(maxlen=LINES_KEPT)
         self.seat_lines = [deque[dict[str, Any]](maxlen=LINES_KEPT) for _ in seats]
+        self.words = page_words(session)
+        self.frame = {key: self.words(key) for key in PAGE_WORDS}
+        self.missing: list[str] = []
+        """The seats no page has taken yet (the table's page shows how to join meanwhile)."""
+        self.kept: list[dict[str, list[str]]] = [{} for _ in seats]
+        """What each seat's page asked the server to keep for it, for that page only (the
+        answers written on a Scattergories sheet), by name: a new tab finds them."""
+
+    def keep(self, seat: int, name: str, index: int, text: str) -> None:
+        """Keep one entry of a seat's note `name` (its sheet's answer number `index`)."""
+        note = self.kept[seat].setdefault(name, [])
+        if not 0 <= index < 100:
+            return
+        note.extend([""] * (index + 1 - len(note)))
+        note[index] = text[:KEPT_TEXT]
 
     def hear_lines(self, lines: Iterable[Line]) -> None:
         """Keep the host's lines: the public ones for every page, a private one for its seat."""
@@ -71,17 +128,22 @@ class TableViews:
     def table(self) -> dict[str, Any]:
         """The table's part: the game's public view, the timer, paused, over."""
         session = self.session
-        return {"game": self.title, **self.module.public_view(session.game),
-                "timer": self.timer(), "paused": session.paused, "over": session.finished}
+        public = self.module.public_view(session.game, self.words)
+        joining = self.words("waiting_for", players=", ".join(self.missing)) \
+            if self.missing else ""
+        return {"game": self.title, **public, "timer": self.timer(public.get("timer_extra", 0.0)),
+                "paused": session.paused, "over": session.finished, "joining": joining}
 
-    def timer(self) -> dict[str, Any] | None:
+    def timer(self, extra: float = 0.0) -> dict[str, Any] | None:
         """The running timer: its name and when it ends on the session's clock (frozen while
-        paused); `seconds_left` is added as each page is sent."""
+        paused), `extra` seconds later when the game's view shows it running on;
+        `seconds_left` is added as each page is sent."""
         table = self.session.table
         if table.deadline is None or self.session.finished:
             return None
-        return {"name": table.deadline.name, "ends": table.deadline.at,
-                "paused_left": table.paused_remaining}
+        paused_left = table.paused_remaining
+        return {"name": table.deadline.name, "ends": table.deadline.at + extra,
+                "paused_left": None if paused_left is None else paused_left + extra}
 
     def seconds_left(self, timer: dict[str, Any] | None) -> dict[str, Any] | None:
         """The timer as a page counts it down: the seconds left now."""
@@ -98,10 +160,12 @@ class TableViews:
         table = self.table()
         counted = {**table, "timer": self.seconds_left(table["timer"])}
         say = self.session.talk.say
-        pages: dict[int, dict[str, Any]] = {-1: {"lines": list(self.public_lines)}}
+        pages: dict[int, dict[str, Any]] = {-1: {"lines": list(self.public_lines),
+                                                 "words": self.frame}}
         for seat, name in enumerate(self.names):
-            me = {"seat": name, **self.module.seat_view(self.session.game, seat, say)}
-            pages[seat] = {"me": me, "lines": list(self.seat_lines[seat])}
+            me = {"seat": name, **self.module.seat_view(self.session.game, seat, say, self.words),
+                  "kept": self.kept[seat]}
+            pages[seat] = {"me": me, "lines": list(self.seat_lines[seat]), "words": self.frame}
         return {audience: (json.dumps({"table": table, **page}),
                            json.dumps({"table": counted, **page}))
                 for audience, page in pages.items()}

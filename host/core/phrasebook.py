@@ -119,6 +119,10 @@ class Phrasebook:
         self.lang = lang if spoken else "en"  # one language throughout, never a mix
         self.lines: dict[str, list[str]] = {}
         self.refusals: dict[str, list[str]] = {}
+        self.page_lines: dict[str, list[str]] = {}
+        """Lines worded otherwise when the players have the companion pages (`use_pages`)."""
+        self.page_text: dict[str, str] = {}
+        """What the companion pages show (labels, hints): never said."""
         self.rule_figures: dict[str, Any] = {}
         """The figures the house rules quote ({turn_seconds}): the book's own, or a table's."""
         rules = [self._layer(package) for package in layers]
@@ -135,9 +139,21 @@ class Phrasebook:
         data = tomllib.loads(book.read_text("utf-8"))
         self.lines.update(data.get("lines", {}))
         self.refusals.update(data.get("refusals", {}))
+        self.page_lines.update(data.get("with_pages", {}))
+        self.page_text.update(data.get("page", {}))
         rules = data.get("house_rules", {})
         self.rule_figures.update(rules.get("figures", {}))
         return list(rules.get("rules", []))
+
+    def use_pages(self) -> None:
+        """The players have the companion pages: the lines a book words otherwise then (its
+        [with_pages] table: "write on your phone", not "on paper") replace the usual ones."""
+        self.lines.update(self.page_lines)
+
+    def page(self, key: str, **params: Any) -> str:
+        """A companion page's text, filled in as written (the key itself when no book has
+        it): a label inside another keeps its small letter."""
+        return self.page_text.get(key, key).format_map(self._params(params))
 
     @property
     def house_rules(self) -> list[str]:

@@ -6,7 +6,7 @@ hand, the table's state, and never another seat's hand."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -50,9 +50,11 @@ def table() -> Iterator[Companion]:
 
 def hand_of(session: Session, seat: int) -> list[str]:
     """A seat's hand as its page shows it (in the view's order)."""
+    from host.companion.views import page_words
     from host.games.crack_list.view import seat_view
 
-    return [c["text"] for c in seat_view(session.game, seat, session.talk.say)["hand"]]  # type: ignore[arg-type]
+    return [c["text"] for c in seat_view(session.game, seat, session.talk.say,  # type: ignore[arg-type]
+                                         page_words(session))["hand"]]
 
 
 def join_as(driver: WebDriver, join_url: str, name: str) -> str:
@@ -74,6 +76,15 @@ def loop_takes_tapped_move(driver: WebDriver, companion: Companion) -> int:
     wait_for(driver, lambda d: not companion.hub.moves.empty())
     companion.step()
     return companion.seq
+
+
+def hear_until(driver: WebDriver, companion: Companion, done: Callable[[], bool]) -> None:
+    """What the game's loop does while pages send moves (and notes to keep): hear them and
+    publish, until `done`."""
+    def heard(_: WebDriver) -> bool:
+        companion.step()
+        return done()
+    wait_for(driver, heard)
 
 
 def speak(tmp_path: Path, piper: PiperSynthesizer, text: str) -> MicrophoneEars:
@@ -103,7 +114,7 @@ def test_two_phones_and_the_table_follow_a_game_played_by_voice_console_and_taps
     step = loop_takes_tapped_move(browser, table)
     wait_for(on(browser, board), lambda d: shows(d, step))
     assert browser.find_element(By.ID, "headline").text == title
-    assert browser.find_element(By.ID, "turn").text == "Turn: Bob"
+    assert browser.find_element(By.ID, "turn").text == "Bob's turn"
 
     # Bob passes by voice: recorded audio, the real ears and recognizer, the voice loop with
     # the pages open (it publishes them after each step).
@@ -115,18 +126,23 @@ def test_two_phones_and_the_table_follow_a_game_played_by_voice_console_and_taps
     wait_for(on(browser, bob), lambda d: shows(d, table.seq))
     assert texts(browser, "#hand .card") == hand_of(session, 1) and len(game.hands[1]) == 9  # type: ignore[attr-defined]
 
-    # Cat types her pass at the console; then Ann taps Pass on her phone.
+    # Cat types her pass at the console; then Ann taps Pass on her phone, twice: a pass
+    # asks for a second tap, and sends nothing before it.
     table.step(hear_typed(session, "pass"))
     wait_for(on(browser, ann), lambda d: "Pass" in texts(d, "#actions button"))
     browser.find_element(By.XPATH, "//button[text()='Pass']").click()
+    again = "Tap again to pass (you draw a card)"
+    wait_for(browser, lambda d: again in texts(d, "#actions button.confirming"))
+    assert table.hub.moves.empty()
+    browser.find_element(By.XPATH, f"//button[text()='{again}']").click()
     step = loop_takes_tapped_move(browser, table)
     wait_for(browser, lambda d: shows(d, step))
     assert texts(browser, "#hand .card") == hand_of(session, 0) and len(game.hands[0]) == 9  # type: ignore[attr-defined]
     wait_for(on(browser, board), lambda d: shows(d, step))
     # Everyone failed in a row: a new category card, as the table's page says.
-    assert browser.find_element(By.ID, "turn").text == f"Turn: {game.expected_player()}"
+    assert browser.find_element(By.ID, "turn").text == f"{game.expected_player()}'s turn"
     assert browser.find_element(By.ID, "headline").text != title
-    notes = dict(zip(texts(browser, "#scores td:first-child"), texts(browser, "#scores .note"),
+    notes = dict(zip(texts(browser, "#players .tile .name"), texts(browser, "#players .note"),
                      strict=True))
     assert notes == {"Ann": "9 cards", "Bob": "9 cards", "Cat": "9 cards"}
 
@@ -220,9 +236,10 @@ def test_scattergories_a_sheet_written_on_the_phone_is_read_with_a_tap(
         read = reader.find_element(By.CSS_SELECTOR, "#sheet button.read")
         wait_for(reader, lambda d: read.is_enabled())
         read.click()
-        step = loop_takes_tapped_move(browser, companion)
-        wait_for(on(browser, board), lambda d: shows(d, step))
-        assert f"{game.seats[0 if reader_is_ann else 1].name}: Crocodile" in texts(
-            browser, "#sections li"), texts(browser, "#sections li")
+        reader_seat = 0 if reader_is_ann else 1
+        reader_name = game.seats[reader_seat].name
+        hear_until(browser, companion, lambda: reader_seat in game.sheet[0])  # type: ignore[attr-defined]
+        wait_for(on(browser, board), lambda d: shows(d, companion.seq))
+        assert texts(browser, f"#players .tile[data-name={reader_name}] .answer") == ["Crocodile"]
     finally:
         companion.close()

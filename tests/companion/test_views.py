@@ -39,6 +39,12 @@ def shown_faces(me: dict[str, Any]) -> list[str]:
     return sorted(names.get(face, face.upper()) for face in faces)
 
 
+def every_button(buttons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """These buttons and those they open, at any depth."""
+    return [deep for button in buttons
+            for deep in [button, *every_button(button.get("options", []))]]
+
+
 def check_pages(session: Session, views: TableViews) -> None:
     """What every page holds now."""
     pages = {audience: json.loads(page) for audience, (_, page) in views.pages().items()}
@@ -49,10 +55,10 @@ def check_pages(session: Session, views: TableViews) -> None:
         hand = own_hand(session, seat)
         if hand is not None:
             assert shown_faces(me) == hand
-        buttons = me.get("actions", [])
-        for button in [*buttons, *(o for b in buttons for o in b.get("options", []))]:
+        buttons = [*me.get("actions", []), *(c["tap"] for c in me.get("hand", []) if "tap" in c)]
+        for button in every_button(buttons):
             said = button["say"]
-            if button.get("options"):
+            if button.get("options") or button.get("fill"):
                 assert not said
                 continue
             text = said if said.startswith(f"{player.name}:") else f"{player.name}: {said}"

@@ -1,17 +1,30 @@
 // The companion page: one WebSocket, the page redrawn from each JSON message; no build step.
+// The table's page is a screen seen from across the room; a seat's page is the player's
+// controller: their hand (a card tapped plays it), their moves, their sheet.
 "use strict";
 
 const token = location.pathname.split("/")[2] || "";
 const kind = document.body.dataset.kind;
 const $ = (id) => document.getElementById(id);
+const KEEP = "\x1f"; // a note for the server to keep, not a move (host/companion/views.py KEEP)
+const CONFIRM_MS = 4000; // how long a move waiting for its second tap waits
+const KEEP_MS = 400; // how long typing on the sheet waits before the server keeps it
 let socket = null;
 let deadline = null; // performance.now() when the running timer ends
 let paused = false;
 let last = null;
+let words = {};
+let wasActing = false;
+let confirming = null; // {say, until}: the move shown "tap again"
+let opened = null; // {key, path}: the choice whose options are shown (a card's or a button's)
+const dirty = new Map(); // sheet rows typed here that the server has not kept yet: index -> text
+const keepTimers = new Map();
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
+  }
   if (text !== undefined) node.textContent = text;
   return node;
 }
@@ -20,133 +33,306 @@ function fill(parent, children) {
   parent.replaceChildren(...children);
 }
 
-function colourClass(colour) {
-  return colour ? "card c-" + colour.replace(/[^a-z_]/gi, "") : "card";
+function word(key, params) {
+  let text = words[key] || "";
+  for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(value);
+  return text;
+}
+
+function colourClass(base, colour) {
+  return colour ? base + " c-" + colour.replace(/[^a-z_]/gi, "") : base;
 }
 
 function send(text) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ say: text }));
 }
 
-function renderTable(table) {
-  $("game").textContent = table.game || "Party Host";
+function keep(name, index, text) {
+  send(KEEP + JSON.stringify({ keep: name, index: index, text: text }));
+}
+
+// ------------------------------------------------------------------ both pages
+
+function renderCommon(table) {
+  $("stage").textContent = table.stage || "";
+  $("detail").textContent = table.detail || "";
   $("headline").textContent = table.headline || "";
-  $("detail").textContent = table.over ? "Game over" : table.detail || "";
-  $("turn").textContent = table.turn ? "Turn: " + table.turn : "";
+  $("headline").hidden = !table.headline;
+  const banner = table.over ? word("over") : table.banner || "";
+  $("banner").textContent = banner;
+  $("banner").hidden = !banner;
   paused = !!table.paused;
   deadline = table.timer ? performance.now() + table.timer.seconds_left * 1000 : null;
-  $("timer").dataset.name = table.timer ? table.timer.name : "";
+  $("timer-label").textContent = table.timer ? table.timer_label || "" : "";
   tickTimer();
-  const scores = $("scores");
-  if (scores) {
-    fill(scores, (table.scores || []).map((s) => {
-      const row = el("tr", { "data-name": s.name, class: s.name === table.turn ? "on-turn" : "" });
-      row.append(el("td", {}, s.name), el("td", { class: "score" }, String(s.score)),
-                 el("td", { class: "note" }, s.note || ""));
-      return row;
-    }));
-  }
-  const sections = $("sections");
-  if (sections) {
-    fill(sections, (table.sections || []).map((section) => {
-      const box = el("div", { class: "list" });
-      box.append(el("h2", {}, section.title));
-      const list = el("ul");
-      list.append(...section.items.map((item) => el("li", {}, item)));
-      box.append(list);
-      return box;
-    }));
-  }
-  const board = $("board");
-  if (board) {
-    $("board-box").hidden = !table.board;
-    fill(board, (table.board || []).map((row, i) => {
-      const line = el("div", { class: "row", "data-row": String(i + 1) });
-      line.append(el("span", { class: "row-no" }, String(i + 1)));
-      line.append(...row.map((c) => el("span", { class: colourClass(c.colour) }, c.text)));
-      return line;
-    }));
+  renderBoard(table);
+  document.body.dataset.phase = table.phase || "";
+  document.body.classList.toggle("over", !!table.over);
+}
+
+function renderBoard(table) {
+  $("board-box").hidden = !table.board;
+  fill($("board"), (table.board || []).map((row, i) => {
+    const line = el("div", { class: "row", "data-row": String(i + 1) });
+    line.append(el("span", { class: "row-no" }, String(i + 1)));
+    line.append(...row.map((c) => el("span", { class: colourClass("card", c.colour) }, c.text)));
+    return line;
+  }));
+  fill($("legend"), (table.legend || []).map((c) => {
+    const item = el("span", { class: "legend-item" });
+    item.append(el("span", { class: colourClass("swatch", c.colour) }), el("span", {}, c.text));
+    return item;
+  }));
+}
+
+function renderLines(lines, shown) {
+  fill($("lines"), lines.slice(-shown).reverse().map((line) => {
+    const text = typeof line === "string" ? line : line.text;
+    const mine = typeof line !== "string" && line.private;
+    const item = el("li", { class: mine ? "private" : "" });
+    if (mine) item.append(el("span", { class: "for-you" }, word("for_you")));
+    item.append(document.createTextNode(text));
+    return item;
+  }));
+}
+
+function applyWords() {
+  for (const node of document.querySelectorAll("[data-word]")) {
+    const text = words[node.dataset.word];
+    if (text) node.textContent = text;
   }
 }
 
-function renderSeat(me, table) {
+// ------------------------------------------------------------------ the table's page
+
+function renderTable(data) {
+  const table = data.table;
+  $("game").textContent = table.game || "Party Host";
+  renderCommon(table);
+  $("turn").textContent = table.over || !table.turn ? "" : table.turn_label || word("turn_of", { player: table.turn });
+  $("clock").classList.toggle("idle", !table.turn && !table.timer);
+  fill($("players"), (table.scores || []).map((s) => playerTile(s, table)));
+  fill($("sections"), (table.sections || []).map((section) => {
+    const box = el("div", { class: "section" });
+    box.append(el("h2", {}, section.title));
+    const list = el("ul", { class: "chips" });
+    list.append(...section.items.map((item) => el("li", {}, item)));
+    box.append(list);
+    return box;
+  }));
+  const joining = !!table.joining && !table.over;
+  $("join").className = "join " + (joining ? "wanted" : "small");
+  $("join").hidden = !!table.over;
+  $("joining").textContent = joining ? table.joining : word("joined");
+  renderLines(data.lines || [], joining ? 2 : 4);
+}
+
+function playerTile(s, table) {
+  const tile = el("div", { class: colourClass("tile", s.colour), "data-name": s.name });
+  if (s.name === table.turn && !table.over) tile.classList.add("on-turn");
+  if (s.waiting && !table.over) tile.classList.add("waiting");
+  tile.append(el("div", { class: "name" }, s.name));
+  const count = el("div", { class: "count" });
+  count.append(el("span", { class: "score" }, String(s.score)),
+               el("span", { class: "score-label" }, table.score_label || ""));
+  tile.append(count);
+  if (s.note) tile.append(el("div", { class: "note" }, s.note));
+  if (s.answer) tile.append(el("div", { class: "answer" }, s.answer));
+  if (s.tags && s.tags.length) {
+    const tags = el("div", { class: "tags" });
+    tags.append(...s.tags.map((t) => el("span", { class: "tag" }, t)));
+    tile.append(tags);
+  }
+  return tile;
+}
+
+// ------------------------------------------------------------------ a seat's page
+
+function renderSeat(data) {
+  const me = data.me;
+  const table = data.table;
   document.title = me.seat + " · " + (table.game || "Party Host");
   $("seat-name").textContent = me.seat;
+  renderCommon(table);
+  const acting = !!me.acting && !table.over;
+  document.body.classList.toggle("acting", acting);
+  $("turn").textContent = table.over ? word("over") : acting ? word("your_turn")
+    : table.turn ? table.turn_label || word("turn_of", { player: table.turn }) : "";
+  if (acting && !wasActing && navigator.vibrate) navigator.vibrate([120, 80, 120]);
+  wasActing = acting;
   $("hand-box").hidden = !me.hand;
-  $("hand-title").textContent = me.hand_title || "Your hand";
-  fill($("hand"), (me.hand || []).map((c) => el("span", { class: colourClass(c.colour) }, c.text)));
-  if (me.hand && !me.hand.length) $("hand").append(el("span", { class: "empty" }, "no cards"));
+  $("hand-title").textContent = me.hand_title || word("your_hand") || "Your hand";
+  fill($("hand"), (me.hand || []).map((c, i) => handCard(c, i)));
+  if (me.hand && !me.hand.length) $("hand").append(el("span", { class: "empty" }, word("no_cards")));
   fill($("facts"), (me.facts || []).flatMap(([label, value]) => [el("dt", {}, label), el("dd", {}, value)]));
-  $("hint").textContent = me.hint || "";
-  fill($("actions"), (me.actions || []).map(actionButton));
-  const row = $("options");
-  const still = (me.actions || []).find((a) => a.options && a.label === row.dataset.for);
-  row.dataset.for = still ? still.label : "";
-  fill(row, still ? still.options.map(actionButton) : []);
+  $("hint").textContent = table.over ? "" : me.hint || "";
+  const actions = table.over ? [] : me.actions || [];
+  fill($("actions"), actions.map((a) => actionButton(a, "act:" + a.label, null)));
+  $("say").placeholder = me.say_hint || word("say") || $("say").placeholder;
+  renderOptions();
   renderSheet(me, table);
+  renderLines(data.lines || [], 2);
 }
 
-function actionButton(a) {
-  const button = el("button", { type: "button", class: a.options ? "action opens" : "action",
-                                "data-say": a.say }, a.label);
-  button.addEventListener("click", () => {
-    if (!a.options) { send(a.say); return; }
-    const row = $("options");
-    const open = row.dataset.for === a.label;
-    row.dataset.for = open ? "" : a.label;
-    fill(row, open ? [] : a.options.map(actionButton));
-  });
+function handCard(c, i) {
+  if (!c.tap) return el("span", { class: colourClass("card", c.colour) }, c.text);
+  const key = "hand:" + i + ":" + c.text;
+  const classes = colourClass("card playable", c.colour) + (opened && opened.key === key ? " open" : "");
+  const button = el("button", { type: "button", class: classes, "data-say": c.tap.say || "" }, c.text);
+  button.addEventListener("click", () => tap(c.tap, key, null));
   return button;
+}
+
+// A button: `key` names the choice it belongs to (a card's "hand:…", an action's "act:…"),
+// `path` the options opened below that choice to reach it (null: the card or action itself).
+function actionButton(a, key, path) {
+  const waiting = isConfirming(a);
+  const classes = ["action"];
+  if (a.options) classes.push("opens");
+  if (a.confirm) classes.push("careful");
+  if (waiting) classes.push("confirming");
+  if (a.fill) classes.push("fills");
+  if (path === null && opened && opened.key === key) classes.push("open");
+  const button = el("button", { type: "button", class: classes.join(" "), "data-say": a.say },
+                    waiting ? a.confirm : a.label);
+  button.addEventListener("click", () => tap(a, key, path));
+  return button;
+}
+
+function isConfirming(a) {
+  return !!(a.confirm && confirming && confirming.say === a.say && performance.now() < confirming.until);
+}
+
+function tap(a, key, path) {
+  if (a.options) {
+    if (path === null) opened = opened && opened.key === key ? null : { key: key, path: [] };
+    else opened = { key: key, path: path.concat([a.label]) };
+  } else if (a.fill) {
+    const input = $("say");
+    input.value = a.fill;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    opened = null;
+  } else if (a.confirm && !isConfirming(a)) {
+    confirming = { say: a.say, until: performance.now() + CONFIRM_MS };
+    setTimeout(redraw, CONFIRM_MS + 50);
+  } else {
+    confirming = null;
+    opened = null;
+    send(a.say);
+  }
+  redraw();
+}
+
+function rootChoice(me, key) {
+  // The choice a key names now: a card's tap, or an action button (null when it is gone).
+  if (key.startsWith("hand:")) {
+    const [, index, text] = key.split(":");
+    const c = (me.hand || [])[Number(index)];
+    return c && c.text === text && c.tap ? c.tap : null;
+  }
+  return (me.actions || []).find((a) => a.label === key.slice(4)) || null;
+}
+
+function renderOptions() {
+  const box = $("options");
+  const me = last && last.me;
+  let node = opened && me && !last.table.over ? rootChoice(me, opened.key) : null;
+  const titles = node ? [node.label] : [];
+  for (const label of node ? opened.path : []) {
+    node = (node.options || []).find((o) => o.label === label && o.options) || null;
+    if (!node) break;
+    titles.push(label);
+  }
+  if (!node || !node.options) {
+    opened = null;
+    box.hidden = true;
+    fill($("options-buttons"), []);
+    return;
+  }
+  box.hidden = false;
+  const title = $("options-title");
+  fill(title, [el("span", {}, titles.join(" › "))]);
+  const close = el("button", { type: "button", class: "close", "aria-label": "close" }, "×");
+  close.addEventListener("click", () => {
+    opened = opened.path.length ? { key: opened.key, path: opened.path.slice(0, -1) } : null;
+    redraw();
+  });
+  title.append(close);
+  fill($("options-buttons"), node.options.map((o) => actionButton(o, opened.key, opened.path)));
 }
 
 function renderSheet(me, table) {
   const box = $("sheet-box");
-  box.hidden = !me.sheet;
+  box.hidden = !me.sheet || !!table.over;
   if (!me.sheet) return;
-  const myTurn = table.turn === me.seat && table.phase === "reading";
+  const name = "sheet:" + (me.sheet_round || "");
+  const kept = (me.kept && me.kept[name]) || [];
   const sheet = $("sheet");
-  if (sheet.dataset.titles !== JSON.stringify(me.sheet)) {
-    sheet.dataset.titles = JSON.stringify(me.sheet);
-    fill(sheet, me.sheet.map((title, i) => {
-      const key = "sheet:" + token + ":" + title;
-      const row = el("div", { class: "sheet-row" });
-      const input = el("input", { "data-index": String(i), placeholder: title, maxlength: "80" });
-      input.value = sessionStorage.getItem(key) || "";
-      input.addEventListener("input", () => sessionStorage.setItem(key, input.value));
-      const read = el("button", { type: "button", class: "read" }, "Read");
-      read.addEventListener("click", () => {
-        const answer = input.value.trim();
-        if (answer) send((me.read_as || "{answer}").replace("{answer}", answer));
-      });
-      row.append(el("label", {}, title), input, read);
-      return row;
-    }));
+  const shape = name + JSON.stringify(me.sheet);
+  if (sheet.dataset.shape !== shape) {
+    sheet.dataset.shape = shape;
+    dirty.clear();
+    fill(sheet, me.sheet.map((title, i) => sheetRow(name, title, i, me)));
   }
-  for (const button of sheet.querySelectorAll("button.read")) button.disabled = !myTurn;
+  sheet.querySelectorAll(".sheet-row").forEach((row, i) => {
+    const input = row.querySelector("input");
+    const server = kept[i] || "";
+    if (dirty.has(i) && dirty.get(i) === server) dirty.delete(i);
+    if (!dirty.has(i) && document.activeElement !== input && input.value !== server) input.value = server;
+    const live = i === me.reading;
+    row.classList.toggle("reading", live);
+    row.querySelector("button.read").disabled = !live;
+    row.querySelector("button.read").hidden = me.reading === undefined;
+  });
 }
 
-function renderLines(lines) {
-  fill($("lines"), lines.slice().reverse().map((line) => {
-    const text = typeof line === "string" ? line : line.text;
-    const mine = typeof line !== "string" && line.private;
-    return el("li", { class: mine ? "private" : "" }, (mine ? "(for you) " : "") + text);
-  }));
+function sheetRow(name, title, i, me) {
+  const row = el("div", { class: "sheet-row", "data-index": String(i) });
+  const input = el("input", { "data-index": String(i), placeholder: title, maxlength: "80",
+                              autocomplete: "off", enterkeyhint: "next" });
+  input.addEventListener("input", () => {
+    dirty.set(i, input.value);
+    clearTimeout(keepTimers.get(i));
+    keepTimers.set(i, setTimeout(() => keep(name, i, input.value), KEEP_MS));
+  });
+  input.addEventListener("change", () => {
+    clearTimeout(keepTimers.get(i));
+    keep(name, i, input.value);
+  });
+  const read = el("button", { type: "button", class: "read" }, word("read") || "Read");
+  read.addEventListener("click", () => {
+    const answer = input.value.trim();
+    if (answer) send((last.me.read_as || "{answer}").replace("{answer}", answer));
+  });
+  row.append(el("label", {}, title), input, read);
+  return row;
 }
+
+// ------------------------------------------------------------------ the page's life
 
 function render(data) {
   last = data;
-  renderTable(data.table);
-  if (data.me) renderSeat(data.me, data.table);
-  renderLines(data.lines || []);
+  if (data.words && data.words !== words) {
+    words = data.words;
+    applyWords();
+    if (document.body.dataset.status === "live") status(word("live"), "live");
+  }
+  if (data.me) renderSeat(data); else renderTable(data);
   document.body.dataset.seq = String(data.seq);
+}
+
+function redraw() {
+  if (last) renderSeat(last);
 }
 
 function tickTimer() {
   const timer = $("timer");
-  if (deadline === null) { timer.textContent = ""; return; }
-  if (paused) { timer.textContent = "paused"; return; }
+  if (deadline === null) { timer.textContent = ""; timer.className = "timer"; return; }
+  if (paused) { timer.textContent = word("paused") || "paused"; timer.className = "timer paused"; return; }
   const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-  timer.textContent = left + " s";
+  timer.textContent = left >= 60 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : String(left);
+  timer.className = left <= 5 ? "timer urgent" : "timer";
 }
 
 function status(text, cls) {
@@ -164,12 +350,12 @@ function expired() {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/ws/" + token);
-  socket.addEventListener("open", () => status("connected", "live"));
+  socket.addEventListener("open", () => status(word("live") || "connected", "live"));
   socket.addEventListener("message", (event) => render(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) { expired(); return; }
-    if (last && last.table.over) { status("game over", "over"); return; }
-    status("reconnecting…", "lost");
+    if (last && last.table.over) { status(word("over") || "game over", "over"); return; }
+    status(word("lost") || "reconnecting…", "lost");
     fetch(location.href, { method: "HEAD", cache: "no-store" })
       .then((answer) => (answer.status === 404 ? expired() : setTimeout(connect, 1000)))
       .catch(() => setTimeout(connect, 2000));

@@ -11,10 +11,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from host.companion.views import page_text
 from host.core.events import IllegalEvent, TimeUp, make_seats
 from host.core.legal import misread, ways_said
 from host.core.talk import CLAIM_TURN, Query, clean
 from host.decks import CategoryCard
+from host.games.crack_list.announce import VOICE
 from host.games.crack_list.bots import BotSkills, BotTable
 from host.games.crack_list.cards import JOKER, STOP, SWAP
 from host.games.crack_list.events import (
@@ -40,6 +42,7 @@ from host.judge import Judge
 from tests.games.crack_list.conftest import OPEN, TableFactory
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+WORDS = page_text(VOICE)
 TEAMS = [["Ann", "Dan"], ["Bob", "Eve"], ["Cat", "Fay"]]
 OWN_WORDS = ("Atlantis", "Narnia", "Gotham", "Camelot")
 """Words on no list: an answer in the player's own words."""
@@ -239,17 +242,27 @@ def test_the_page_s_buttons_and_the_talk_agree(
     for seat in range(len(game.seats)):
         legal = legal_moves(game, seat)
         person = game.seats[seat].people[0]
-        buttons = seat_view(game, seat, talk.say).get("actions", [])
+        buttons = seat_view(game, seat, talk.say, WORDS).get("actions", [])
         said = [option["say"] for button in buttons
                 for option in button.get("options", [button])]
         sent = [talk.parse(f"{person}: {line}") for line in said]  # as the companion hears it
         assert all(isinstance(move, Query) or legal.allows(move) for move in sent), sent
-        # Every legal move in set words has its button; a penalty given whole to one player
-        # by its count ("give two to Cat") is the button "All to Cat".
+        # Every legal move in set words has its button, once: a split of a penalty in one
+        # order only ("one to Ann and two to Cat" is "two to Cat and one to Ann"), a penalty
+        # given whole to one player by its count ("give two to Cat") as "All to Cat".
         whole = {move for move in legal.moves if isinstance(move, Penalise)
                  and len(move.targets) == 1 and move.targets[0][1]}
-        assert set(sent) == set(legal.moves) - whole
+        assert {unordered(move) for move in sent} == \
+            {unordered(move) for move in legal.moves if move not in whole}
+        assert len(sent) == len({unordered(move) for move in sent})
         assert all(Penalise(move.player, ((move.targets[0][0], 0),)) in sent for move in whole)
+
+
+def unordered(move: object) -> object:
+    """A move, a penalty's split as who takes how many, in whatever order it is said."""
+    if isinstance(move, Penalise) and len(move.targets) > 1:
+        return move.player, frozenset(move.targets)
+    return move
 
 
 def test_the_answerer_may_challenge_a_refusal_and_nobody_their_own_answer(

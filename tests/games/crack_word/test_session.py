@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from host.clock import FakeClock
+from host.companion.views import page_text
 from host.console import prompt, run_console
 from host.core import autosave
 from host.core.session import Session
+from host.games.crack_word.announce import VOICE
 from host.games.crack_word.board import Tile
 from host.games.crack_word.cards import ETOILE, Card
 from host.games.crack_word.kind import CRACK_WORD
@@ -131,7 +133,7 @@ def test_a_refused_crack_word_says_which_condition_failed(
 
 def test_the_table_s_page_shows_a_star_s_letter_and_what_a_card_covers() -> None:
     session = table("en", "E", "C0 *A1 R1/R0", "", "N1", "P1")
-    board = public_view(session.game)["board"]
+    board = public_view(session.game, page_text(VOICE))["board"]
     assert [c["text"] for c in board[0]] == ["C", "A★", "R (on R)"]
     assert board[0][0]["colour"] != board[0][1]["colour"]
 

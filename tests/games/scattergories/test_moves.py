@@ -10,9 +10,11 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from host.companion.views import page_text
 from host.core.events import IllegalEvent, Note, make_seats
 from host.core.legal import misread, ways_said
 from host.core.talk import Query, Unclear
+from host.games.scattergories.announce import VOICE
 from host.games.scattergories.bots import BotSkills, BotTable
 from host.games.scattergories.config import ScattergoriesConfig
 from host.games.scattergories.events import (
@@ -32,6 +34,7 @@ from host.games.scattergories.view import seat_view
 from tests.games.scattergories.tables import DECK, JUDGE, new_game, to_reading
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Gus"]
+WORDS = page_text(VOICE)
 PARTNERS = ["Zoe", "Max", "Liv", "Kim", "Ola", "Ray"]
 """Each player's team-mate, when the table plays in teams."""
 OWN_WORDS = ["Atlantis", "pass", "score", "the letter P", "one more minute", "Cat Stevens",
@@ -175,7 +178,7 @@ def buttons_heard(game: ScattergoriesGame, seat: int, talk: ScattergoriesTalk) -
     """What each button of a seat's page sends, as the companion hears it (with the seat's
     name first unless the talk put it there), a choice's options in turn."""
     seat_ = game.seats[seat]
-    buttons = seat_view(game, seat, talk.say).get("actions", [])
+    buttons = seat_view(game, seat, talk.say, WORDS).get("actions", [])
     sent = [option["say"] for button in buttons
             for option in (button.get("options") or [button])]
     return [talk.parse(said if talk.speakers.split(said)[0] == seat_.name
@@ -204,15 +207,15 @@ def test_the_challenged_player_s_page_has_the_votes_and_a_tap_is_a_legal_vote() 
     assert game.state is State.VOTING and game.target == 0
     talk = ScattergoriesTalk(game)
     assert legal_moves(game, 0).moves == (Vote("Ann", True), Vote("Ann", False))
-    buttons = seat_view(game, 0, talk.say)["actions"]
-    assert [button["label"] for button in buttons] == ["Thumbs up", "Thumbs down"]
+    buttons = seat_view(game, 0, talk.say, WORDS)["actions"]
+    assert [button["label"] for button in buttons] == ["Thumbs up: it counts", "Thumbs down"]
     heard = buttons_heard(game, 0, talk)
     assert heard == [Vote("Ann", True), Vote("Ann", False)]
     assert talk.parse("Ann thumbs up") == Vote("Ann", True)
     notes = game.handle(heard[1])
     assert next(note.kind for note in notes if isinstance(note, Note)) == "vote"
     assert legal_moves(game, 0).moves == ()  # once each
-    assert seat_view(game, 0, talk.say).get("actions", []) == []
+    assert seat_view(game, 0, talk.say, WORDS).get("actions", []) == []
 
 
 def test_the_roller_chooses_a_letter_not_used_on_the_page() -> None:
@@ -222,7 +225,7 @@ def test_the_roller_chooses_a_letter_not_used_on_the_page() -> None:
     left = [letter for letter in string.ascii_uppercase if letter not in game.used_letters]
     assert legal.moves == tuple(ChooseLetter("Ann", letter) for letter in left)
     talk = ScattergoriesTalk(game)
-    [button] = seat_view(game, 0, talk.say)["actions"]
+    [button] = seat_view(game, 0, talk.say, WORDS)["actions"]
     assert button["label"] == "Choose the letter"
     assert [option["label"] for option in button["options"]] == left
     assert legal_moves(game, 1).moves == ()

@@ -9,10 +9,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from host.companion.views import page_text
 from host.core.events import IllegalEvent, make_seats
 from host.core.legal import misread, ways_said
 from host.core.talk import Query
 from host.decks import QuestionCard
+from host.games.short_list.announce import VOICE
 from host.games.short_list.bots import BotSkills, BotTable, other_answers
 from host.games.short_list.config import ShortListConfig
 from host.games.short_list.events import Answer, Jump, Move, Pass
@@ -23,6 +25,7 @@ from host.games.short_list.view import seat_view
 from host.judge import Judge, Reason
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+WORDS = page_text(VOICE)
 
 
 def reached(judge: Judge, questions: list[QuestionCard], seed: int, players: int,
@@ -150,7 +153,7 @@ def test_each_button_of_a_seat_s_page_is_one_of_its_legal_moves_or_calls(
         legal = legal_moves(game, seat)
         person = game.seats[seat].people[0]
         sent = [talk.parse(f"{person}: {button['say']}")  # as the companion hears a button
-                for button in seat_view(game, seat, talk.say).get("actions", [])]
+                for button in seat_view(game, seat, talk.say, WORDS).get("actions", [])]
         assert sent == [*legal.moves, *legal.calls]
 
 

@@ -1,0 +1,1 @@
+"""The companion pages' own text, in each language the host speaks."""
