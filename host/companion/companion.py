@@ -238,7 +238,7 @@ class Companion:
     def publish(self, lines: Iterable[Line] = ()) -> None:
         """Send every page its new state (a page that has not changed is not sent again)."""
         self.views.hear_lines(lines)
-        self.views.missing = [self.views.names[seat] for seat in self.hub.open_seats()]
+        self.views.missing = self.missing()
         self.seq += 1
         for audience, (shows, page) in self.views.pages().items():
             if self._sent.get(audience) != shows:

@@ -51,6 +51,7 @@ def open_companion(args: argparse.Namespace, session: Session,
         return None
     from host.companion.companion import Companion
     from host.companion.join import join_line, join_text
+    from host.companion.views import page_text
     from host.registry import find_game
 
     companion = Companion(session, find_game(args.game).title, host=args.companion_host,
@@ -58,6 +59,7 @@ def open_companion(args: argparse.Namespace, session: Session,
     links = companion.start()
     companion.wait_for_players()
     colours = out.isatty() and "NO_COLOR" not in os.environ  # no escapes in a file or a pipe
-    print(join_text(links, colours=colours), file=out, flush=True)
+    shows = page_text(session.phrases.game)("pages_show")  # the console speaks English
+    print(join_text(links, shows, colours=colours), file=out, flush=True)
     say([Line(join_line(session.phrases, links), "companion_join")])
     return companion

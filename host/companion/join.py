@@ -32,11 +32,11 @@ def qr_text(url: str, *, colours: bool = True) -> str:
         for top, bottom in zip(rows[::2], rows[1::2], strict=True))
 
 
-def join_text(links: Links, *, colours: bool = True) -> str:
+def join_text(links: Links, shows: str, *, colours: bool = True) -> str:
     """What the console prints: the join page's link and its QR code (in colours for a
-    terminal), and the table's link."""
+    terminal), what a player's page shows (the game's words), and the table's link."""
     return (f"Companion page: each player opens {links.join} (or scans the code) and taps their "
-            f"name; their page shows their hand to them alone.\n"
+            f"name; {shows}.\n"
             f"{qr_text(links.join, colours=colours)}"
             f"The table's page, for a shared screen: {links.table}")
 

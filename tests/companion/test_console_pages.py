@@ -11,8 +11,10 @@ import pytest
 from host.companion.address import CompanionError
 from host.companion.companion import Companion
 from host.companion.join import join_line, join_text, spoken_address
+from host.companion.views import page_text
 from host.console import run_console
 from host.core.session import Line
+from host.games.short_list.announce import VOICE
 from tests.companion.conftest import new_session
 
 
@@ -38,8 +40,9 @@ def test_the_join_line_and_text_name_the_address_and_the_code() -> None:
     assert spoken_address(links) == ("127.0.0.1 port 8765", " ".join(companion.hub.join_code))
     line = join_line(session.phrases, links)
     assert "127.0.0.1 port 8765" in line and " ".join(companion.hub.join_code) in line
-    text = join_text(links)
+    text = join_text(links, page_text(VOICE)("pages_show"))
     assert links.join in text and links.table in text and "█" in text
+    assert "It's my turn cards" in text and "their hand" not in text  # Short List's words
 
 
 def test_the_join_line_is_said_in_french_too() -> None:
