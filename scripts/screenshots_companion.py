@@ -4,9 +4,10 @@ the real session and server, with the players' pages open in a real headless Chr
 from the join page) and the table's page on a TV; at each scene the table's page is saved at
 1366x768 and 1920x1080 and one player's phone at 390x844, as PNG files in a folder.
 
-    .venv/bin/python scripts/screenshots_companion.py [FOLDER] [--game GAME]
+    .venv/bin/python scripts/screenshots_companion.py [FOLDER] [--game GAME] [--readme]
 
-FOLDER defaults to docs/companion. The clock is a fake one: the timers show their full time.
+FOLDER defaults to out/screenshots; --readme writes only the README's (docs/companion). The
+clock is a fake one: the timers show their full time.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class Scene:
     typed: tuple[str, ...]
     seat: str
     acts: tuple[Callable[[WebDriver], None], ...] = ()
+    readme: bool = False
+    """The game's scene the README shows (--readme)."""
 
 
 @dataclass(frozen=True)
@@ -96,22 +99,22 @@ GAMES: dict[str, Table] = {
         Scene("choosing", (), "Ann"),
         Scene("turn", ("Ann: number one", "Bob: A, Arctic"), "Cat",
               (tap("W +2", "#hand .card"),)),
-        Scene("penalty", (), "Cat", (type_in("Winter"), tap("Split the 2 cards"))),
+        Scene("penalty", (), "Cat", (type_in("Winter"), tap("Split the 2 cards")), readme=True),
         Scene("vote", ("Cat: one to Ann and one to Bob", "Ann: B, Bath water", "Bob: challenge"),
               "Cat"),
     )),
     "scattergories": Table(("Ann", "Bob", "Cat"), 3, (
         Scene("writing", (), "Bob", (write("Whale", "Water", "Wok"), scroll_to("#sheet-box"))),
         Scene("reading", ("time up", "time up", "Ann: my answer is Walrus"), "Bob",
-              (scroll_to("#hint"),)),
+              (scroll_to("#headline"),), readme=True),
         Scene("vote", ("Bob: my answer is Whale", "Cat: I pass", "Cat: challenge Whale"), "Ann"),
     ), ("--first", "Ann")),
     "short-list": Table(("Ann", "Bob", "Cat", "Dan"), 2, (
-        Scene("quizmaster", (), "Ann"),
+        Scene("quizmaster", (), "Ann", readme=True),
         Scene("guessing", ("Bob: Chad", "Cat: Mali", "Dan: Ghana"), "Bob"),
     )),
     "crack-word": Table(("Ann", "Bob"), 4, (
-        Scene("placing", (), "Bob", (tap("A", "#hand .card"),)),
+        Scene("placing", (), "Bob", (tap("A", "#hand .card"),), readme=True),
         Scene("word", (), "Bob", (tap("Ligne 1, à droite : TA", "#options button"),)),
         Scene("placed", (), "Bob", (type_in("état"),)),
     )),
@@ -194,19 +197,22 @@ def tabs(driver: WebDriver, companion: Companion, players: tuple[str, ...]) -> I
         driver.switch_to.window(driver.window_handles[0])
 
 
-def shoot_game(driver: WebDriver, game: str, table: Table, folder: Path) -> list[Path]:
-    """Play the game's scenes and save their screenshots; their paths."""
+def shoot_game(driver: WebDriver, game: str, table: Table, folder: Path, *,
+               readme: bool = False) -> list[Path]:
+    """Play the game's scenes and save their screenshots (with `readme`, the README's scene
+    only: the phone and the table at 1366x768); their paths."""
     companion = served(game, table)
     written: list[Path] = []
     try:
-        driver.switch_to.new_window("tab")
-        viewport(driver, TV_SIZES[0], mobile=False)
-        driver.get(companion.links.table)
-        wait_for(driver, shows_latest(companion, TABLE))
-        written.append(folder / f"{game}-0-joining-table-1366.png")
-        driver.save_screenshot(str(written[-1]))
-        driver.close()
-        driver.switch_to.window(driver.window_handles[0])
+        if not readme:  # the table before anyone has joined
+            driver.switch_to.new_window("tab")
+            viewport(driver, TV_SIZES[0], mobile=False)
+            driver.get(companion.links.table)
+            wait_for(driver, shows_latest(companion, TABLE))
+            written.append(folder / f"{game}-0-joining-table-1366.png")
+            driver.save_screenshot(str(written[-1]))
+            driver.close()
+            driver.switch_to.window(driver.window_handles[0])
         with tabs(driver, companion, table.players) as handles:
             companion.publish()  # everyone has joined: the table's page says so
             for number, scene in enumerate(table.scenes, 1):
@@ -220,14 +226,17 @@ def shoot_game(driver: WebDriver, game: str, table: Table, folder: Path) -> list
                     act(driver)
                     companion.step()  # what the page sent, heard and published
                     wait_for(driver, shows_latest(companion, seat))
-                stem = folder / f"{game}-{number}-{scene.name}"
-                written.append(stem.with_name(f"{stem.name}-seat.png"))
+                if readme and not scene.readme:
+                    continue
+                stem = game if readme else f"{game}-{number}-{scene.name}"
+                written.append(folder / f"{stem}-seat.png")
                 driver.save_screenshot(str(written[-1]))
                 driver.switch_to.window(handles["table"])
-                for size in TV_SIZES:
+                for size in TV_SIZES[:1] if readme else TV_SIZES:
                     viewport(driver, size, mobile=False)
                     wait_for(driver, shows_latest(companion, TABLE))
-                    written.append(stem.with_name(f"{stem.name}-table-{size[0]}.png"))
+                    written.append(folder / (f"{stem}-table.png" if readme
+                                             else f"{stem}-table-{size[0]}.png"))
                     driver.save_screenshot(str(written[-1]))
     finally:
         companion.close()
@@ -237,14 +246,19 @@ def shoot_game(driver: WebDriver, game: str, table: Table, folder: Path) -> list
 def main(argv: list[str] | None = None) -> int:
     """Shoot every game (or one) into the folder; print each file written."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", nargs="?", default="docs/companion", type=Path)
+    parser.add_argument("folder", nargs="?", type=Path,
+                        help="where to write (default out/screenshots; docs/companion with "
+                        "--readme)")
     parser.add_argument("--game", choices=sorted(GAMES))
+    parser.add_argument("--readme", action="store_true",
+                        help="only the README's screenshots: a scene of each game")
     args = parser.parse_args(argv)
-    args.folder.mkdir(parents=True, exist_ok=True)
+    folder = args.folder or Path("docs/companion" if args.readme else "out/screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
     with chromium() as driver:
         for game, table in GAMES.items():
             if args.game in (None, game):
-                for path in shoot_game(driver, game, table, args.folder):
+                for path in shoot_game(driver, game, table, folder, readme=args.readme):
                     print(path)
     return 0
 

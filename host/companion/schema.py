@@ -104,6 +104,8 @@ class SeatView(TypedDict, total=False):
     """What this player may type or say now."""
     acting: bool
     """Whether the table waits for this player now (their turn, their vote, their choice)."""
+    acting_label: str
+    """What the player's bar says when the table waits for them, if not "Your turn!"."""
     say_hint: str
     """The text box's placeholder: what this player would type now."""
     sheet: list[str]

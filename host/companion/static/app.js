@@ -85,6 +85,11 @@ function renderBoard(table) {
   }));
 }
 
+function turnText(table) {
+  // Whose turn, as the game names it ("Ann, your vote?", "Everyone writes!") or plainly.
+  return table.turn_label || (table.turn ? word("turn_of", { player: table.turn }) : "");
+}
+
 function renderLines(lines, shown) {
   fill($("lines"), lines.slice(-shown).reverse().map((line) => {
     const text = typeof line === "string" ? line : line.text;
@@ -109,10 +114,10 @@ function renderTable(data) {
   const table = data.table;
   $("game").textContent = table.game || "Party Host";
   renderCommon(table);
-  $("turn").textContent = table.over || !table.turn ? "" : table.turn_label || word("turn_of", { player: table.turn });
+  $("turn").textContent = table.over ? "" : turnText(table);
   $("clock").classList.toggle("idle", !table.turn && !table.timer);
   fill($("players"), (table.scores || []).map((s) => playerTile(s, table)));
-  fill($("sections"), (table.sections || []).map((section) => {
+  fill($("sections"), (table.sections || []).filter((section) => section.items.length).map((section) => {
     const box = el("div", { class: "section" });
     box.append(el("h2", {}, section.title));
     const list = el("ul", { class: "chips" });
@@ -124,7 +129,8 @@ function renderTable(data) {
   $("join").className = "join " + (joining ? "wanted" : "small");
   $("join").hidden = !!table.over;
   $("joining").textContent = joining ? table.joining : word("joined");
-  renderLines(data.lines || [], joining ? 2 : 4);
+  document.body.classList.toggle("joining", joining);
+  renderLines(data.lines || [], 3);
 }
 
 function playerTile(s, table) {
@@ -156,8 +162,8 @@ function renderSeat(data) {
   renderCommon(table);
   const acting = !!me.acting && !table.over;
   document.body.classList.toggle("acting", acting);
-  $("turn").textContent = table.over ? word("over") : acting ? word("your_turn")
-    : table.turn ? table.turn_label || word("turn_of", { player: table.turn }) : "";
+  $("turn").textContent = table.over ? word("over") : acting ? me.acting_label || word("your_turn")
+    : turnText(table);
   if (acting && !wasActing && navigator.vibrate) navigator.vibrate([120, 80, 120]);
   wasActing = acting;
   $("hand-box").hidden = !me.hand;
@@ -207,6 +213,9 @@ function tap(a, key, path) {
   if (a.options) {
     if (path === null) opened = opened && opened.key === key ? null : { key: key, path: [] };
     else opened = { key: key, path: path.concat([a.label]) };
+    redraw();
+    if (opened) $("options").scrollIntoView({ block: "nearest", behavior: "smooth" });
+    return;
   } else if (a.fill) {
     const input = $("say");
     input.value = a.fill;

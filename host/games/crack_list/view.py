@@ -126,8 +126,21 @@ def seat_view(game: CrackListGame, seat: int, say: Say, words: Words) -> SeatVie
         hint=_hint(game, seat, words, legal),
         acting=game.expected_player() == game.seats[seat].name
         or any(isinstance(move, Vote) for move in legal),
+        acting_label=_acting_label(game, legal, words),
         say_hint=words("say_answer" if on_turn else "say"),
     )
+
+
+def _acting_label(game: CrackListGame, legal: tuple[Move, ...], words: Words) -> str:
+    """What the table waits for from this player, when it is not an answer: a vote, a
+    category, a penalty to hand out."""
+    if any(isinstance(move, Vote) for move in legal):
+        return words("acting_vote")
+    if any(isinstance(move, ChooseCategory) for move in legal):
+        return words("acting_choose")
+    if any(isinstance(move, Penalise) for move in legal):
+        return words("acting_penalty")
+    return ""
 
 
 def _card(face: str, tap: Action | None = None) -> Card:

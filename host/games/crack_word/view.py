@@ -48,8 +48,8 @@ def public_view(game: CrackWordGame, words: Words) -> PublicView:
         score_label=words("score_label"),
         scores=[_score(game, seat, words) for seat in range(len(game.seats))],
         board=rows,
-        legend=[card(f"{game.seats[i].name}: {words(f'colour_{colour}')}", colour)
-                for i, colour in enumerate(game.colours)],
+        legend=[card(words("legend", player=game.seats[i].name, colour=words(f"colour_{colour}")),
+                     colour) for i, colour in enumerate(game.colours)],
     )
 
 

@@ -58,8 +58,7 @@ def public_view(game: ScattergoriesGame, words: Words) -> PublicView:
         headline=category.title if category is not None else letter,
         detail=detail,
         turn=game.expected_player(),
-        turn_label=words("voter", player=game.expected_player())
-        if game.state is State.VOTING and game.expected_player() else "",
+        turn_label=_turn_label(game, words),
         banner=_banner(game, words),
         timer_label=words(f"timer_{TIMERS.get(game.timer_name, 'writing')}"),
         timer_extra=game.config.timer_seconds("countdown") if game.timer_name in RUNS_ON
@@ -68,6 +67,14 @@ def public_view(game: ScattergoriesGame, words: Words) -> PublicView:
         scores=[_score(game, seat, words) for seat in range(len(game.seats))],
         sections=sections,
     )
+
+
+def _turn_label(game: ScattergoriesGame, words: Words) -> str:
+    """The turn named when it is everyone's (the writing) or a vote's."""
+    voter = game.expected_player()
+    if game.state is State.VOTING and voter:
+        return words("voter", player=voter)
+    return words("everyone_writes") if game.state is State.WRITING else ""
 
 
 def _score(game: ScattergoriesGame, seat: int, words: Words) -> Score:
@@ -123,6 +130,7 @@ def seat_view(game: ScattergoriesGame, seat: int, say: Say, words: Words) -> Sea
         actions=_actions(game, say, words, legal),
         hint=_hint(game, seat, words, legal),
         acting=game.expected_player() == game.seats[seat].name,
+        acting_label=words("acting_vote") if game.state is State.VOTING else "",
         say_hint=words("say_answer") if reads_now else words("say"),
     )
     if not game.config.spoken_answers:
