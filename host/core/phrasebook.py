@@ -152,8 +152,9 @@ class Phrasebook:
 
     def page(self, key: str, **params: Any) -> str:
         """A companion page's text, filled in as written (the key itself when no book has
-        it): a label inside another keeps its small letter."""
-        return self.page_text.get(key, key).format_map(self._params(params))
+        it): a label inside another keeps its small letter, and no spoken form is derived
+        (a page shows names and figures as they are)."""
+        return self.page_text.get(key, key).format_map(_Params(params))
 
     @property
     def house_rules(self) -> list[str]:
