@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import replace
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from host.companion.schema import Words
 from host.core.phrasebook import GameVoice, Phrasebook
@@ -22,7 +22,7 @@ PAGE_LINES = "host.companion.lines"
 PAGE_WORDS = ("your_turn", "turn_of", "your_hand", "send", "say",
               "host", "scan", "read", "paused", "over", "leave",
               "for_you", "no_cards", "live", "lost", "sheet",
-              "joined")
+              "joined", "final")
 """The words every page's frame shows (its scripts fill them in)."""
 KEPT_TEXT = 80
 """The longest text a page may keep on the server (an answer on a Scattergories sheet)."""
@@ -83,6 +83,13 @@ def view_module(game: object) -> ModuleType:
     return importlib.import_module(f"{package}.view")
 
 
+@runtime_checkable
+class Won(Protocol):
+    """A game that names who won once it is over (a tie names them all)."""
+
+    winners: tuple[int, ...]
+
+
 class TableViews:
     """The JSON of the table's page and of each seat's page, and the host's lines they show
     (a line private to a seat only on that seat's page)."""
@@ -132,7 +139,18 @@ class TableViews:
         joining = self.words("waiting_for", players=", ".join(self.missing)) \
             if self.missing else ""
         return {"game": self.title, **public, "timer": self.timer(public.get("timer_extra", 0.0)),
-                "paused": session.paused, "over": session.finished, "joining": joining}
+                "paused": session.paused, "over": session.finished, "joining": joining,
+                "final": self.final()}
+
+    def final(self) -> str:
+        """Who won, as every page says it once the game is over ("Ann wins!"); "" before (and
+        for a game quit, which has no winner)."""
+        game = self.session.game
+        if not game.over or not isinstance(game, Won) or not game.winners:
+            return ""
+        names = [game.seats[seat].name for seat in game.winners]
+        return self.words("wins" if len(names) == 1 else "win_shared",
+                          players=self.session.phrases.names(names))
 
     def timer(self, extra: float = 0.0) -> dict[str, Any] | None:
         """The running timer: its name and when it ends on the session's clock (frozen while

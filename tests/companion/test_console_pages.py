@@ -125,5 +125,7 @@ def test_a_game_quit_closes_its_pages_at_once_and_one_played_out_keeps_them() ->
     keep_pages_up(companion, session, stream=io.StringIO("anything\n"), out=out)
     assert "until you press Ctrl+C" in out.getvalue()
     assert companion.hub.moves.empty() and companion.hub.on_move is None
-    final = json.loads(companion.hub.latest(0) or "{}")
-    assert final["table"]["over"] is True
+    final = json.loads(companion.hub.latest(0) or "{}")["table"]
+    winners = [session.game.seats[seat].name for seat in session.game.winners]  # type: ignore[attr-defined]
+    assert final["over"] is True and winners
+    assert final["final"] in (f"{winners[0]} wins!", f"{' and '.join(winners)} share the win!")

@@ -58,7 +58,7 @@ function renderCommon(table) {
   $("detail").textContent = table.detail || "";
   $("headline").textContent = table.headline || "";
   $("headline").hidden = !table.headline;
-  const banner = table.over ? word("over") : table.banner || "";
+  const banner = table.over ? (table.final ? "" : word("over")) : table.banner || "";
   $("banner").textContent = banner;
   $("banner").hidden = !banner;
   paused = !!table.paused;
@@ -66,8 +66,25 @@ function renderCommon(table) {
   $("timer-label").textContent = table.timer ? table.timer_label || "" : "";
   tickTimer();
   renderBoard(table);
+  renderFinal(table);
   document.body.dataset.phase = table.phase || "";
   document.body.classList.toggle("over", !!table.over);
+}
+
+function renderFinal(table) {
+  // The game won: who, and every player's final score, on every page until the host stops.
+  const box = $("final");
+  box.hidden = !table.final;
+  if (!table.final) { fill(box, []); return; }
+  const rows = (table.scores || []).slice().sort((a, b) => b.score - a.score).map((s) => {
+    const row = el("li", { "data-name": s.name });
+    row.append(el("span", { class: "name" }, s.name), el("span", { class: "score" }, String(s.score)));
+    return row;
+  });
+  const heading = word("final") + (table.score_label ? " (" + table.score_label + ")" : "");
+  const list = el("ol", { class: "final-scores" });
+  list.append(...rows);
+  fill(box, [el("div", { class: "winner" }, table.final), el("h2", {}, heading), list]);
 }
 
 function renderBoard(table) {
@@ -181,7 +198,7 @@ function renderSeat(data) {
 }
 
 function handCard(c, i) {
-  if (!c.tap) return el("span", { class: colourClass("card", c.colour) }, c.text);
+  if (!c.tap || last.table.over) return el("span", { class: colourClass("card", c.colour) }, c.text);
   const key = "hand:" + i + ":" + c.text;
   const classes = colourClass("card playable", c.colour) + (opened && opened.key === key ? " open" : "");
   const button = el("button", { type: "button", class: classes, "data-say": c.tap.say || "" }, c.text);

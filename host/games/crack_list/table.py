@@ -122,6 +122,11 @@ class CrackListTable:
         """True once the game has a winner."""
         return self.state is State.OVER
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat that won, once the game is over (named as the other games name theirs)."""
+        return () if self.winner is None else (self.winner,)
+
     def current_timer(self) -> ArmTimer:
         """The timer running now (the turn's when none was armed yet)."""
         name = self.timer_name or "turn"

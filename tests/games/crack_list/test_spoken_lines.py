@@ -22,7 +22,7 @@ COMMON: dict[str, Any] = {
     "direction": "anticlockwise", "n": "Four", "said": "Egg timer", "accept": False,
     "limit": 200, "choice": 4, "how": "again", "state": "turn", "reason": "default",
     "seconds": 10, "address": "192.168.1.20 port 8765", "code": "K 7 Q 2 X M",
-    "resume": "--resume --save party.json",
+    "resume": "--resume --save party.json", "missing": "Bob and Cat",
 }
 
 ONE: dict[str, Any] = {
