@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,6 +35,8 @@ from host.registry import find_game
 from tests.companion.browser import chromium, wait_for
 
 TV_SIZES = ((1366, 768), (1920, 1080))
+BOTS_TO_THE_END = "bots play to the end"
+"""A scene's line that lets the game's bots play every move until the game is over."""
 PHONE = (390, 844)
 
 
@@ -117,6 +120,7 @@ GAMES: dict[str, Table] = {
         Scene("placing", (), "Bob", (tap("A", "#hand .card"),), readme=True),
         Scene("word", (), "Bob", (tap("Ligne 1, à droite : TA", "#options button"),)),
         Scene("placed", (), "Bob", (type_in("état"),)),
+        Scene("end", (BOTS_TO_THE_END,), "Ann"),
     )),
 }
 """Each game's table and scenes (their lines fit the seed's deal)."""
@@ -135,9 +139,15 @@ def served(game: str, table: Table) -> Companion:
     return companion
 
 
-def play_line(companion: Companion, typed: str) -> None:
-    """One line typed at the console ("time up" lets the running timer run out)."""
+def play_line(companion: Companion, game: str, typed: str) -> None:
+    """One line typed at the console ("time up" lets the running timer run out; the bots may
+    play the rest of the game)."""
     session = companion.session
+    if typed == BOTS_TO_THE_END:
+        bots = find_game(game).voice_bots(session.game, random.Random(1))
+        while not session.finished:
+            companion.step(session.push(bots.next_event()))
+        return
     if typed == "time up":
         deadline = session.table.deadline
         assert deadline is not None, "no timer runs"
@@ -217,7 +227,7 @@ def shoot_game(driver: WebDriver, game: str, table: Table, folder: Path, *,
             companion.publish()  # everyone has joined: the table's page says so
             for number, scene in enumerate(table.scenes, 1):
                 for typed in scene.typed:
-                    play_line(companion, typed)
+                    play_line(companion, game, typed)
                 seat = table.players.index(scene.seat)
                 driver.switch_to.window(handles[scene.seat])
                 wait_for(driver, shows_latest(companion, seat))

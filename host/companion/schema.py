@@ -34,6 +34,8 @@ class Card(TypedDict):
     colour: str
     tap: NotRequired[Action]
     """What tapping the card in the hand does (play it, or start saying how)."""
+    under: NotRequired[str]
+    """What the card covers on the board, shown small under its face ("on R")."""
 
 
 class Score(TypedDict):

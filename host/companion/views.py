@@ -3,6 +3,7 @@ host/games/<game>/view.py) with the timer, the pause and the host's last lines a
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from collections import deque
@@ -56,9 +57,11 @@ def page_words(session: Session) -> Words:
     return page_text(session.phrases.game, session.phrases.lang)
 
 
+@functools.lru_cache(maxsize=16)
 def page_text(voice: GameVoice, lang: str = "en") -> Words:
     """A game's pages' text in a language: the [page] tables of the pages' own lines and of
-    the game's (a game may word a label its own way)."""
+    the game's (a game may word a label its own way). Read once per game and language (the
+    console's completion asks at every Tab)."""
     voice = replace(voice, shared=(*voice.shared, PAGE_LINES))
     return Phrasebook(lang, game=voice).page
 

@@ -92,7 +92,11 @@ function renderBoard(table) {
   fill($("board"), (table.board || []).map((row, i) => {
     const line = el("div", { class: "row", "data-row": String(i + 1) });
     line.append(el("span", { class: "row-no" }, String(i + 1)));
-    line.append(...row.map((c) => el("span", { class: colourClass("card", c.colour) }, c.text)));
+    line.append(...row.map((c) => {
+      const shown = el("span", { class: colourClass("card", c.colour) }, c.text);
+      if (c.under) shown.append(el("small", { class: "under" }, c.under));
+      return shown;
+    }));
     return line;
   }));
   fill($("legend"), (table.legend || []).map((c) => {

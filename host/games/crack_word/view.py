@@ -19,6 +19,7 @@ from host.companion.schema import (
     fill,
     score,
 )
+from host.companion.schema import Card as Shown
 from host.games.crack_word.board import Tile
 from host.games.crack_word.cards import ETOILE, PETARD
 from host.games.crack_word.events import Pass, Petard, Place, Side
@@ -34,7 +35,7 @@ def public_view(game: CrackWordGame, words: Words) -> PublicView:
     """The four rows in their colours (an Étoile marked with its letter, a covering card with
     the letters it covers) and whose colour is which, whose turn, the placement waiting for
     its word, score piles and the cards each holds."""
-    rows = [[card(_shown(stack, words), stack[-1].colour) for stack in row] for row in game.rows]
+    rows = [[_shown(stack, words) for stack in row] for row in game.rows]
     turn = game.expected_player()
     return PublicView(
         phase=str(game.state),
@@ -146,11 +147,11 @@ def _hint(game: CrackWordGame, seat: int, legal: LegalMoves, words: Words) -> st
     return words("hint_turn")
 
 
-def _shown(stack: list[Tile], words: Words) -> str:
-    """A place of a row as the table's page shows it: "A★" for an Étoile standing for A,
-    "R (on R)" for a card covering another."""
+def _shown(stack: list[Tile], words: Words) -> Shown:
+    """A place of a row as the pages show it, in its colour: "A★" for an Étoile standing for
+    A; a card covering another says so under its face ("on R")."""
     top = stack[-1]
-    text = f"{top.letter}★" if top.star else top.letter
-    if len(stack) == 1:
-        return text
-    return words("covers", card=text, under=", ".join(t.letter for t in reversed(stack[:-1])))
+    shown = card(f"{top.letter}★" if top.star else top.letter, top.colour)
+    if len(stack) > 1:
+        shown["under"] = words("covers", under=", ".join(t.letter for t in reversed(stack[:-1])))
+    return shown

@@ -112,7 +112,7 @@ def _banner(game: ScattergoriesGame, words: Words) -> str:
         return words("writing", letter=game.letter or "?")
     if game.request is not None and game.asker is not None:
         return words("more_time", player=game.seats[game.asker].name)
-    return ""
+    return words("reading", letter=game.letter) if game.state is State.READING else ""
 
 
 def seat_view(game: ScattergoriesGame, seat: int, say: Say, words: Words) -> SeatView:

@@ -134,7 +134,8 @@ def test_a_refused_crack_word_says_which_condition_failed(
 def test_the_table_s_page_shows_a_star_s_letter_and_what_a_card_covers() -> None:
     session = table("en", "E", "C0 *A1 R1/R0", "", "N1", "P1")
     board = public_view(session.game, page_text(VOICE))["board"]
-    assert [c["text"] for c in board[0]] == ["C", "A★", "R (on R)"]
+    assert [c["text"] for c in board[0]] == ["C", "A★", "R"]
+    assert [c.get("under") for c in board[0]] == [None, None, "on R"]
     assert board[0][0]["colour"] != board[0][1]["colour"]
 
 
