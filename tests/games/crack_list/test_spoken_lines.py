@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from host.core.phrasebook import CORE_LINES, PLURAL_VERBS, Phrasebook
+from host.core.talk import free_seat_words
 from host.games.crack_list.announce import VOICE
 
 TITLES = ["Animals", "Fruit and vegetables", "Planets"]
@@ -23,6 +24,7 @@ COMMON: dict[str, Any] = {
     "limit": 200, "choice": 4, "how": "again", "state": "turn", "reason": "default",
     "seconds": 10, "address": "192.168.1.20 port 8765", "code": "K 7 Q 2 X M",
     "resume": "--resume --save party.json", "missing": "Bob and Cat",
+    "example": free_seat_words("en", "Cat"),
 }
 
 ONE: dict[str, Any] = {
