@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from host.companion.address import DEFAULT_PORT, CompanionError, bind_address
-from host.companion.hub import TABLE, Hub, PageMove
+from host.companion.hub import TABLE, Hub, PageDraft, PageMove
 from host.companion.server import Server, build_app
-from host.companion.views import KEEP, TableViews, kept_note
+from host.companion.views import TableViews
 from host.core.hearing import QUIT_YES
 from host.core.session import Line, Session
 from host.core.talk import NO, YES, Speakers, clean, seat_to_free
@@ -182,12 +182,16 @@ class Companion:
         return Line(text, "companion_on_your_page")
 
     def hear_moves(self) -> list[Line]:
-        """The session's answer to each move sent from a seat's page."""
+        """The session's answer to each move sent from a seat's page; a draft a page sent is
+        kept for that seat's pages, never heard."""
         lines: list[Line] = []
         for move in self.hub.take_moves():
             if self.session.finished:
                 break
-            lines += self.take_move(move)
+            if isinstance(move, PageDraft):
+                self.views.keep(move)
+            else:
+                lines += self.take_move(move)
         return lines
 
     def take_move(self, move: PageMove) -> list[Line]:
@@ -199,11 +203,6 @@ class Companion:
         (what the console or the voice asked, they answer). A page cannot free a seat."""
         from host.console import hear_typed
 
-        if move.text.startswith(KEEP):  # no move: a note the page keeps here (its sheet)
-            note = kept_note(move.text)
-            if note is not None:
-                self.views.keep(move.seat, *note)
-            return []
         seat = self.session.game.seats[move.seat]
         named, said = self.speakers.split(move.text)
         if named is not None and named != seat.name:

@@ -16,6 +16,12 @@ EXPIRED = ""
 """Put in an open page's queue when its link expires: the page is closed (code 4404)."""
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The join code's alphabet: no 0/O, 1/I/L to misread."""
+DRAFT_NAME = 40
+"""The longest name of a draft a page keeps on the server ("sheet:2:W")."""
+DRAFT_ENTRIES = 100
+"""How many entries a draft may have (a Scattergories sheet has 12)."""
+DRAFT_TEXT = 80
+"""The longest entry of a draft (an answer written on the sheet)."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +29,17 @@ class PageMove:
     """Something a player sent from their seat's page: said as if typed at the console."""
 
     seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class PageDraft:
+    """One entry of a draft a seat's page keeps on the server (its Scattergories sheet's
+    answer number `index`): no move, never heard, shown again to that seat's pages only."""
+
+    seat: int
+    name: str
+    index: int
     text: str
 
 
@@ -47,7 +64,7 @@ class Hub:
         self.seat_tokens = [secrets.token_urlsafe(16) for _ in range(seats)]
         self.owners: list[str | None] = [None] * seats
         """The device that took each seat; None while it is free."""
-        self.moves: queue.Queue[PageMove] = queue.Queue()
+        self.moves: queue.Queue[PageMove | PageDraft] = queue.Queue()
         self.on_move: Callable[[], None] | None = None
         """Called (on the server's thread) after a move is queued: wakes the game's loop."""
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -159,12 +176,20 @@ class Hub:
 
     def send_move(self, seat: int, text: str) -> None:
         """A seat's page sent a move (server's thread): queue it and wake the game's loop."""
-        self.moves.put(PageMove(seat, text))
+        self._queue(PageMove(seat, text))
+
+    def send_draft(self, draft: PageDraft) -> None:
+        """A seat's page sent a draft to keep (server's thread): queued with the moves, in
+        order, and the game's loop woken to keep it and send it back to the seat's pages."""
+        self._queue(draft)
+
+    def _queue(self, message: PageMove | PageDraft) -> None:
+        self.moves.put(message)
         if self.on_move is not None:
             self.on_move()
 
-    def take_moves(self) -> list[PageMove]:
-        """The moves sent since the last call (the game's thread)."""
+    def take_moves(self) -> list[PageMove | PageDraft]:
+        """The moves and drafts sent since the last call (the game's thread)."""
         taken = []
         while True:
             try:

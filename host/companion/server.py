@@ -13,6 +13,7 @@ import threading
 from collections.abc import Sequence
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import segno
 import uvicorn
@@ -23,7 +24,16 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from host.companion.hub import EXPIRED, TABLE, Hub, new_device
+from host.companion.hub import (
+    DRAFT_ENTRIES,
+    DRAFT_NAME,
+    DRAFT_TEXT,
+    EXPIRED,
+    TABLE,
+    Hub,
+    PageDraft,
+    new_device,
+)
 from host.core.talk import free_seat_words
 
 STATIC = Path(str(files("host.companion") / "static"))
@@ -178,9 +188,15 @@ async def serve_page(websocket: WebSocket, hub: Hub, audience: int) -> None:
             message = await websocket.receive_text()
             if hub.audience(token) != audience:
                 break
-            text = _move_text(message)
-            if text is not None and audience != TABLE:
+            if audience == TABLE:  # the table's page sends nothing the game takes
+                continue
+            data = _message(message)
+            text = _move_text(data)
+            draft = _draft(audience, data)
+            if text is not None:
                 hub.send_move(audience, text)
+            elif draft is not None:
+                hub.send_draft(draft)
     except WebSocketDisconnect:
         pass
     finally:
@@ -200,16 +216,35 @@ async def _send_all(websocket: WebSocket, outbox: asyncio.Queue[str]) -> None:
             await websocket.send_text(page)
 
 
-def _move_text(message: str) -> str | None:
-    """The text of a page's {"say": "..."} message, or None for anything else."""
+def _message(message: str) -> dict[str, Any]:
+    """A page's message as the JSON object it should be; {} for anything else."""
     if len(message) > MAX_MESSAGE:
-        return None
+        return {}
     try:
         data = json.loads(message)
     except ValueError:
-        return None
-    said = data.get("say") if isinstance(data, dict) else None
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _move_text(data: dict[str, Any]) -> str | None:
+    """The text of a page's {"say": "..."} message, or None for anything else."""
+    said = data.get("say")
     return said if isinstance(said, str) and said.strip() else None
+
+
+def _draft(seat: int, data: dict[str, Any]) -> PageDraft | None:
+    """The draft entry of a page's {"keep": {"name": ..., "index": i, "text": ...}} message
+    (its sheet's answer to keep), or None for anything else or anything too long."""
+    keep = data.get("keep")
+    if not isinstance(keep, dict):
+        return None
+    name, index, text = keep.get("name"), keep.get("index"), keep.get("text")
+    if not (isinstance(name, str) and 0 < len(name) <= DRAFT_NAME and type(index) is int
+            and 0 <= index < DRAFT_ENTRIES and isinstance(text, str)
+            and len(text) <= DRAFT_TEXT):
+        return None
+    return PageDraft(seat, name, index, text)
 
 
 def join_page(hub: Hub, names: Sequence[str], title: str, device: str | None) -> str:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
+from host.companion.hub import PageDraft
 from host.companion.schema import Words
 from host.core.phrasebook import GameVoice, Phrasebook
 from host.core.session import Line, Session
@@ -25,11 +26,8 @@ PAGE_WORDS = ("your_turn", "turn_of", "your_hand", "send", "say",
               "for_you", "no_cards", "live", "lost", "sheet",
               "joined", "final")
 """The words every page's frame shows (its scripts fill them in)."""
-KEPT_TEXT = 80
-"""The longest text a page may keep on the server (an answer on a Scattergories sheet)."""
-KEEP = "\x1f"
-"""What starts a page's message that is no move but a note for the server to keep (app.js
-sends KEEP and {"keep": name, "index": i, "text": "…"}): nobody types a control character."""
+DRAFTS_KEPT = 20
+"""How many drafts a seat keeps (a sheet a round): the oldest goes first."""
 
 
 def button_lines(session: Session) -> list[str]:
@@ -64,20 +62,6 @@ def page_text(voice: GameVoice, lang: str = "en") -> Words:
     console's completion asks at every Tab)."""
     voice = replace(voice, shared=(*voice.shared, PAGE_LINES))
     return Phrasebook(lang, game=voice).page
-
-
-def kept_note(text: str) -> tuple[str, int, str] | None:
-    """A page's note to keep (its name, index and text), or None for a move."""
-    if not text.startswith(KEEP):
-        return None
-    try:
-        note = json.loads(text[len(KEEP):])
-        name, index, kept = note["keep"], note["index"], note["text"]
-    except (ValueError, TypeError, KeyError):
-        return None
-    if isinstance(name, str) and type(index) is int and isinstance(kept, str):
-        return name, index, kept
-    return None
 
 
 def view_module(game: object) -> ModuleType:
@@ -115,13 +99,15 @@ class TableViews:
         """What each seat's page asked the server to keep for it, for that page only (the
         answers written on a Scattergories sheet), by name: a new tab finds them."""
 
-    def keep(self, seat: int, name: str, index: int, text: str) -> None:
-        """Keep one entry of a seat's note `name` (its sheet's answer number `index`)."""
-        note = self.kept[seat].setdefault(name, [])
-        if not 0 <= index < 100:
-            return
-        note.extend([""] * (index + 1 - len(note)))
-        note[index] = text[:KEPT_TEXT]
+    def keep(self, draft: PageDraft) -> None:
+        """Keep one entry of a seat's draft (its sheet's answer number `index`), as the
+        server took it (its size checked there)."""
+        kept = self.kept[draft.seat]
+        if draft.name not in kept and len(kept) >= DRAFTS_KEPT:
+            del kept[next(iter(kept))]
+        note = kept.setdefault(draft.name, [])
+        note.extend([""] * (draft.index + 1 - len(note)))
+        note[draft.index] = draft.text
 
     def hear_lines(self, lines: Iterable[Line]) -> None:
         """Keep the host's lines: the public ones for every page, a private one for its seat."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from host.companion.views import KEEP, TableViews, kept_note
+from host.companion.hub import PageDraft
+from host.companion.views import TableViews
 from host.console import hear_typed
 from host.core.events import TimeUp
 from tests.companion.conftest import new_session
@@ -89,10 +90,7 @@ def test_a_turn_in_two_parts_is_one_countdown() -> None:
 def test_scattergories_notes_kept_for_a_page_reach_that_page_only() -> None:
     session = new_session("scattergories", ["Ann", "Bob"], first="Ann")
     views = TableViews(session, "Scattergories")
-    note = kept_note(KEEP + json.dumps({"keep": "sheet:1:W", "index": 2, "text": "Wok"}))
-    assert note == ("sheet:1:W", 2, "Wok")
-    assert kept_note("challenge") is None and kept_note(KEEP + "{oops") is None
-    views.keep(1, *note)
+    views.keep(PageDraft(1, "sheet:1:W", 2, "Wok"))
     sent = pages(views)
     assert sent[1]["me"]["kept"] == {"sheet:1:W": ["", "", "Wok"]}
     assert "Wok" not in json.dumps(sent[0]) and "Wok" not in json.dumps(sent[-1])

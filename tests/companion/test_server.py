@@ -9,7 +9,7 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from host.companion.companion import Companion
-from host.companion.hub import TABLE
+from host.companion.hub import TABLE, PageDraft
 
 
 def take(client: TestClient, companion: Companion, seat: int) -> str:
@@ -207,3 +207,29 @@ def test_a_page_open_on_a_seat_given_back_is_closed(crack_list: Companion) -> No
         with pytest.raises(WebSocketDisconnect) as closed:
             page.receive_json()
     assert closed.value.code == 4404
+
+
+def test_a_sheet_s_draft_is_kept_for_its_own_seat_and_never_heard() -> None:
+    from tests.companion.conftest import new_session
+
+    session = new_session("scattergories", ["Ann", "Bob"], first="Ann")
+    companion = Companion(session, "Scattergories", host="127.0.0.1", port=0)
+    companion.publish()
+    client, hub = TestClient(companion.app), companion.hub
+    with client.websocket_connect(f"/ws/{take(client, companion, 1)}") as bob:
+        name = "sheet:" + bob.receive_json()["me"]["sheet_round"]
+        for wrong in ({"keep": {"name": name, "index": 100, "text": "Wok"}},
+                      {"keep": {"name": name, "index": 0, "text": "W" * 81}},
+                      {"keep": {"name": name, "index": True, "text": "Wok"}},
+                      {"keep": {"name": "", "index": 0, "text": "Wok"}},
+                      {"keep": [name, 0, "Wok"]}, {"keep": {"name": name, "index": 0}}):
+            bob.send_json(wrong)  # each dropped by the server
+        bob.send_json({"keep": {"name": name, "index": 2, "text": "Wok"}})
+        draft = hub.moves.get(timeout=5)
+        assert draft == PageDraft(1, name, 2, "Wok") and hub.moves.empty()
+        hub.moves.put(draft)
+        events: list[object] = []
+        session.on_event = lambda event, notes: events.append(event)
+        assert companion.step() == [] and events == []  # nothing heard, nothing said
+        assert bob.receive_json()["me"]["kept"] == {name: ["", "", "Wok"]}
+    assert "Wok" not in (hub.latest(0) or "") + (hub.latest(TABLE) or "")

@@ -6,7 +6,6 @@
 const token = location.pathname.split("/")[2] || "";
 const kind = document.body.dataset.kind;
 const $ = (id) => document.getElementById(id);
-const KEEP = "\x1f"; // a note for the server to keep, not a move (host/companion/views.py KEEP)
 const CONFIRM_MS = 4000; // how long a move waiting for its second tap waits
 const KEEP_MS = 400; // how long typing on the sheet waits before the server keeps it
 let socket = null;
@@ -43,12 +42,16 @@ function colourClass(base, colour) {
   return colour ? base + " c-" + colour.replace(/[^a-z_]/gi, "") : base;
 }
 
+function post(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
 function send(text) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ say: text }));
+  post({ say: text }); // a move: heard as the player would say it
 }
 
 function keep(name, index, text) {
-  send(KEEP + JSON.stringify({ keep: name, index: index, text: text }));
+  post({ keep: { name: name, index: index, text: text } }); // a draft the server keeps, unheard
 }
 
 // ------------------------------------------------------------------ both pages
