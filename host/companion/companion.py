@@ -66,7 +66,7 @@ class Companion:
         self.session = session
         session.phrases.use_pages()  # the host words some lines for players with pages
         self.views = TableViews(session, title)
-        self.hub = Hub(len(self.views.names))
+        self.hub = Hub(len(self.views.names), session.clock.now)
         self.app = build_app(self.hub, self.views.names, title, session.phrases.lang)
         session.page_seats = self  # "free Cat's seat", said to the host
         self.address = bind_address(host)
@@ -239,9 +239,9 @@ class Companion:
         self.views.hear_lines(lines)
         self.views.missing = self.missing()
         self.seq += 1
-        for audience, (shows, page) in self.views.pages().items():
-            if self._sent.get(audience) != shows:
-                self._sent[audience] = shows
+        for audience, page in self.views.pages().items():
+            if self._sent.get(audience) != page:
+                self._sent[audience] = page
                 self.hub.publish(audience, f'{{"seq": {self.seq}, {page[1:]}')
 
     def pages_open(self) -> int:

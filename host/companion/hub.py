@@ -7,6 +7,7 @@ import asyncio
 import queue
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -57,8 +58,10 @@ class Hub:
     it back ("Not me") or the host frees it ("free Cat's seat"): a phone that sleeps or loses
     the network keeps it, and gets it back from its link or the join page."""
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.seats = seats
+        self.clock = clock
+        """The game's clock, on which a page's timer ends: each page is sent with its time."""
         self.join_code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
         self.table_token = secrets.token_urlsafe(12)
         self.seat_tokens = [secrets.token_urlsafe(16) for _ in range(seats)]
@@ -139,6 +142,11 @@ class Hub:
         loop = self.loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._fan_out, audience, page)
+
+    def stamped(self, page: str) -> str:
+        """A page as it is sent now: with the clock's time ("now"), from which it counts its
+        timer down; a page that connects late, or again, counts from when it got it."""
+        return f'{{"now": {round(self.clock(), 3)}, {page[1:]}'
 
     def latest(self, audience: int) -> str | None:
         """The audience's page as last published."""

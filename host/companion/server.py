@@ -182,7 +182,7 @@ async def serve_page(websocket: WebSocket, hub: Hub, audience: int) -> None:
     The page closes when its link expires (the seat was given up or taken again)."""
     outbox = hub.connect(audience)
     token = websocket.path_params["token"]
-    sender = asyncio.create_task(_send_all(websocket, outbox))
+    sender = asyncio.create_task(_send_all(websocket, hub, outbox))
     try:
         while True:
             message = await websocket.receive_text()
@@ -206,14 +206,14 @@ async def serve_page(websocket: WebSocket, hub: Hub, audience: int) -> None:
         await websocket.close(code=4404)
 
 
-async def _send_all(websocket: WebSocket, outbox: asyncio.Queue[str]) -> None:
+async def _send_all(websocket: WebSocket, hub: Hub, outbox: asyncio.Queue[str]) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
             page = await outbox.get()
             if page == EXPIRED:
                 await websocket.close(code=4404)
                 return
-            await websocket.send_text(page)
+            await websocket.send_text(hub.stamped(page))
 
 
 def _message(message: str) -> dict[str, Any]:

@@ -143,29 +143,19 @@ class TableViews:
 
     def timer(self, extra: float = 0.0) -> dict[str, Any] | None:
         """The running timer: its name and when it ends on the session's clock (frozen while
-        paused), `extra` seconds later when the game's view shows it running on;
-        `seconds_left` is added as each page is sent."""
+        paused), `extra` seconds later when the game's view shows it running on. A page
+        counts down to `ends` from the clock's time sent with it ("now", Hub.stamped), so a
+        page opened late counts from when it opened, in step with the others."""
         table = self.session.table
         if table.deadline is None or self.session.finished:
             return None
         paused_left = table.paused_remaining
-        return {"name": table.deadline.name, "ends": table.deadline.at + extra,
-                "paused_left": None if paused_left is None else paused_left + extra}
+        return {"name": table.deadline.name, "ends": round(table.deadline.at + extra, 3),
+                "paused_left": None if paused_left is None else round(paused_left + extra, 3)}
 
-    def seconds_left(self, timer: dict[str, Any] | None) -> dict[str, Any] | None:
-        """The timer as a page counts it down: the seconds left now."""
-        if timer is None:
-            return None
-        left = timer["paused_left"]
-        if left is None:
-            left = timer["ends"] - self.session.clock.now()
-        return {"name": timer["name"], "seconds_left": round(max(0.0, left), 2)}
-
-    def pages(self) -> dict[int, tuple[str, str]]:
-        """Every audience's page: -1 the table's, then each seat's, as (what it shows apart
-        from the seconds left, the JSON to send)."""
+    def pages(self) -> dict[int, str]:
+        """Every audience's page as JSON: -1 the table's, then each seat's."""
         table = self.table()
-        counted = {**table, "timer": self.seconds_left(table["timer"])}
         say = self.session.talk.say
         pages: dict[int, dict[str, Any]] = {-1: {"lines": list(self.public_lines),
                                                  "words": self.frame}}
@@ -173,6 +163,4 @@ class TableViews:
             me = {"seat": name, **self.module.seat_view(self.session.game, seat, say, self.words),
                   "kept": self.kept[seat]}
             pages[seat] = {"me": me, "lines": list(self.seat_lines[seat]), "words": self.frame}
-        return {audience: (json.dumps({"table": table, **page}),
-                           json.dumps({"table": counted, **page}))
-                for audience, page in pages.items()}
+        return {audience: json.dumps({"table": table, **page}) for audience, page in pages.items()}

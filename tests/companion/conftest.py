@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Iterator
 
 import pytest
 
 from host.clock import FakeClock
 from host.companion.companion import Companion
+from host.companion.hub import Hub
+from host.companion.views import TableViews
 from host.core.session import Session
 from host.registry import find_game
 
@@ -31,6 +34,15 @@ def new_session(game: str, players: list[str], **rules: object) -> Session:
                                FakeClock(), None, ())
     session.start()
     return session
+
+
+def seconds_left(views: TableViews, audience: int = -1) -> float:
+    """What a page sent now counts down from (app.js's countdown): its timer's end on the
+    host's clock less the clock's time sent with it; paused, what was left."""
+    page = json.loads(Hub(0, views.session.clock.now).stamped(views.pages()[audience]))
+    timer = page["table"]["timer"]
+    return float(timer["ends"] - page["now"] if timer["paused_left"] is None
+                 else timer["paused_left"])
 
 
 @pytest.fixture

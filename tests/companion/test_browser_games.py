@@ -165,6 +165,25 @@ def test_crack_list_turn_counts_down_once_through_half_time(
     assert turn - elapsed - 1 <= shown_seconds(browser) <= turn - elapsed + 1
 
 
+def test_a_page_opened_late_counts_down_the_time_left_as_the_table_does(
+        browser: WebDriver, opened: list[Companion]) -> None:
+    """A phone that wakes up (or a TV switched on) mid-turn gets the page published at the
+    turn's start: it counts down what is left now, not the whole turn again."""
+    companion, _ = served(opened, "crack-list", ["Ann", "Bob", "Cat"], seed=5)
+    session = companion.session
+    companion.step(hear_typed(session, "Ann: number one"))
+    turn = session.game.config.turn_seconds  # type: ignore[attr-defined]
+    published = companion.seq
+    session.clock.advance(5)  # type: ignore[attr-defined]  # nothing published meanwhile
+    bob = join_as(browser, companion.links.join, "Bob")
+    board = open_tab(browser, companion.links.table)
+    for tab in (bob, board):
+        wait_for(on(browser, tab),
+                 lambda d: shows(d, published) and d.find_element(By.ID, "timer").text != "")
+        assert turn - 5 - 3 <= shown_seconds(browser) <= turn - 5
+    assert companion.seq == published
+
+
 def test_crack_list_card_tapped_starts_the_answer_and_each_split_is_offered_once(
         browser: WebDriver, opened: list[Companion]) -> None:
     companion, _ = served(opened, "crack-list", ["Ann", "Bob", "Cat"], seed=5)

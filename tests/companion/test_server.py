@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
@@ -192,7 +193,7 @@ def test_an_answer_read_from_the_sheet_is_the_reader_s_answer() -> None:
         session.push(TimeUp(game.timer_token))  # type: ignore[attr-defined]
     companion = Companion(session, "Scattergories", host="127.0.0.1", port=0)
     reader = game.seats.index(next(s for s in game.seats if s.name == game.expected_player()))
-    me = json.loads(companion.views.pages()[reader][1])["me"]
+    me = json.loads(companion.views.pages()[reader])["me"]
     companion.hub.send_move(reader, me["read_as"].replace("{answer}", "Bob"))
     companion.step()
     assert game.sheet[0][reader] == "Bob"  # type: ignore[attr-defined]
@@ -233,3 +234,26 @@ def test_a_sheet_s_draft_is_kept_for_its_own_seat_and_never_heard() -> None:
         assert companion.step() == [] and events == []  # nothing heard, nothing said
         assert bob.receive_json()["me"]["kept"] == {name: ["", "", "Wok"]}
     assert "Wok" not in (hub.latest(0) or "") + (hub.latest(TABLE) or "")
+
+
+def test_a_page_that_connects_late_counts_down_from_when_it_connects() -> None:
+    """A phone waking up gets the page last published, with the host's time as it is sent:
+    its countdown is the time left now, the same as the table's."""
+    from tests.companion.conftest import new_session
+
+    def left(page: dict[str, Any]) -> float:  # as app.js's countdown reads it
+        return float(page["table"]["timer"]["ends"] - page["now"])
+
+    session = new_session("short-list", ["Ann", "Bob", "Cat"])
+    companion = Companion(session, "Short List", host="127.0.0.1", port=0)
+    companion.publish()
+    client, hub = TestClient(companion.app), companion.hub
+    seat = take(client, companion, 0)
+    with client.websocket_connect(f"/ws/{hub.table_token}") as table:
+        assert left(table.receive_json()) == 30
+    published = hub.latest(TABLE), hub.latest(0)
+    session.clock.advance(12)  # type: ignore[attr-defined]  # no step: nothing published
+    with client.websocket_connect(f"/ws/{hub.table_token}") as table, \
+            client.websocket_connect(f"/ws/{seat}") as phone:
+        assert left(table.receive_json()) == left(phone.receive_json()) == 18
+    assert (hub.latest(TABLE), hub.latest(0)) == published

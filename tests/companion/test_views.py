@@ -13,7 +13,7 @@ from host.companion.views import TableViews
 from host.core.session import Session
 from host.core.talk import Query
 from host.registry import find_game
-from tests.companion.conftest import new_session
+from tests.companion.conftest import new_session, seconds_left
 
 GAMES = {
     "crack-list": ["Ann", "Bob", "Cat", "Dan"],
@@ -47,7 +47,7 @@ def every_button(buttons: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def check_pages(session: Session, views: TableViews) -> None:
     """What every page holds now."""
-    pages = {audience: json.loads(page) for audience, (_, page) in views.pages().items()}
+    pages = {audience: json.loads(page) for audience, page in views.pages().items()}
     assert "me" not in pages[-1] and "hand" not in pages[-1]["table"]
     for seat, player in enumerate(session.game.seats):
         me = pages[seat]["me"]
@@ -84,7 +84,7 @@ def test_a_private_line_goes_to_its_seat_only() -> None:
     session = new_session("crack-list", ["Ann", "Bob", "Cat"])
     views = TableViews(session, "Crack List")
     views.hear_lines(session.hear_words("Bob: my hand"))
-    pages = {audience: json.loads(page) for audience, (_, page) in views.pages().items()}
+    pages = {audience: json.loads(page) for audience, page in views.pages().items()}
     assert any(line["private"] for line in pages[1]["lines"])
     assert not any(line["private"] for line in pages[0]["lines"] + pages[2]["lines"])
     assert all(isinstance(line, str) for line in pages[-1]["lines"])
@@ -93,10 +93,9 @@ def test_a_private_line_goes_to_its_seat_only() -> None:
 def test_the_timer_counts_down_on_the_session_clock_and_stops_while_paused() -> None:
     session = new_session("short-list", ["Ann", "Bob", "Cat"])
     views = TableViews(session, "Short List")
-    timer = views.seconds_left(views.timer())
-    assert timer is not None and timer["seconds_left"] == 30
+    assert seconds_left(views) == 30 and views.table()["timer"]["name"] == "guess"
     session.clock.advance(12)  # type: ignore[attr-defined]
-    assert views.seconds_left(views.timer()) == {"name": "guess", "seconds_left": 18}
+    assert seconds_left(views) == seconds_left(views, 0) == 18
     session.hear_words("pause the game")
     session.clock.advance(100)  # type: ignore[attr-defined]
-    assert views.table()["paused"] and views.seconds_left(views.timer())["seconds_left"] == 18  # type: ignore[index]
+    assert views.table()["paused"] and seconds_left(views) == 18

@@ -65,7 +65,6 @@ function renderCommon(table) {
   $("banner").textContent = banner;
   $("banner").hidden = !banner;
   paused = !!table.paused;
-  deadline = table.timer ? performance.now() + table.timer.seconds_left * 1000 : null;
   $("timer-label").textContent = table.timer ? table.timer_label || "" : "";
   tickTimer();
   renderBoard(table);
@@ -344,8 +343,17 @@ function sheetRow(name, title, i, me) {
 
 // ------------------------------------------------------------------ the page's life
 
+function countdown(timer, now) {
+  // When the timer ends on this page's clock: `ends` is on the host's, `now` the host's time
+  // as this message was sent (a page opened late counts from then; a redraw keeps it).
+  if (!timer) return null;
+  const left = timer.paused_left === null ? timer.ends - now : timer.paused_left;
+  return performance.now() + Math.max(0, left) * 1000;
+}
+
 function render(data) {
   last = data;
+  deadline = countdown(data.table.timer, data.now);
   if (data.words && data.words !== words) {
     words = data.words;
     applyWords();
