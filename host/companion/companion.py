@@ -67,7 +67,8 @@ class Companion:
         session.phrases.use_pages()  # the host words some lines for players with pages
         self.views = TableViews(session, title)
         self.hub = Hub(len(self.views.names), session.clock.now)
-        self.app = build_app(self.hub, self.views.names, title, session.phrases.lang)
+        self.app = build_app(self.hub, self.views.names, title, self.views.words,
+                             session.phrases.lang)
         session.page_seats = self  # "free Cat's seat", said to the host
         self.address = bind_address(host)
         self.port = port

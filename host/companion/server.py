@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import io
 import json
 import socket
 import threading
 from collections.abc import Sequence
-from importlib.resources import files
-from pathlib import Path
 from typing import Any
 
 import segno
@@ -24,6 +21,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from host.companion.front import STATIC, FrontPages
 from host.companion.hub import (
     DRAFT_ENTRIES,
     DRAFT_NAME,
@@ -34,9 +32,8 @@ from host.companion.hub import (
     PageDraft,
     new_device,
 )
-from host.core.talk import free_seat_words
+from host.companion.schema import Words
 
-STATIC = Path(str(files("host.companion") / "static"))
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -45,29 +42,12 @@ HEADERS = {
                                "frame-ancestors 'none'; base-uri 'none'",
 }
 """Every page's headers: never cached, no link given away, nothing from elsewhere."""
-CODE_FORM = ('<form method="get" action="/" class="say-form"><input name="code" maxlength="12" '
-             'autocapitalize="characters" placeholder="Code" autofocus>'
-             '<button type="submit">Join</button></form>')
 MAX_MESSAGE = 1000
 """The longest message a page may send (a move is under 200 characters)."""
 DEVICE_COOKIE = "partyhost_device"
 """The cookie that says which device this is (a random id): the seats it took are its own."""
 DEVICE_SECONDS = 24 * 3600
 """How long a device keeps its id: a party's length, and more."""
-
-
-LOST = "Party Host"
-"""The title of the page for a wrong link: not the game's (it shows nothing of the game)."""
-
-
-def not_found() -> Response:
-    """A wrong or expired link (seat, table, join code, anything else): a friendly 404 page that
-    shows nothing of the game, with a link back to the front page (where the code is typed)."""
-    return HTMLResponse(join_html(
-        LOST, "This link does not open anything here.",
-        "<p class='expired'>It may be from an earlier game (every game has new links), or "
-        "mistyped.</p><p><a href='/'>Type the code the host says</a></p>"),
-        status_code=404, headers=HEADERS)
 
 
 def device_of(request: Request | WebSocket) -> str | None:
@@ -81,25 +61,34 @@ def typed_code(text: str) -> str:
     return "".join(char for char in text.upper() if char.isalnum())
 
 
-def build_app(hub: Hub, names: Sequence[str], title: str, lang: str = "en") -> Starlette:
+def build_app(hub: Hub, names: Sequence[str], title: str, words: Words,
+              lang: str) -> Starlette:
     """The companion's routes: / (type the join code), /j/CODE (join), /s/TOKEN (a seat),
     /t/TOKEN (the table), /ws/TOKEN (their WebSocket) and /static; else a friendly 404.
-    `lang`: the game's, in which the host is asked to free a seat.
+    `words`: the pages' text in the game's language `lang` (the host is asked in it to free
+    a seat).
 
     A seat's link is a bearer token, and a link can be copied (a screenshot, a shared
     history): a seat's page, its WebSocket and its "Not me" also need the device cookie of the
     device that took the seat (HttpOnly, SameSite=Strict, set when the seat is taken). On any
     other device the link shows a page that says so, and nothing of the game; the owner's
     device gets its seat back from the same link or from the join page."""
+    pages = FrontPages(hub, names, title, words, lang)
+
+    def not_found() -> Response:
+        """A wrong or expired link (seat, table, join code, anything else): a friendly 404
+        that shows nothing of the game, with a link back to the front page."""
+        return HTMLResponse(pages.lost(), status_code=404, headers=HEADERS)
+
+    def taken_page(seat: int, back: str, back_key: str) -> Response:
+        """A seat asked for on a device that is not the one that took it (403)."""
+        return HTMLResponse(pages.taken(seat, back, back_key), status_code=403, headers=HEADERS)
 
     async def front(request: Request) -> Response:
         code = typed_code(request.query_params.get("code", ""))
         if code == hub.join_code:
             return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
-        wrong = "<p class='expired'>That is not the code.</p>" if code else ""
-        return HTMLResponse(join_html(title, "Type the code the host said (or scan the QR "
-                                      "code on its screen).", wrong + CODE_FORM),
-                            headers=HEADERS)
+        return HTMLResponse(pages.front(wrong=bool(code)), headers=HEADERS)
 
     async def join(request: Request) -> Response:
         code = request.path_params["code"]
@@ -107,7 +96,7 @@ def build_app(hub: Hub, names: Sequence[str], title: str, lang: str = "en") -> S
             return not_found()
         if code != hub.join_code:  # typed by hand ("/j/k7q 2xm"): the link as printed
             return RedirectResponse(f"/j/{hub.join_code}", status_code=303)
-        return HTMLResponse(join_page(hub, names, title, device_of(request)), headers=HEADERS)
+        return HTMLResponse(pages.join(device_of(request)), headers=HEADERS)
 
     async def take_seat(request: Request) -> Response:
         seat = request.path_params["seat"]
@@ -117,8 +106,7 @@ def build_app(hub: Hub, names: Sequence[str], title: str, lang: str = "en") -> S
         device = device_of(request) or new_device()
         token = hub.claim(seat, device)
         if token is None:
-            return taken_page(names[seat], free_seat_words(lang, names[seat]),
-                              f"/j/{hub.join_code}", "Back to the join page")
+            return taken_page(seat, f"/j/{hub.join_code}", "back_to_join")
         taken = RedirectResponse(f"/s/{token}", status_code=303)
         taken.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_SECONDS, path="/",
                          httponly=True, samesite="strict")
@@ -139,10 +127,9 @@ def build_app(hub: Hub, names: Sequence[str], title: str, lang: str = "en") -> S
         if audience != TABLE and not hub.owns(audience, device_of(request)):
             if not hub.taken(audience):
                 return not_found()
-            return taken_page(names[audience], free_seat_words(lang, names[audience]), "/",
-                              "Join the game")
+            return taken_page(audience, "/", "join_game")
         name = "table.html" if audience == TABLE else "seat.html"
-        return HTMLResponse((STATIC / name).read_text("utf-8"), headers=HEADERS)
+        return HTMLResponse(pages.page_of(name), headers=HEADERS)
 
     async def join_qr(request: Request) -> Response:
         if hub.audience(request.path_params["token"]) != TABLE:
@@ -245,47 +232,6 @@ def _draft(seat: int, data: dict[str, Any]) -> PageDraft | None:
             and len(text) <= DRAFT_TEXT):
         return None
     return PageDraft(seat, name, index, text)
-
-
-def join_page(hub: Hub, names: Sequence[str], title: str, device: str | None) -> str:
-    """The join page: a button per seat (this device's own as "Back to your seat", one taken
-    on another device marked so), and the table's link."""
-    buttons = "".join(
-        f'<form method="post" action="/j/{hub.join_code}/{seat}">'
-        f'{seat_button(html.escape(names[seat]), hub, seat, device)}</form>'
-        for seat in range(hub.seats))
-    if not hub.open_seats():
-        buttons += "<p>Every seat is taken.</p>"
-    table = (f'<p class="table-link"><a href="/t/{hub.table_token}">Open the table\'s page</a>'
-             " (for a shared screen)</p>")
-    return join_html(title, "Who are you? Tap your name: that page is yours alone.",
-                     buttons + table)
-
-
-def seat_button(name: str, hub: Hub, seat: int, device: str | None) -> str:
-    """A seat's button on the join page, as this device sees it."""
-    if hub.owns(seat, device):
-        return f'<button class="seat mine">Back to your seat: {name}</button>'
-    if hub.taken(seat):
-        return f'<button class="seat taken">{name} (taken)</button>'
-    return f'<button class="seat">{name}</button>'
-
-
-def taken_page(name: str, free: str, back: str, back_text: str) -> Response:
-    """A seat asked for on a device that is not the one that took it (403): whose it is, what
-    its owner can do, and a way back; nothing of the game."""
-    name, free = html.escape(name, quote=False), html.escape(free, quote=False)  # text
-    return HTMLResponse(join_html(
-        LOST, f"{name}'s seat is taken on another phone.",
-        f"<p>If that is you, open it there, or ask the host to free it: say "
-        f"“{free}”.</p><p><a href='{back}'>{back_text}</a></p>"),
-        status_code=403, headers=HEADERS)
-
-
-def join_html(title: str, heading: str, body: str) -> str:
-    """A page of the join's own (the code, the seats) in the join template."""
-    return (STATIC / "join.html").read_text("utf-8").format(
-        title=html.escape(title), heading=heading, body=body)
 
 
 class Server:

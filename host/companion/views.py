@@ -24,7 +24,7 @@ PAGE_LINES = "host.companion.lines"
 PAGE_WORDS = ("your_turn", "turn_of", "your_hand", "send", "say",
               "host", "scan", "read", "paused", "over", "leave",
               "for_you", "no_cards", "live", "lost", "sheet",
-              "joined", "final")
+              "joined", "final", "expired", "expired_status")
 """The words every page's frame shows (its scripts fill them in)."""
 DRAFTS_KEPT = 20
 """How many drafts a seat keeps (a sheet a round): the oldest goes first."""
@@ -137,9 +137,10 @@ class TableViews:
         game = self.session.game
         if not game.over or not isinstance(game, Won) or not game.winners:
             return ""
-        names = [game.seats[seat].name for seat in game.winners]
-        return self.words("wins" if len(names) == 1 else "win_shared",
-                          players=self.session.phrases.names(names))
+        seats = [game.seats[seat] for seat in game.winners]
+        key = "win_shared" if len(seats) > 1 else \
+            "team_wins" if len(seats[0].people) > 1 else "wins"  # a team wins in the plural
+        return self.words(key, players=self.session.phrases.names([s.name for s in seats]))
 
     def timer(self, extra: float = 0.0) -> dict[str, Any] | None:
         """The running timer: its name and when it ends on the session's clock (frozen while

@@ -177,6 +177,10 @@ def test_a_wrong_or_expired_link_shows_a_friendly_page_with_a_way_back(
     wait_for(browser, lambda d: d.find_elements(By.NAME, "code"))
     browser.find_element(By.NAME, "code").send_keys(" ".join(table.hub.join_code.lower()) + "\n")
     wait_for(browser, lambda d: d.find_elements(By.XPATH, "//button[text()='Ann']"))
+    # On a phone the join page reads down: its heading above the seats, each seat full width.
+    header = browser.find_element(By.TAG_NAME, "header").rect
+    seat = browser.find_element(By.XPATH, "//button[text()='Ann']").rect
+    assert header["y"] + header["height"] <= seat["y"] and seat["width"] > 0.8 * header["width"]
 
 
 def test_the_crack_list_card_faces_are_shown_as_the_view_names_them() -> None:

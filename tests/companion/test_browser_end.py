@@ -57,10 +57,26 @@ def shows_the_end(driver: WebDriver, winners: list[str], scores: dict[str, int])
         f"{name}\n{score}" in text or f"{name} {score}" in text for name, score in scores.items())
 
 
+def whole_on_the_tv(driver: WebDriver) -> bool:
+    """Whether the table's page at 1366x768 shows its stage whole (Crack Word's board to its
+    legend, beside the final scores) and no player's state of play (a tag: "out")."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1366, "height": 768, "deviceScaleFactor": 1, "mobile": False})
+    fits = driver.execute_script(
+        "const stage = document.querySelector('.stage').getBoundingClientRect();"
+        "return [...document.querySelectorAll('.stage > :not([hidden]) *')].every((node) => {"
+        "  const box = node.getBoundingClientRect();"
+        "  return box.bottom <= stage.bottom + 1 && box.bottom <= innerHeight; });")
+    tags = [tag for tag in driver.find_elements(By.CSS_SELECTOR, ".tag") if tag.is_displayed()]
+    return bool(fits) and not tags
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [
+    ("crack-word", ["Ann", "Bob"], 4), ("short-list", ["Ann", "Bob", "Cat"], 2)])
 def test_every_page_shows_the_final_scores_and_stays_up_without_a_button(
-        browser: WebDriver) -> None:
-    session = new_session("crack-word", ["Ann", "Bob"], seed=4)
-    companion = Companion(session, "Crack Word", host="127.0.0.1", port=0)
+        browser: WebDriver, game: str, players: list[str], seed: int) -> None:
+    session = new_session(game, players, seed=seed)
+    companion = Companion(session, find_game(game).title, host="127.0.0.1", port=0)
     companion.start()
     companion.publish()
     ended = threading.Event()
@@ -70,7 +86,7 @@ def test_every_page_shows_the_final_scores_and_stays_up_without_a_button(
         bob = join_as(browser, companion.links.join, "Bob")
         board = open_tab(browser, companion.links.table)
         assert browser.find_element(By.ID, "join").is_displayed()  # "Scan to join" meanwhile
-        play_to_the_end(companion, "crack-word")
+        play_to_the_end(companion, game)
         winners = [session.game.seats[i].name for i in session.game.winners]  # type: ignore[attr-defined]
         scores = session.game.points()  # type: ignore[attr-defined]
 
@@ -89,6 +105,7 @@ def test_every_page_shows_the_final_scores_and_stays_up_without_a_button(
             wait_for(on(browser, tab), lambda d: shows_the_end(d, winners, scores))
             assert live_controls(browser) == [], browser.current_url
         assert not browser.find_element(By.ID, "join").is_displayed()  # no "Scan to join"
+        assert whole_on_the_tv(browser)
 
         # Still served: a phone that reloads its page finds the end again.
         on(browser, bob).refresh()

@@ -257,3 +257,42 @@ def test_a_page_that_connects_late_counts_down_from_when_it_connects() -> None:
             client.websocket_connect(f"/ws/{seat}") as phone:
         assert left(table.receive_json()) == left(phone.receive_json()) == 18
     assert (hub.latest(TABLE), hub.latest(0)) == published
+
+
+def test_the_server_s_own_pages_speak_the_game_s_language() -> None:
+    """A French game's front, join, taken and 404 pages are in French (and say so to the
+    browser), the seat and table pages too."""
+    from tests.companion.conftest import new_session
+
+    session = new_session("crack-word", ["Ann", "Bob"], lang="fr")
+    companion = Companion(session, "Crack Word", host="127.0.0.1", port=0)
+    hub, mine, other = companion.hub, TestClient(companion.app), TestClient(companion.app)
+    code = hub.join_code
+    front = mine.get("/?code=NOPE").text
+    assert "Tape le code" in front and "Ce n'est pas le code." in front
+    assert "Qui es-tu ?" in mine.get(f"/j/{code}").text
+    seat = take(mine, companion, 0)
+    assert "Retour à ta place : Ann" in mine.get(f"/j/{code}").text
+    assert "Ann (prise)" in other.get(f"/j/{code}").text
+    taken = other.post(f"/j/{code}/0")
+    assert taken.status_code == 403
+    assert "La place de Ann est prise sur un autre téléphone." in taken.text
+    assert "« libère la place de Ann »" in taken.text and "Retour à la page" in taken.text
+    lost = mine.get("/s/nope")
+    assert lost.status_code == 404 and "Ce lien n'ouvre rien ici." in lost.text
+    for page in (front, taken.text, lost.text, mine.get(f"/s/{seat}").text,
+                 mine.get(f"/t/{hub.table_token}").text):
+        assert '<html lang="fr">' in page
+    for english in ("Type the code", "taken", "This link"):
+        assert english not in front + taken.text + lost.text
+
+
+def test_a_name_on_the_join_page_is_text_not_markup() -> None:
+    from tests.companion.conftest import new_session
+
+    session = new_session("crack-list", ["<b>Ann</b>", "Bob"])
+    companion = Companion(session, "Crack List", host="127.0.0.1", port=0)
+    client = TestClient(companion.app)
+    take(client, companion, 0)
+    page = client.get(f"/j/{companion.hub.join_code}").text
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in page and "<b>Ann" not in page

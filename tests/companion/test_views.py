@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -99,3 +101,24 @@ def test_the_timer_counts_down_on_the_session_clock_and_stops_while_paused() -> 
     session.hear_words("pause the game")
     session.clock.advance(100)  # type: ignore[attr-defined]
     assert views.table()["paused"] and seconds_left(views) == 18
+
+
+def test_a_team_that_wins_is_said_in_the_plural() -> None:
+    session = new_session("crack-list", [], teams=["Ann,Bob", "Cat,Dan"])
+    views = TableViews(session, "Crack List")
+    bots = find_game("crack-list").voice_bots(session.game, random.Random(1))
+    while not session.finished:
+        session.push(bots.next_event())
+    winners = session.game.winners  # type: ignore[attr-defined]
+    assert len(winners) == 1
+    team = session.game.seats[winners[0]]
+    assert views.final() == f"{team.name} win!"
+
+
+def test_the_pages_have_the_same_text_in_english_and_french() -> None:
+    """Every [page] key of the companion's lines in both languages; a team's win and a shared
+    one in the plural in French too (a team's game in French would say so)."""
+    books = {lang: tomllib.loads(resources.files("host.companion.lines").joinpath(
+        f"{lang}.toml").read_text("utf-8"))["page"] for lang in ("en", "fr")}
+    assert books["en"].keys() == books["fr"].keys()
+    assert "gagnent" in books["fr"]["team_wins"] and "gagnent" in books["fr"]["win_shared"]

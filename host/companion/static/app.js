@@ -167,7 +167,7 @@ function playerTile(s, table) {
   tile.append(count);
   if (s.note) tile.append(el("div", { class: "note" }, s.note));
   if (s.answer) tile.append(el("div", { class: "answer" }, s.answer));
-  if (s.tags && s.tags.length) {
+  if (s.tags && s.tags.length && !table.over) { // the state of play ("out", "quizmaster")
     const tags = el("div", { class: "tags" });
     tags.append(...s.tags.map((t) => el("span", { class: "tag" }, t)));
     tile.append(tags);
@@ -384,8 +384,8 @@ function status(text, cls) {
 }
 
 function expired() {
-  status("This link has expired: join again from the join page.", "expired");
-  fill(document.querySelector("main"), [el("p", { class: "expired" }, "This link has expired.")]);
+  status(word("expired_status") || "This link has expired: join again from the join page.", "expired");
+  fill(document.querySelector("main"), [el("p", { class: "expired" }, word("expired") || "This link has expired.")]);
 }
 
 function connect() {
