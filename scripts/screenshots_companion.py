@@ -2,7 +2,8 @@
 """Screenshots of the companion pages as a party sees them: each game played a little through
 the real session and server, with the players' pages open in a real headless Chromium (joined
 from the join page) and the table's page on a TV; at each scene the table's page is saved at
-1366x768 and 1920x1080 and one player's phone at 390x844, as PNG files in a folder.
+1366x768 and 1920x1080 and one player's phone at 390x844, as PNG files in a folder (and,
+first, the table before anyone joins, the join page and a wrong link's page on a phone).
 
     .venv/bin/python scripts/screenshots_companion.py [FOLDER] [--game GAME] [--readme]
 
@@ -115,6 +116,7 @@ GAMES: dict[str, Table] = {
     "short-list": Table(("Ann", "Bob", "Cat", "Dan"), 2, (
         Scene("quizmaster", (), "Ann", readme=True),
         Scene("guessing", ("Bob: Chad", "Cat: Mali", "Dan: Ghana"), "Bob"),
+        Scene("end", (BOTS_TO_THE_END,), "Bob"),
     )),
     "crack-word": Table(("Ann", "Bob"), 4, (
         Scene("placing", (), "Bob", (tap("A", "#hand .card"),), readme=True),
@@ -214,13 +216,19 @@ def shoot_game(driver: WebDriver, game: str, table: Table, folder: Path, *,
     companion = served(game, table)
     written: list[Path] = []
     try:
-        if not readme:  # the table before anyone has joined
+        if not readme:  # the table before anyone has joined, the join page, a wrong link
             driver.switch_to.new_window("tab")
             viewport(driver, TV_SIZES[0], mobile=False)
             driver.get(companion.links.table)
             wait_for(driver, shows_latest(companion, TABLE))
             written.append(folder / f"{game}-0-joining-table-1366.png")
             driver.save_screenshot(str(written[-1]))
+            viewport(driver, PHONE, mobile=True)
+            for page, url in (("join", companion.links.join),
+                              ("lost", companion.links.join.rsplit("/", 2)[0] + "/j/WRONG1")):
+                driver.get(url)
+                written.append(folder / f"{game}-0-{page}-phone.png")
+                driver.save_screenshot(str(written[-1]))
             driver.close()
             driver.switch_to.window(driver.window_handles[0])
         with tabs(driver, companion, table.players) as handles:
