@@ -33,7 +33,8 @@ class FrontPages:
     def word(self, key: str, **params: str) -> str:
         """A page's text as HTML: the lines' own text (no markup, no double quote) with its
         params (names) escaped."""
-        return self.words(key, **{name: html.escape(value) for name, value in params.items()})
+        return self.words(key, **{name: html.escape(value, quote=False)
+                                  for name, value in params.items()})
 
     def page(self, title: str, heading: str, body: str) -> str:
         """A page in the join template."""

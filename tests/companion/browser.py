@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -47,8 +48,10 @@ def chromium() -> Iterator[WebDriver]:
 
 
 def wait_for(driver: WebDriver, condition: Callable[[WebDriver], Any]) -> Any:
-    """Wait until `condition` holds (WebDriverWait: polled, with a timeout)."""
-    return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.02).until(condition)
+    """Wait until `condition` holds (WebDriverWait: polled, with a timeout). An element gone
+    while the condition reads it (the page navigating, or redrawn) is "not yet"."""
+    return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.02, ignored_exceptions=(
+        NoSuchElementException, StaleElementReferenceException)).until(condition)
 
 
 def texts(driver: WebDriver, css: str) -> list[str]:
