@@ -42,7 +42,7 @@ def register(subparsers: Any) -> None:
                            help="hear (and fit on) the synthetic voices too (default: in "
                            "English, not in French: see hearing_corpus.SYNTHETIC)")
     calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=True,
-                           help="add the utterances of demo games in the language (seeds "
+                           help="add the utterances of demo games in the language (seed "
                            "hearing_corpus.GAME_SEEDS, played once, kept in the cache)")
     calibrate.add_argument("--seeds", type=int, nargs="+", default=None,
                            help="split seeds to try (the first one's fit is written)")
