@@ -7,7 +7,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
@@ -15,6 +15,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.wait import WebDriverWait
+
+if TYPE_CHECKING:
+    from host.companion.companion import Companion
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -81,3 +84,26 @@ def open_tab(driver: WebDriver, url: str) -> str:
         "width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
     driver.get(url)
     return driver.current_window_handle
+
+
+def join_as(driver: WebDriver, join_url: str, name: str) -> str:
+    """Open the join page in a new tab and tap `name`: the tab's handle, on the seat's page."""
+    tab = open_tab(driver, join_url)
+    driver.find_element(By.XPATH, f"//button[text()='{name}']").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "seat-name").text == name)
+    return tab
+
+
+def on(driver: WebDriver, tab: str) -> WebDriver:
+    """Switch to a tab."""
+    driver.switch_to.window(tab)
+    return driver
+
+
+def hear_until(driver: WebDriver, companion: Companion, done: Callable[[], bool]) -> None:
+    """What the game's loop does while pages send moves (and notes to keep): hear them and
+    publish, until `done`."""
+    def heard(_: WebDriver) -> bool:
+        companion.step()
+        return done()
+    wait_for(driver, heard)

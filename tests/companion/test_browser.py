@@ -6,7 +6,6 @@ hand, the table's state, and never another seat's hand."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,34 +17,23 @@ from host.companion.hub import TABLE
 from host.console import hear_typed
 from host.core.session import Session
 from host.games.crack_list.view import _card
-from host.speech.audio import WavFileInput
-from host.speech.ears import MicrophoneEars
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.stt import make_recognizer
-from host.speech.tts import join_pcm
-from host.speech.wavio import write_wav
 from host.voice import Mouth, VoiceLoop
-from tests.companion.browser import chromium, have_browser, open_tab, seq, shows, texts, wait_for
-from tests.companion.conftest import new_session
+from tests.companion.browser import (
+    have_browser,
+    hear_until,
+    join_as,
+    on,
+    open_tab,
+    seq,
+    shows,
+    texts,
+    wait_for,
+)
+from tests.companion.conftest import new_session, speak
 
 pytestmark = pytest.mark.skipif(not have_browser(), reason="needs chromium and chromium-driver")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    with chromium() as driver:
-        yield driver
-
-
-@pytest.fixture
-def table() -> Iterator[Companion]:
-    """A served Crack List companion on the loopback address, any free port."""
-    session = new_session("crack-list", ["Ann", "Bob", "Cat"], seed=5)
-    companion = Companion(session, "Crack List", host="127.0.0.1", port=0)
-    companion.start()
-    companion.publish()
-    yield companion
-    companion.close()
 
 
 def hand_of(session: Session, seat: int) -> list[str]:
@@ -57,42 +45,11 @@ def hand_of(session: Session, seat: int) -> list[str]:
                                          page_words(session))["hand"]]
 
 
-def join_as(driver: WebDriver, join_url: str, name: str) -> str:
-    """Open the join page in a new tab and tap `name`: the tab's handle, on the seat's page."""
-    tab = open_tab(driver, join_url)
-    driver.find_element(By.XPATH, f"//button[text()='{name}']").click()
-    wait_for(driver, lambda d: d.find_element(By.ID, "seat-name").text == name)
-    return tab
-
-
-def on(driver: WebDriver, tab: str) -> WebDriver:
-    """Switch to a tab."""
-    driver.switch_to.window(tab)
-    return driver
-
-
 def loop_takes_tapped_move(driver: WebDriver, companion: Companion) -> int:
     """What the game's loop does when a page sends a move: wait for it, hear it, publish."""
     wait_for(driver, lambda d: not companion.hub.moves.empty())
     companion.step()
     return companion.seq
-
-
-def hear_until(driver: WebDriver, companion: Companion, done: Callable[[], bool]) -> None:
-    """What the game's loop does while pages send moves (and notes to keep): hear them and
-    publish, until `done`."""
-    def heard(_: WebDriver) -> bool:
-        companion.step()
-        return done()
-    wait_for(driver, heard)
-
-
-def speak(tmp_path: Path, piper: PiperSynthesizer, text: str) -> MicrophoneEars:
-    """`text` said by Piper into a WAV file, as the microphone's audio."""
-    folder = tmp_path / "said"
-    folder.mkdir(exist_ok=True)
-    write_wav(folder / "01.wav", join_pcm(piper.synthesize(text)), piper.sample_rate)
-    return MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
 
 
 def test_two_phones_and_the_table_follow_a_game_played_by_voice_console_and_taps(

@@ -18,9 +18,8 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from host.companion.companion import Companion
 from host.play import keep_pages_up
 from host.registry import find_game
-from tests.companion.browser import chromium, have_browser, open_tab, wait_for
+from tests.companion.browser import chromium, have_browser, join_as, on, open_tab, wait_for
 from tests.companion.conftest import new_session
-from tests.companion.test_browser import join_as, on
 
 pytestmark = pytest.mark.skipif(not have_browser(), reason="needs chromium and chromium-driver")
 

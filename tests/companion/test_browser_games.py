@@ -19,17 +19,19 @@ from host.core.session import Line
 from host.games.crack_list.events import Penalise
 from host.games.crack_list.moves import legal_moves
 from host.registry import find_game
-from tests.companion.browser import chromium, have_browser, open_tab, shows, texts, wait_for
+from tests.companion.browser import (
+    have_browser,
+    hear_until,
+    join_as,
+    on,
+    open_tab,
+    shows,
+    texts,
+    wait_for,
+)
 from tests.companion.conftest import play_args
-from tests.companion.test_browser import hear_until, join_as, on
 
 pytestmark = pytest.mark.skipif(not have_browser(), reason="needs chromium and chromium-driver")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[WebDriver]:
-    with chromium() as driver:
-        yield driver
 
 
 @pytest.fixture

@@ -14,24 +14,11 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from host.companion.companion import Companion
 from host.console import hear_typed
-from tests.companion.browser import chromium, have_browser, open_tab, texts, wait_for
-from tests.companion.conftest import new_session
-from tests.companion.test_browser import join_as
+from tests.companion.browser import chromium, have_browser, join_as, open_tab, texts, wait_for
 
 pytestmark = pytest.mark.skipif(not have_browser(), reason="needs chromium and chromium-driver")
 
 CAT = 2
-
-
-@pytest.fixture
-def table() -> Iterator[Companion]:
-    """A served Crack List companion on the loopback address, any free port."""
-    session = new_session("crack-list", ["Ann", "Bob", "Cat"], seed=5)
-    companion = Companion(session, "Crack List", host="127.0.0.1", port=0)
-    companion.start()
-    companion.publish()
-    yield companion
-    companion.close()
 
 
 @pytest.fixture

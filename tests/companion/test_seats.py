@@ -13,8 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 from host.companion.companion import Companion
 from host.companion.server import DEVICE_COOKIE
 from host.console import hear_typed
-from tests.companion.conftest import new_session
-from tests.companion.test_server import take
+from tests.companion.conftest import new_session, speak, take
 
 CAT = 2
 
@@ -124,7 +123,6 @@ def test_the_host_frees_a_seat_by_voice(tmp_path: Path) -> None:
     from host.speech.piper_tts import PiperSynthesizer
     from host.speech.stt import make_recognizer
     from host.voice import Mouth, VoiceLoop
-    from tests.companion.test_browser import speak
 
     session = new_session("crack-list", ["Ann", "Bob", "Cat"], seed=5)
     companion = Companion(session, "Crack List", host="127.0.0.1", port=0)

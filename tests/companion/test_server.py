@@ -11,13 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from host.companion.companion import Companion
 from host.companion.hub import TABLE, PageDraft
-
-
-def take(client: TestClient, companion: Companion, seat: int) -> str:
-    """Tap a seat on the join page as this client (its own device): the seat's token."""
-    answer = client.post(f"/j/{companion.hub.join_code}/{seat}", follow_redirects=False)
-    assert answer.status_code == 303
-    return str(answer.headers["location"]).removeprefix("/s/")
+from tests.companion.conftest import take
 
 
 def test_join_page_offers_each_seat_and_gives_a_seat_its_own_link(crack_list: Companion) -> None:
