@@ -26,8 +26,8 @@ def register(subparsers: Any) -> None:
     calibrate = sub.add_parser(
         "calibrate", help="fit Whisper's hearing calibration on the rebuilt corpus",
         description="Hear the corpus (recorded and synthetic voices saying the bench's choices "
-        "and other words, clean and in 20/10 dB babble, and the demo games' utterances) with "
-        "Whisper, keep every utterance's "
+        "and other words, clean and in 20/10 dB babble; with --games, demo games' utterances "
+        "too) with Whisper, keep every utterance's "
         "measures in a cache, fit the calibration on half the phrases and validate it on the "
         "other half, and write host/speech/calibration/whisper-<lang>.json.")
     calibrate.add_argument("--lang", default="en", help="language: en (tiny.en), fr (base)")
@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
     calibrate.add_argument("--synthetic", action=argparse.BooleanOptionalAction, default=None,
                            help="hear (and fit on) the synthetic voices too (default: in "
                            "English, not in French: see hearing_corpus.SYNTHETIC)")
-    calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=True,
+    calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=False,
                            help="add the utterances of demo games in the language (seed "
                            "hearing_corpus.GAME_SEEDS, played once, kept in the cache)")
     calibrate.add_argument("--seeds", type=int, nargs="+", default=None,

@@ -38,21 +38,18 @@ TABLES = {"en": ("asterisk_choices.tsv", "asterisk_outside.tsv"),
 """The bench's tables of each language: the choices, and the words that are none of them."""
 VOICES = {"en": bench.ESPEAK_VOICES, "fr": ("fr", "fr+f3")}
 """The espeak-ng voices that say each language's words."""
-SYNTHETIC = {"en": False, "fr": False}
+SYNTHETIC = {"en": True, "fr": False}
 """Whether each language's corpus has the synthetic voices saying the bench's words by
-default: no. Those are the bench's 70 choices (letters, digits, short words that sound alike)
-said by espeak-ng and Piper, a set no game offers; with them (English, split seeds 1/2), a
-choice heard exactly as the free transcript was weighed at p 0.89 in the games' validation
-utterances, which are right 97% of the time, and the games' moves were taken outright at the
-host's level 0.79 / 0.79 of the time; fitted on people's speech and the games' own utterances
-(synthetic voices saying what the games offer, `GAME_SEEDS`), 0.88 / 0.87, with 0.03 / 0.02
-taken wrong either way. `partyhost bench calibrate --synthetic` adds them (English 1,800
-utterances, French 540)."""
+default. French has not: its calibration is fitted on the recorded French speech as it first
+was (`--synthetic` adds the espeak-ng French voices, 540 utterances)."""
 GAME_SEEDS = (11,)
-"""The seed of the demo games whose utterances join the corpus: every game whose own
-language is the corpus's, played by `GAME_PLAYERS` bots (phrases as the games offer them,
-among the choices a game offers at that moment, said by the bots' voices in the demo's
-babble). They are not the demo's reported seeds (1 to 5), which stay unseen."""
+"""The seed of the demo games whose utterances `partyhost bench calibrate --games` adds to the
+corpus: every game whose own language is the corpus's, played by `GAME_PLAYERS` bots (phrases
+as the games offer them, among the choices offered at that moment, in the demo's babble). Not
+by default: the games' bots say only legal moves, so the corpus then holds almost no long move
+said off the choices, and the fit learnt to take a long move scored against the audio whatever
+its last word ("S on the right of row one, word cats" at p 0.82 for "word carrot"). The demo's
+reported seeds (1 to 5) stay out of it."""
 GAME_PLAYERS = 3
 KLETTRES = Path("/usr/share/klettres")
 VERSION = 3
