@@ -49,20 +49,18 @@ FEATURES: dict[str, Callable[[Measures], float]] = {
     "free_confidence": lambda m: m.free_confidence,
     "agrees": lambda m: float(m.agrees),
     "likeness": lambda m: m.likeness,
-    "log_tokens": lambda m: math.log(min(m.tokens, TOKENS_CAP)),
+    "log_tokens": lambda m: math.log(m.tokens),
 }
 """Every feature a choice's regression may use, read off its measures."""
-TOKENS_CAP = 8
-"""A phrase longer than this many tokens is weighed as this long: the corpus's are mostly short
-words and phrases (nine in ten of at most six tokens), so its regressions say nothing of a
-longer one. Uncapped, a long free transcript said whole was weighed at p 0.1 ("Harry Potter
-and the Chamber of Secrets", written right), and a long move scored against the audio was
-taken on its length alone ("S on the right of row one, word democrats", 13 tokens, at p 0.96
-when "word carrot" was said)."""
+FREE_TOKENS_CAP = 8
+"""A free transcript longer than this many tokens is weighed as this long: the corpus's are
+short words and phrases (nine in ten of at most six tokens), whose long transcripts are
+hallucinations, so its regression says nothing of a long answer said whole ("Harry Potter and
+the Chamber of Secrets", written right, was weighed at p 0.1)."""
 FREE_FEATURES: dict[str, Callable[[FreeMeasures], float]] = {
     "no_speech": lambda m: m.no_speech,
     "confidence": lambda m: m.confidence,
-    "log_tokens": lambda m: math.log(min(max(m.tokens, 1), TOKENS_CAP)),
+    "log_tokens": lambda m: math.log(min(max(m.tokens, 1), FREE_TOKENS_CAP)),
 }
 """Every feature the free transcript's regression may use."""
 PATHS = ("scored", "exact", "free")

@@ -28,7 +28,6 @@ from typing import Any
 
 from host.speech import bench
 from host.speech.ports import SAMPLE_RATE, Recognizer, Transcript
-from host.speech.pronounce import heard_likeness
 from host.speech.wavio import read_wav
 
 CONDITIONS: dict[str, float | None] = {"clean": None, "20dB": 20.0, "10dB": 10.0}
@@ -52,12 +51,9 @@ its last word ("S on the right of row one, word cats" at p 0.82 for "word carrot
 reported seeds (1 to 5) stay out of it."""
 GAME_PLAYERS = 3
 KLETTRES = Path("/usr/share/klettres")
-VERSION = 3
-"""The records' shape: 3 holds every likeliest choice with its measures and the free
-transcript's measures, its likeness where the words differ (2: of whole phrases, upgraded on
-reading, the texts being in the record; 1 held the best choice's measures only)."""
-UPGRADABLE = 2
-"""The oldest records read, upgraded."""
+VERSION = 2
+"""The records' shape: 2 holds every likeliest choice with its measures and the free
+transcript's measures (1 held the best choice's measures only, and the engine's decision)."""
 
 
 class StaleCorpus(ValueError):
@@ -283,23 +279,9 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     StaleCorpus when another version of the recorder wrote them."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip()]
-    header: dict[str, Any] = next((row["header"] for row in rows if "header" in row), {})
-    version = header.get("version", 1)
-    if rows and not UPGRADABLE <= version <= VERSION:
+    version = next((row["header"].get("version", 1) for row in rows if "header" in row), None)
+    if rows and version != VERSION:
         raise StaleCorpus(f"{path} holds records of version {version}, not {VERSION} (every "
                           "likeliest choice's measures): hear the corpus again into another "
                           "file (or delete this one)")
-    records = [row for row in rows if "header" not in row]
-    if version < VERSION:
-        for row in records:
-            _upgrade(row, header.get("lang", "en"))
-    return records
-
-
-def _upgrade(row: dict[str, Any], lang: str) -> None:
-    """A version 2 record made a version 3 one: each scored choice's likeness measured where
-    its words and the free transcript's differ."""
-    for hypothesis in row["likeliest"]:
-        measures = hypothesis["measures"]
-        if measures and measures["scored"] and not measures["agrees"]:
-            measures["likeness"] = heard_likeness(row["free"], hypothesis["text"], lang)
+    return [row for row in rows if "header" not in row]

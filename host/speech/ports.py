@@ -29,8 +29,7 @@ class Measures:
     agrees: bool
     """Whether the free transcript's words are the choice's (one of its written forms)."""
     likeness: float
-    """How alike the free transcript and the choice sound where their words differ, in
-    [0, 1] (1 when they agree; host.speech.pronounce.heard_likeness)."""
+    """How alike the free transcript and the choice sound, in [0, 1] (1 when they agree)."""
     tokens: int
     """Tokens of the choice's written form that was scored (the free transcript's, as written,
     on the fast path), end of text included."""

@@ -7,12 +7,9 @@ import re
 import shutil
 import subprocess
 import unicodedata
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from rapidfuzz.distance import Levenshtein
-
-from host.judge.text import words
 
 # Longest symbols first when matching; values are space-separated ARPAbet phones ("" = drop).
 IPA_TO_CMU: dict[str, str] = {
@@ -142,36 +139,6 @@ def likeness(phrase: str, other: str, lang: str = "en") -> float:
     except PronunciationError:
         return 0.0
     return Levenshtein.normalized_similarity(ours, theirs) if ours and theirs else 0.0
-
-
-def heard_likeness(free_text: str, choice: str, lang: str = "en") -> float:
-    """How alike a free transcript and a choice sound where their words (as the judge reads
-    them: "1" is "one") differ; 0 when nothing was written freely."""
-    return differing_likeness(words(free_text, lang), words(choice, lang), lang) \
-        if free_text else 0.0
-
-
-def differing_likeness(words: Sequence[str], other: Sequence[str], lang: str = "en") -> float:
-    """How alike two phrases, as words, sound where they differ: the words both hold are set
-    aside (a move's frame, "S on the right of row one, word …", says nothing of which move it
-    is), and what is left of each is compared; 1 when nothing differs, 0 when only one of them
-    has words left."""
-    shared = Counter(words) & Counter(other)
-    ours, theirs = Counter(words) - shared, Counter(other) - shared
-    if not ours and not theirs:
-        return 1.0
-    return likeness(" ".join(_left_over(words, ours)), " ".join(_left_over(other, theirs)),
-                    lang)
-
-
-def _left_over(words: Sequence[str], counted: Counter[str]) -> list[str]:
-    """The words `counted` holds, in the phrase's order, each as often as counted."""
-    left = []
-    for word in words:
-        if counted[word] > 0:
-            left.append(word)
-            counted[word] -= 1
-    return left
 
 
 def phones(phrase: str, lang: str = "en") -> list[str]:

@@ -27,7 +27,7 @@ from host.speech.calibration import Calibration, calibration_for
 from host.speech.phrase_search import Path as TokenPath
 from host.speech.phrase_search import PhraseTrie, best_forms, search
 from host.speech.ports import SAMPLE_RATE, FreeMeasures, Hypothesis, Measures, Transcript
-from host.speech.pronounce import heard_likeness
+from host.speech.pronounce import likeness
 from host.speech.wavio import from_pcm, resample_pcm
 from host.speech.whisper_decoder import KeysValues, WhisperDecoder
 
@@ -195,11 +195,10 @@ class WhisperRecognizer:
         return tuple(hypotheses)
 
     def _likeness(self, free_text: str, choice: str, agrees: bool) -> float:
-        """How alike the free transcript and the choice sound where their words differ (1
-        when they are its words)."""
+        """How alike the free transcript and the choice sound (1 when they are its words)."""
         if agrees:
             return 1.0
-        return heard_likeness(free_text, choice, self.lang)
+        return likeness(free_text, choice, self.lang) if free_text else 0.0
 
     def _p(self, measures: Measures | FreeMeasures, uncalibrated: float) -> float:
         """The calibrated probability that what was measured was said; with no calibration of

@@ -220,19 +220,3 @@ def test_the_shipped_french_calibration_loads() -> None:
     calibration = load("whisper", "fr")
     assert calibration.lang == "fr" and calibration.model["bytes"] > 0
     assert 0.0 < calibration.p(scored(0.0)) < 1.0
-
-
-def test_records_of_version_2_are_read_with_their_likeness_where_the_words_differ(
-        tmp_path: Path) -> None:
-    measures = {"choice": "word cats", "scored": True, "no_speech": 0.1, "free_confidence": 0.5,
-                "agrees": False, "likeness": 0.9, "tokens": 4, "evidence": -1.0, "lead": 0.2,
-                "posterior": 0.4}
-    row = {"key": "k", "phrase": "word carrot", "expected": "", "source": "piper:joe",
-           "kind": "synthetic", "condition": "clean", "free": "word carrot", "free_p": 0.5,
-           "free_measures": None, "likeliest": [{"text": "word cats", "p": 0.5,
-                                                 "measures": measures}]}
-    old = tmp_path / "v2.jsonl"
-    old.write_text(json.dumps({"header": {"lang": "en", "version": 2}}) + "\n"
-                   + json.dumps(row) + "\n")
-    read = hearing_corpus.read_records(old)
-    assert read[0]["likeliest"][0]["measures"]["likeness"] < 0.5

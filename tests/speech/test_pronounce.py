@@ -40,12 +40,3 @@ def test_no_words_sound_like_nothing() -> None:
 def test_words_pronounced_together_are_pronounced_as_each_alone() -> None:
     words = ["you", "are", "on", "the", "Celaeno", "twenty-three"]
     assert espeak_ipa(words) == [espeak_ipa([word])[0] for word in words]
-
-
-def test_a_move_s_likeness_to_the_free_transcript_is_where_their_words_differ() -> None:
-    from host.speech.pronounce import heard_likeness
-
-    said, scored = "S on the right of row 1, word carrot.", "S on the right of row one, word cats"
-    assert heard_likeness(said, scored) < 0.5  # the frame they share says nothing
-    assert heard_likeness("Vitamin B1", "Vitamin B1") == 1.0
-    assert heard_likeness("", "Robot") == 0.0
