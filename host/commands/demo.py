@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from host import registry
+from host.speech.ports import Recognizer
 from host.speech.stt import EngineError, add_engine_arguments, recognizer_from
 
 DEMO_SNR_DB = 20.0
@@ -102,10 +103,10 @@ def run(args: argparse.Namespace) -> int:
     return 0 if report.completed else 1
 
 
-def write_measures(path: Path, records: list[dict[str, Any]], recognizer: Any, lang: str) -> None:
+def write_measures(path: Path, records: list[dict[str, Any]], recognizer: Recognizer,
+                   lang: str) -> None:
     """Write the demo's hearing records as a corpus file (its header names the model)."""
     from host.speech.hearing_corpus import header
 
-    first = header(str(getattr(recognizer, "model_dir", "")), lang, recognizer.name)
-    lines = [json.dumps(row, ensure_ascii=False) for row in [first, *records]]
+    lines = [json.dumps(row, ensure_ascii=False) for row in [header(recognizer, lang), *records]]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

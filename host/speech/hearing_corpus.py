@@ -189,13 +189,18 @@ def corpus_games(lang: str) -> list[tuple[str, int]]:
             if find_game(name).default_lang == lang]
 
 
+def game_path(folder: Path, game: str, seed: int) -> Path:
+    """The file of one corpus game's records."""
+    return folder / f"{game}-{seed}.jsonl"
+
+
 def play_games(lang: str, folder: Path, log: Callable[[str], None] = lambda _: None
                ) -> None:
     """Play each of the language's corpus games not yet in `folder` (`partyhost demo
     --measures`, whose file is renamed into place only when the game is over)."""
     folder.mkdir(parents=True, exist_ok=True)
     for game, seed in corpus_games(lang):
-        path = folder / f"{game}-{seed}.jsonl"
+        path = game_path(folder, game, seed)
         if path.exists():
             continue
         log(f"playing {game} (seed {seed}) -> {path}")
@@ -208,7 +213,7 @@ def play_games(lang: str, folder: Path, log: Callable[[str], None] = lambda _: N
 
 def game_records(lang: str, folder: Path) -> list[dict[str, Any]]:
     """The records of the language's corpus games played into `folder`."""
-    paths = [folder / f"{game}-{seed}.jsonl" for game, seed in corpus_games(lang)]
+    paths = [game_path(folder, game, seed) for game, seed in corpus_games(lang)]
     return [row for path in paths if path.exists() for row in read_records(path)]
 
 
@@ -240,9 +245,10 @@ def heard_fields(heard: Transcript) -> dict[str, Any]:
             "free_p": heard.free_p}
 
 
-def header(model: str, lang: str, engine: str) -> dict[str, Any]:
+def header(recognizer: Recognizer, lang: str) -> dict[str, Any]:
     """The first line of a file of records: which model heard them, and their version."""
-    return {"header": {"model": model, "lang": lang, "engine": engine, "version": VERSION}}
+    return {"header": {"model": str(getattr(recognizer, "model_dir", "")), "lang": lang,
+                       "engine": recognizer.name, "version": VERSION}}
 
 
 def measure(recognizer: Recognizer, lang: str, path: Path, *, piper: Any = None,
@@ -260,8 +266,7 @@ def measure(recognizer: Recognizer, lang: str, path: Path, *, piper: Any = None,
     log(f"{total} utterances ({len(done)} heard before) -> {path}")
     with path.open("a", encoding="utf-8") as out:
         if not path.stat().st_size:
-            first = header(str(getattr(recognizer, "model_dir", "")), lang, recognizer.name)
-            out.write(json.dumps(first) + "\n")
+            out.write(json.dumps(header(recognizer, lang)) + "\n")
         for n, utterance in enumerate(utterances(said), 1):
             if utterance.key in done:
                 continue
