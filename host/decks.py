@@ -69,6 +69,8 @@ class CategoryCard:
 
     id: str
     categories: tuple[Category, ...]
+    expansion: bool = False
+    """From an expansion deck: offered after the box's cards."""
 
 
 @dataclass(frozen=True)
@@ -356,7 +358,8 @@ def _category(raw: dict[str, Any]) -> Category:
 def _build(path: Path, data: dict[str, Any]) -> Deck:
     """Build a Deck from a schema-valid document."""
     head = data["deck"]
-    cards = tuple(CategoryCard(c["id"], tuple(_category(x) for x in c["categories"]))
+    expansion = bool(head.get("expansion", False))
+    cards = tuple(CategoryCard(c["id"], tuple(_category(x) for x in c["categories"]), expansion)
                   for c in data.get("cards", ()))
     questions = tuple(QuestionCard(q["id"], q["question"], _answers(q["answers"]),
                                    int(q.get("difficulty", 1)))

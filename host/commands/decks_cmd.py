@@ -25,6 +25,8 @@ def register(subparsers: Any) -> None:
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help="deck files or folders (default: all installed decks)")
     check.add_argument("-q", "--quiet", action="store_true", help="print errors only")
+    check.add_argument("--letters", action="store_true",
+                       help="print how many letters each category's answers start with")
     check.set_defaults(func=run_check)
     listing = actions.add_parser("list", help="show the installed decks")
     listing.add_argument("--game", choices=registry.game_names())
@@ -57,6 +59,13 @@ def run_check(args: argparse.Namespace) -> int:
     errors = warnings = 0
     for path in files:
         report = check_deck_file(path)
+        if args.letters:
+            for entry, count in report.coverage.items():
+                print(f"letters: {path.name}: {entry}: {count}")
+        if report.coverage and not args.quiet:
+            fewest = min(report.coverage, key=lambda e: report.coverage[e])
+            print(f"{path}: {len(report.coverage)} categories with answers, fewest letters "
+                  f"{report.coverage[fewest]} ({fewest})")
         for err in report.errors:
             print(f"error: {err}")
         if not args.quiet:
@@ -80,20 +89,33 @@ def _size(deck: Any) -> str:
     return f"{len(deck.lists)} lists"
 
 
+def _categories(deck: Any) -> int:
+    """How many categories a deck offers (on its cards or lists; 0 for questions)."""
+    return sum(len(c.categories) for c in deck.cards) + sum(len(x.categories) for x in deck.lists)
+
+
 def run_list(args: argparse.Namespace) -> int:
-    """Print one line per installed deck (broken ones say why)."""
+    """Print one line per installed deck (broken ones say why), then the categories each
+    game has in each language."""
     from host.decks import DeckError, find_decks, load_deck
 
     files = find_decks(args.game, args.lang, extra=args.deck)
+    totals: dict[tuple[str, str], int] = {}
     for path in files:
         try:
             deck = load_deck(path)
         except DeckError as exc:
             print(f"BROKEN  {exc}")
             continue
-        print(f"{deck.game:<13} {deck.lang}  {deck.name:<28} {_size(deck):<14} {path}")
+        count = _categories(deck)
+        if count:
+            totals[deck.game, deck.lang] = totals.get((deck.game, deck.lang), 0) + count
+        size = f"{_size(deck)}, {count} categories" if count else _size(deck)
+        print(f"{deck.game:<13} {deck.lang}  {deck.name:<28} {size:<30} {path}")
     if not files:
         print("no decks installed for this choice")
+    for (game, lang), count in sorted(totals.items()):
+        print(f"{game} in {lang}: {count} categories")
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +32,11 @@ _TITLE_SOURCES: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
 }
 
 
+MIN_LETTERS = 12
+"""Distinct letters a category's answers must start with, so that a hand of 8 has a chance."""
+MIN_ANSWERS = 25
+"""Answers a listed category needs, unless it is closed (the twelve zodiac signs are all)."""
+
 OPEN_WORLD = frozenset({"first_names", "colours", "wordnet"})
 """Generators whose data cannot hold every right answer: an unknown example is a warning."""
 
@@ -43,17 +49,51 @@ class Report:
     deck: Deck | None = None
     errors: list[DeckError] = field(default_factory=list)
     warnings: list[DeckError] = field(default_factory=list)
+    coverage: dict[str, int] = field(default_factory=dict)
+    """Entry ("card/category") -> how many letters its answers can be played with (the
+    categories the table votes on, with no list, are left out)."""
 
 
 def check_deck_file(path: Path) -> Report:
-    """Structure, schema and content checks of one deck file."""
+    """Structure, schema and content checks of one deck file, and each category's letters."""
+    path = Path(path)
     deck, errors, warnings = parse_deck(path)
     report = Report(path, deck, errors, warnings)
     if deck is not None:
         for entry, cat in categories(deck):
             report.errors += list(content_errors(deck, entry, cat))
             report.warnings += list(content_warnings(deck, entry, cat))
+            if cat.kind is not CategoryKind.OPEN:
+                report.coverage[entry] = len(letter_coverage(cat, deck.lang))
+                problem = floor_problem(cat, report.coverage[entry])
+                if problem:
+                    found = DeckError(path, problem, entry=entry, field="answers")
+                    (report.warnings if cat.closed else report.errors).append(found)
     return report
+
+
+def letter_coverage(cat: Category, lang: str) -> set[str]:
+    """The letters a category's answers can be played with: its listed answers and aliases,
+    and a generator's whole data."""
+    from host.judge.text import answer_letters
+
+    texts = list(_texts(cat))
+    if cat.kind is CategoryKind.GENERATED and cat.generator \
+            and not param_problem(cat.generator, cat.params, lang):
+        with suppress(*DataMissing):  # content_errors says so; the listed answers still count
+            texts += list(generate(cat.generator, cat.params, lang=lang).answers.values())
+    return {letter for text in texts for letter in answer_letters(text, lang, cat.people)}
+
+
+def floor_problem(cat: Category, letters: int) -> str | None:
+    """Why a category is below the playable floor (letters, answers), or None. A closed list
+    is what it is (the days of the week): below the floor it gets a warning, not an error."""
+    if letters < MIN_LETTERS:
+        return (f"answers start with {letters} letter(s), a category needs {MIN_LETTERS} "
+                "so that a hand of letters has a chance")
+    if cat.kind is CategoryKind.LISTED and len(cat.answers) < MIN_ANSWERS and not cat.closed:
+        return f"{len(cat.answers)} answers, a list the table may extend needs {MIN_ANSWERS}"
+    return None
 
 
 def categories(deck: Deck) -> Iterator[tuple[str, Category]]:

@@ -58,8 +58,14 @@ class CrackListTable:
         self.seats = config.seats
         self.judge = judge
         self.rng = rng
-        self.red_pile = list(category_cards)
+        self.red_pile = [card for card in category_cards if not card.expansion]
         rng.shuffle(self.red_pile)
+        more = [card for card in category_cards if card.expansion]
+        # The box's cards are drawn first (the pile is drawn from its end), the expansion's
+        # once they are played; its own Random, seeded from the game's without drawing from
+        # it, keeps a seeded game's hands what they were before the expansion.
+        random.Random(hash(rng.getstate()[1])).shuffle(more)
+        self.red_pile[:0] = more
         self.red_used: list[CategoryCard] = []
         self.draw_pile: list[str] = []
         self.played: list[str] = []
