@@ -5,6 +5,7 @@ it, so a new game is its package under host/games/, its tests and one line here.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from importlib import resources
 from typing import Any
 
 from host.core.protocols import GameKind, Option
@@ -25,6 +26,14 @@ def find_game(name: str) -> GameKind:
     if kind is None:
         raise ValueError(f"{name} cannot be hosted yet; playable: {', '.join(GAMES)}")
     return kind
+
+
+def spoken_languages(kind: GameKind) -> tuple[str, ...]:
+    """The languages the host speaks `kind` in: those its phrasebook has (lines/<lang>.toml),
+    English first."""
+    books = resources.files(kind.voice.package).iterdir()
+    langs = {book.name.removesuffix(".toml") for book in books if book.name.endswith(".toml")}
+    return tuple(sorted(langs, key=lambda lang: (lang != "en", lang)))
 
 
 def game_names() -> tuple[str, ...]:

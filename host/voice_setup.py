@@ -10,9 +10,30 @@ from host.core.session import Line
 from host.speech.ports import SAMPLE_RATE, Recognizer
 from host.voice import Ears, Mouth
 
-YES = ("yes", "yeah", "yep", "that's right", "correct")
-NO = ("no", "nope", "wrong")
-DONE = ("that's everyone", "that's all", "let's play", "start the game")
+
+@dataclass(frozen=True)
+class SetupWords:
+    """How players answer the set-up's questions in one language."""
+
+    yes: tuple[str, ...]
+    no: tuple[str, ...]
+    done: tuple[str, ...]
+    """"That's everyone": no more names."""
+
+
+SETUP_WORDS = {
+    "en": SetupWords(("yes", "yeah", "yep", "that's right", "correct"), ("no", "nope", "wrong"),
+                     ("that's everyone", "that's all", "let's play", "start the game")),
+    "fr": SetupWords(("oui", "ouais", "c'est ça", "exactement"), ("non", "pas du tout"),
+                     ("c'est tout le monde", "on commence")),
+}
+"""The set-up's answers, by the host's language (its lines teach the first of each)."""
+
+
+def setup_words(lang: str) -> SetupWords:
+    """The set-up's answers in `lang` (English for a language without its own)."""
+    return SETUP_WORDS.get(lang, SETUP_WORDS["en"])
+
 NAME_VOCABULARY = 1500
 """How many of the commonest first names the recognizer listens for."""
 LISTEN_SECONDS = 12.0
@@ -68,14 +89,16 @@ class Asker:
 
 def confirm_names(asker: Asker, names: Sequence[str], known: Sequence[str]) -> list[str]:
     """Each player in seat order confirms their name, or says the right one."""
+    said = setup_words(asker.phrases.lang)
     asker.say("setup_meet")
     confirmed = []
     for number, name in enumerate(names, 1):
-        answer = asker.ask("setup_confirm", [*YES, *NO, name, *known], number=number, name=name)
-        if answer and answer not in (*YES, *NO) and answer.lower() != name.lower():
-            if asker.ask("setup_readback", [*YES, *NO], name=answer) in YES:
+        answer = asker.ask("setup_confirm", [*said.yes, *said.no, name, *known], number=number,
+                           name=name)
+        if answer and answer not in (*said.yes, *said.no) and answer.lower() != name.lower():
+            if asker.ask("setup_readback", [*said.yes, *said.no], name=answer) in said.yes:
                 name = answer
-        elif answer in NO:
+        elif answer in said.no:
             asker.say("setup_keep", name=name)
         confirmed.append(name)
         asker.say("setup_welcome", name=name)
@@ -84,17 +107,18 @@ def confirm_names(asker: Asker, names: Sequence[str], known: Sequence[str]) -> l
 
 def collect_names(asker: Asker, known: Sequence[str], most: int = 10) -> list[str]:
     """Each player in turn says their name; the host reads it back for a yes."""
+    said = setup_words(asker.phrases.lang)
     asker.say("setup_meet")
     names: list[str] = []
     while len(names) < most:
         number = len(names) + 1
         key = "setup_ask_name" if len(names) >= 2 or number == 1 else "setup_need_two"
-        choices = [*known, *DONE] if len(names) >= 2 else list(known)
+        choices = [*known, *said.done] if len(names) >= 2 else list(known)
         heard = asker.ask(key, choices, number=number)
-        if heard in DONE:
+        if heard in said.done:
             break
-        if heard and heard not in names and asker.ask("setup_readback", [*YES, *NO],
-                                                      name=heard) in YES:
+        if heard and heard not in names and asker.ask(
+                "setup_readback", [*said.yes, *said.no], name=heard) in said.yes:
             names.append(heard)
             asker.say("setup_welcome", name=heard)
         if len(names) >= 2:

@@ -60,3 +60,22 @@ def test_players_confirm_the_names_given(tmp_path: Path, piper: PiperSynthesizer
     asker = asker_hearing(tmp_path, piper, sphinx, ["yes", "yes"], shown)
     assert confirm_names(asker, ["Ann", "Bob"], common_first_names()) == ["Ann", "Bob"]
     assert any("are you Bob" in line for line in shown)
+
+
+def test_french_players_meet_the_host_in_french(tmp_path: Path) -> None:
+    """A French table: the host asks in French and hears "oui" and "c'est tout le monde"."""
+    from host.speech.espeak_tts import EspeakSynthesizer
+    from host.speech.stt import make_recognizer
+
+    voice = EspeakSynthesizer("fr-be+m2")  # its "c'est tout le monde" is heard clearly
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for number, text in enumerate(["Pierre", "oui", "Marie", "oui", "c'est tout le monde"], 1):
+        write_wav(folder / f"{number:02d}.wav", join_pcm(voice.synthesize(text)),
+                  voice.sample_rate)
+    ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
+    shown: list[str] = []
+    asker = Asker(ears, make_recognizer("whisper", lang="fr"), Mouth(voice, []),
+                  Phrasebook("fr"), show=shown.append)
+    assert collect_names(asker, common_first_names()) == ["Pierre", "Marie"]
+    assert any("J'ai entendu Pierre" in line for line in shown)
