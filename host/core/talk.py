@@ -37,6 +37,16 @@ HEARD_NUMBERS = {
 """Number words as players say them or a recognizer writes them (homophones included)."""
 
 
+FRENCH_NUMBER_WORDS = ("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit",
+                       "neuf", "dix")
+"""How a French host says 0 to 10."""
+FRENCH_NUMBERS = {
+    "zero": 0, **{word: n for n, word in enumerate(FRENCH_NUMBER_WORDS) if n}, "une": 1,
+    **{str(n): n for n in range(len(FRENCH_NUMBER_WORDS))},
+}
+"""French number words as players say them (cleaned: no accents), and digits."""
+
+
 def number_word(n: int) -> str:
     """How the host says a small number ("three"); digits beyond ten."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
@@ -81,10 +91,21 @@ LETTER_NAMES = {
     "zee": "Z",
 }
 """English letters as players say them, to the letter ("double u" is W)."""
+FRENCH_LETTERS = {
+    "be": "B", "ce": "C", "de": "D", "eu": "E", "effe": "F", "ge": "G", "ache": "H",
+    "ji": "J", "ka": "K", "elle": "L", "emme": "M", "enne": "N", "pe": "P", "cu": "Q",
+    "ku": "Q", "erre": "R", "esse": "S", "te": "T", "ve": "V", "double ve": "W", "ixe": "X",
+    "iks": "X", "i grec": "Y", "zede": "Z",
+}
+"""French letters as players say them (cleaned: no accents)."""
 
 
 CLAIM_TURN = "claim_turn"
 """The query "my turn, Bob" said alone: the next thing said is Bob's."""
+CLAIMING = {"en": r"my turn|it'?s my turn|this is|it'?s",
+            "fr": r"(?:c'?est )?(?:a moi|mon tour)|moi|ici"}
+"""How a player says the next words are theirs before their name ("my turn, Bob", "à moi,
+Bob"), cleaned, by language."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +140,18 @@ CORE_QUERIES: tuple[tuple[str, str], ...] = (
     (r"how much time( is| have we got| do we have)?( left)?|how long( is)?( left)?"
      r"|time left|how many seconds( left)?", "time_left"),
 )
+FRENCH_QUERIES: tuple[tuple[str, str], ...] = (
+    (r"repete|repetez|tu peux repeter|pardon|quoi|redis", "repeat"),
+    (r"aide( moi| nous)?|au secours|qu'?est ce que je peux dire|comment on joue", "help"),
+    (r"(les )?regles|explique( moi| nous)? les regles|c'?est quoi les regles", "rules"),
+    (r"pause|(mets|on fait) (une |la )?pause|attends", "pause"),
+    (r"reprends|reprenons|on reprend|continue|c'?est reparti", "resume"),
+    (r"quitter|quitte|arrete( le jeu| la partie)?|fin de (la )?partie", "quit"),
+    (r"combien de temps( reste t il| il reste| il nous reste| me reste t il| il me reste)?"
+     r"|il reste combien de temps", "time_left"),
+)
+"""The core commands in French (cleaned), which a French game's grammar reads among its own
+questions (the English ones, CORE_QUERIES, are heard in every language)."""
 CORE_PHRASES: dict[str, dict[str, str]] = {
     "en": {"repeat": "repeat", "help": "help", "rules": "rules", "resume": "resume",
            "pause": "pause the game", "quit": "quit", "carry_on": "carry on",
@@ -227,13 +260,15 @@ class Speakers:
     """The people at one table, and who an utterance says it is from."""
 
     def __init__(self, seats: Sequence[Seat], is_call: Callable[[str], bool], *,
-                 claims: bool = True) -> None:
+                 claims: bool = True, lang: str = "en") -> None:
         """`is_call(words)`: the game's calls a player may say after their bare name ("Bob
         challenge"); the game vetoes any other reading of a leading name. `claims`: whether
-        "my turn, Bob" claims the floor (off in a game where "it's my turn" is a move)."""
+        "my turn, Bob" claims the floor (off in a game where "it's my turn" is a move), in
+        the words of `lang` (CLAIMING)."""
         self.seats = tuple(seats)
         self.is_call = is_call
         self.claims = claims
+        self.claiming = re.compile(rf"(?:{CLAIMING.get(lang, CLAIMING['en'])}) (.*)")
         self.person_to_seat = {clean(p): s.name for s in self.seats for p in s.people}
         self.person_to_seat.update({clean(s.name): s.name for s in self.seats})
         self._longest_first = sorted(self.person_to_seat.items(), key=lambda kv: -len(kv[0]))
@@ -248,11 +283,9 @@ class Speakers:
 
     def split(self, text: str) -> tuple[str | None, str]:
         """Take a "Bob: ...", "Bob, ..." or "my turn, Bob ..." prefix off: (seat or None, rest)."""
-        claimed = self.claims and re.match(
-            r"\s*(?:my turn|it'?s my turn|this is|it'?s)[\s,]+(.*)$", text, re.S | re.I
-        )
+        claimed = self.claims and self.claiming.fullmatch(clean(text))
         if claimed:
-            words = clean(claimed.group(1))
+            words = claimed.group(1)
             for person, seat in self._longest_first:
                 if words == person or words.startswith(person + " "):
                     return seat, words[len(person) :].strip()

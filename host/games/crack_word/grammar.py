@@ -5,16 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from host.core.talk import LETTER_NAMES
+from host.core.talk import FRENCH_LETTERS, FRENCH_NUMBERS, FRENCH_QUERIES, LETTER_NAMES
 from host.games.crack_word.events import Side
-
-FRENCH_LETTERS = {
-    "be": "B", "ce": "C", "de": "D", "eu": "E", "effe": "F", "ge": "G", "ache": "H",
-    "ji": "J", "ka": "K", "elle": "L", "emme": "M", "enne": "N", "pe": "P", "cu": "Q",
-    "ku": "Q", "erre": "R", "esse": "S", "te": "T", "ve": "V", "double ve": "W", "ixe": "X",
-    "iks": "X", "i grec": "Y", "zede": "Z",
-}
-"""French letters as players say them (cleaned: no accents)."""
 
 
 @dataclass(frozen=True)
@@ -77,8 +69,7 @@ FR = Grammar(
                   r"(?P<who>{names})(?: en main)?|(?P<also>{names}) a combien de cartes"
                   r"(?: en main)?",
     count_phrase="combien de cartes a {name}",
-    numbers={"un": 1, "une": 1, "1": 1, "deux": 2, "2": 2, "trois": 3, "3": 3, "quatre": 4,
-             "4": 4},
+    numbers={word: n for word, n in FRENCH_NUMBERS.items() if 1 <= n <= 4},  # the rows
     ordinals=("premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième",
               "septième", "huitième", "neuvième", "dixième"),
     letter_names=FRENCH_LETTERS,
@@ -90,13 +81,7 @@ FR = Grammar(
         (r"(ma|lis ma) main|mes cartes|qu'?est ce que j'?ai( en main)?", "hand"),
         (r"combien de cartes( en main| en mains| reste t il| restent| chacun)?", "count"),
         (r"(le |les )?scores?|(quel est le|c'?est quoi le) score|les points", "score"),
-        (r"repete|repetez|tu peux repeter|pardon|quoi|redis", "repeat"),
-        (r"aide|au secours|qu'?est ce que je peux dire|comment on joue", "help"),
-        (r"(les )?regles|explique les regles", "rules"),
-        (r"pause|(mets|on fait) (une |la )?pause|attends", "pause"),
-        (r"reprends|reprenons|on reprend|continue|c'?est reparti", "resume"),
-        (r"quitter|quitte|arrete( le jeu| la partie)?|fin de (la )?partie", "quit"),
-        (r"combien de temps( reste t il| il reste)?|il reste combien de temps", "time_left"),
+        *FRENCH_QUERIES,
     ),
     question_phrases={"board": ("lis le tableau",),
                       "board_colours": ("lis le tableau avec les couleurs",),
