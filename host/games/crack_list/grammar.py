@@ -8,8 +8,16 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from host.core.talk import HEARD_NUMBERS, LETTER_NAMES, NUMBER_WORDS
-from host.games.crack_list.cards import CRACK_LIST, REVERSE, STOP
+from host.core.talk import (
+    FRENCH_LETTERS,
+    FRENCH_NUMBER_WORDS,
+    FRENCH_NUMBERS,
+    FRENCH_QUERIES,
+    HEARD_NUMBERS,
+    LETTER_NAMES,
+    NUMBER_WORDS,
+)
+from host.games.crack_list.cards import CRACK_LIST, JOKER, REVERSE, STOP, SWAP
 
 
 @dataclass(frozen=True)
@@ -18,13 +26,17 @@ class Grammar:
     with `{answer}`, `{letter}`, `{target}`, ...) and the patterns it hears (on cleaned words
     unless said raw)."""
 
+    lang: str
+    """The language, as the judge reads the letters an answer may be played with."""
+
     # ------------------------------------------------------------------ said
     passes: str
     challenge: str
     countdown: str
     """The time challenge as players say it ("crack on")."""
-    plays: Mapping[str, str]
-    """Each action card played alone, by its card (Stop, Reverse, Crack List)."""
+    cards: Mapping[str, str]
+    """Each action card's name, by its card: played alone (Stop, Reverse, Crack List), or
+    given in a swap."""
     with_letter: str
     """An answer with the letter card named: "{letter}, {answer}"."""
     with_joker: str
@@ -38,6 +50,8 @@ class Grammar:
     swap_hand: str
     swap_card: str
     """A Swap card for one card of the hand: "swap my {card} with {target}"."""
+    cards_counted: tuple[str, ...]
+    """How a number of cards is said (a penalty's share: French counts them "une")."""
     no_penalty: str
     all_to: str
     """A penalty all to one player: "all to {target}"."""
@@ -57,11 +71,13 @@ class Grammar:
     count_question: str
     """How many cards someone holds, as offered: "how many cards has {person} got"."""
     number_words: tuple[str, ...]
-    """How small numbers are said (a category's number, a penalty share)."""
+    """How small numbers are said (a category's number)."""
 
     # ------------------------------------------------------------------ heard
     letter_names: Mapping[str, str]
     """Letters as players say them ("double u" is W)."""
+    card_names: Mapping[str, str]
+    """The action cards' names as players say them, to the card (a swap's card)."""
     numbers: Mapping[str, int]
     """Number words as players say them or a recognizer writes them (homophones included)."""
     table_call: re.Pattern[str]
@@ -74,8 +90,8 @@ class Grammar:
     """A category chosen by its number, said whole (group `n`): a number inside other words
     chooses nothing ("fridge, all to Ann" is no choice of number two); with physical cards,
     anything else is a title read from the chooser's own red card."""
-    last: str
-    """The word for the third category ("the last one")."""
+    last: frozenset[str]
+    """The words for the third category ("the last one")."""
     vote_yes: re.Pattern[str]
     vote_no: re.Pattern[str]
     swap: re.Pattern[str]
@@ -99,9 +115,10 @@ class Grammar:
     penalty_tail: re.Pattern[str]
     """How a penalty said after the answer, in the same breath, begins ("..., all to Ann")."""
     joker: re.Pattern[str]
-    """An answer on the Joker (the answer in group `rest`; group 3 a "for" after it)."""
+    """An answer on the Joker (the answer in group `rest`; group `for` a "for" after it)."""
     joker_for: str
-    """The word the Joker pattern's group 3 may have taken off the answer ("For Your Eyes")."""
+    """The word the Joker pattern's group `for` may have taken off the answer ("For Your
+    Eyes")."""
     named_letter: re.Pattern[str]
     """A letter set apart from the answer by a comma or colon, raw ("T, toast"). A letter said
     as a word is not enough ("Oh, Calcutta!" is a musical), nor an initial ("J. Cole")."""
@@ -119,7 +136,8 @@ class Grammar:
     question_tail: re.Pattern[str]
     """Words a question may end on that change nothing ("the category again, please")."""
     count: re.Pattern[str]
-    """How many cards someone holds (groups `who`, `named`, `who2`; nobody named: everyone)."""
+    """How many cards someone holds (groups `who`, `who2` ..., or `named`, who must be a
+    player; nobody named: everyone)."""
     asker: frozenset[str]
     """The words for the one asking ("how many have I got")."""
     everyone: frozenset[str]
@@ -129,12 +147,18 @@ class Grammar:
         """How a small number is said ("three"); digits beyond the words."""
         return self.number_words[n] if 0 <= n < len(self.number_words) else str(n)
 
+    def cards_count(self, n: int) -> str:
+        """How a small number of cards is said ("une"); digits beyond the words."""
+        return self.cards_counted[n] if 0 <= n < len(self.cards_counted) else str(n)
+
 
 EN = Grammar(
+    lang="en",
     passes="pass",
     challenge="challenge",
     countdown="crack on",
-    plays={STOP: "stop", REVERSE: "reverse", CRACK_LIST: "crack list"},
+    cards={STOP: "stop", REVERSE: "reverse", CRACK_LIST: "crack list", SWAP: "swap",
+           JOKER: "joker"},
     with_letter="{letter}, {answer}",
     with_joker="joker {answer}",
     then_penalty="{answer}, {penalty}",
@@ -143,6 +167,7 @@ EN = Grammar(
                  ("three", "the third one")),
     swap_hand="swap with {target}",
     swap_card="swap my {card} with {target}",
+    cards_counted=NUMBER_WORDS,
     no_penalty="no penalty",
     all_to="all to {target}",
     give="give {shares}",
@@ -156,6 +181,8 @@ EN = Grammar(
     count_question="how many cards has {person} got",
     number_words=NUMBER_WORDS,
     letter_names=LETTER_NAMES,
+    card_names={"stop": STOP, "reverse": REVERSE, "crack list": CRACK_LIST, "swap": SWAP,
+                "joker": JOKER},
     numbers=HEARD_NUMBERS,
     table_call=re.compile(
         r"(i )?challenge( that| it)?|crack on|countdown|(yes|yeah|yep|no|nope|accept|reject)"
@@ -174,7 +201,7 @@ EN = Grammar(
         r"|i'?d like |let'?s (do|go with|go for|have|play) |can (i|we) have |give (me|us) )?"
         r"(number |category |the )?(?P<n>one|two|three|first|second|third|1|2|3|last|won|to|too)"
         r"( one)?( please)?"),
-    last="last",
+    last=frozenset({"last"}),
     vote_yes=re.compile(r"(i )?(yes|yeah|yep|yup|accept|agree|allow( it)?|fine|ok(ay)?|"
                         r"thumbs up|i vote yes|vote yes)"),
     vote_no=re.compile(r"(i )?(no|nope|nah|reject|disagree|refuse|thumbs down|"
@@ -187,7 +214,7 @@ EN = Grammar(
     give_sole_said=re.compile(
         r"(yes )?(give|hand|pass)( (them|it))?( (out|over))?( to (him|her|them))?|yes"),
     give_framing=re.compile(r"^(i )?(give|hand|pass|send)( them| it)? "),
-    shares_apart=re.compile(r"\band\b|\s(?=\w+(?: cards?)? (?:to|for) )"),
+    shares_apart=re.compile(r"\band\b|\s(?!cards?\b)(?=\w+(?: cards?)? (?:to|for) )"),
     counted_share=(re.compile(r"(?P<n>\w+)( cards?)? (to|for) (?P<who>.+)"),
                    re.compile(r"(?P<who>.+?) (?P<n>\w+)( cards?)?")),
     uncounted_share=re.compile(r"(all( of them)?|them all|everything|all three|both) (to|for) "
@@ -195,7 +222,7 @@ EN = Grammar(
     penalty_tail=re.compile(
         r"(i )?(give|hand|pass|send) .+|(all( of them)?|them all|everything|all three|both) "
         r"(to|for) .+|\w+( cards?)? (to|for) .+|no (penalty|penalties)"),
-    joker=re.compile(r"(play (the |my )?)?joker\b( for)?\s*(?P<rest>.*)$"),
+    joker=re.compile(r"(play (the |my )?)?joker\b(?P<for> for)?\s*(?P<rest>.*)$"),
     joker_for="for",
     named_letter=re.compile(r"\s*(letter |the letter )?[a-z]\s*[,:]\s", re.IGNORECASE),
     letter_set_apart=re.compile(r"(letter |the letter )?(?P<l>[a-z]) (?P<rest>.+)"),
@@ -244,5 +271,148 @@ EN = Grammar(
 )
 """The English words of the game (the core's questions are English already)."""
 
-GRAMMARS = {"en": EN}
+_FR_CHALLENGE = r"(je )?(conteste|contestes|contestez|contester)( ca| la reponse| cette reponse)?" \
+    r"|contestation|objection"
+_FR_COUNTDOWN = r"(crack on|crac on|krak on|compte a rebours|5 4 3 2 1|cinq quatre trois deux un)" \
+    r"( crack on| crac on)?"
+_FR_YES = r"(je vote |vote )?(oui|ouais|ouai|ouep|yes|ok|okay|d'accord|daccord|d'acc|j'accepte" \
+    r"|accepte|acceptee|je valide|valide|validee|c'est bon|ca marche|ca passe|bien sur" \
+    r"|carrement|pour|je suis pour)"
+_FR_NO = r"(je vote |vote )?(non|nan|nope|no|je refuse|refuse|refusee|pas d'accord|contre" \
+    r"|je suis contre|rejete|rejetee|c'est non|pas valide|invalide|ca passe pas|ca ne passe pas)"
+_FR_PLAY = r"((je joue|joue|on joue) (une |un |mon |ma |la |le )?)?(carte )?"
+_FR_ALL = r"(tout|toutes|tous|le tout|tout le paquet|les deux|les trois|toutes les cartes)"
+_FR_DECLINE = r"pas de penalites?|aucune penalite|sans penalite"
+_FR_GIVE = r"(je )?(les |la |lui |leur )*(donne|refile|file)"
+_FR_LETTERS = {**FRENCH_LETTERS, "ef": "F", "gi": "G", "hache": "H", "igrec": "Y",
+               "y grec": "Y", "zed": "Z", "qu": "Q", "double v": "W", "ix": "X"}
+"""French letters as players say them and a recognizer writes them (cleaned)."""
+
+FR = Grammar(
+    lang="fr",
+    passes="je passe",
+    challenge="je conteste",
+    countdown="crack on",
+    cards={STOP: "stop", REVERSE: "inversion", CRACK_LIST: "crack list", SWAP: "échange",
+           JOKER: "joker"},
+    with_letter="{letter}, {answer}",
+    with_joker="joker {answer}",
+    then_penalty="{answer}, {penalty}",
+    choose="numéro {n}",
+    choose_also=(("un", "la première"), ("deux", "la deuxième"),
+                 ("trois", "la troisième", "la dernière")),
+    swap_hand="échange avec {target}",
+    swap_card="échange mon {card} avec {target}",  # every card's name takes "mon"
+    cards_counted=("zéro", "une", *FRENCH_NUMBER_WORDS[2:]),
+    no_penalty="pas de pénalité",
+    all_to="tout pour {target}",
+    give="{shares}",
+    share="{n} pour {target}",
+    also=" et ",
+    give_sole=("je la donne", "je les donne"),
+    votes={True: "oui", False: "non"},
+    claim="à moi {person}",
+    questions={"category": "c'est quoi la catégorie", "hand": "ma main", "score": "le score",
+               "situation": "c'est à qui"},
+    count_question="combien de cartes a {person}",
+    number_words=FRENCH_NUMBER_WORDS,
+    letter_names=_FR_LETTERS,
+    card_names={"stop": STOP, "inversion": REVERSE, "sens inverse": REVERSE, "inverse": REVERSE,
+                "crack list": CRACK_LIST, "cracklist": CRACK_LIST, "crack liste": CRACK_LIST,
+                "echange": SWAP, "joker": JOKER},
+    numbers={**FRENCH_NUMBERS, "premier": 1, "premiere": 1, "1er": 1, "1re": 1, "1ere": 1,
+             "deuxieme": 2, "second": 2, "seconde": 2, "2e": 2, "2eme": 2, "2nde": 2,
+             "troisieme": 3, "3e": 3, "3eme": 3},
+    table_call=re.compile(rf"{_FR_CHALLENGE}|{_FR_COUNTDOWN}|{_FR_YES}|{_FR_NO}"
+                          r"|(c'?est )?(a moi|mon tour).*"),
+    commands=(
+        (re.compile(_FR_CHALLENGE), "challenge"),
+        (re.compile(_FR_COUNTDOWN), "countdown"),
+        (re.compile(r"(je )?passe( mon tour)?|(je (ne )?|j')?sais pas|chais pas"
+                    r"|aucune idee|pas d'idee|je seche|je donne ma langue au chat"), "pass"),
+        (re.compile(rf"{_FR_PLAY}stop( carte)?"), STOP),
+        (re.compile(rf"{_FR_PLAY}(inversion|sens inverse|inverse|changement de sens)"),
+         REVERSE),
+        (re.compile(rf"{_FR_PLAY}crack ?liste?"), CRACK_LIST),
+    ),
+    choice=re.compile(
+        r"((bon|euh|alors|ok|okay|donc|allez) )*((je (prends|choisis|veux|vais prendre|prendrai"
+        r"|voudrais|vais choisir)|j'aimerais|on (prend|choisit|fait|joue|part sur)|va pour"
+        r"|prenons|choisissons|donne moi|donnez moi) )?(le |la )?(numero |categorie |carte )?"
+        r"(?P<n>un|une|deux|trois|1|2|3|premier|premiere|1er|1re|1ere|deuxieme|second|seconde"
+        r"|2e|2eme|2nde|troisieme|3e|3eme|dernier|derniere)( categorie)?"
+        r"( s'il te plait| s'il vous plait| stp| svp)?"),
+    last=frozenset({"dernier", "derniere"}),
+    vote_yes=re.compile(_FR_YES),
+    vote_no=re.compile(_FR_NO),
+    swap=re.compile(rf"{_FR_PLAY}(j'? ?)?(echanger?|echanges|echangez)( carte)?"
+                    r"( (?:(?:de |ma |mon |mes |toute ma |tout mon )?(?P<card>[a-z' ]+?)))?"
+                    r" avec (?P<who>.+)"),
+    whole_hand=frozenset({"main", "ma main", "toute ma main", "cartes", "mes cartes", "tout",
+                          "toutes mes cartes", "jeu", "mon jeu"}),
+    card_framing=re.compile(r"^(?:(?:mon|ma|le|la|un|une|de) |l')?(?:carte )?|(?: carte)$"),
+    declines=re.compile(rf"{_FR_DECLINE}|pas de cartes?|personne|aucune?|rien"
+                        r"|je (les |la )?garde|on (les )?garde|je (ne )?donne rien"),
+    give_sole_said=re.compile(
+        rf"(oui )?{_FR_GIVE}( la| les)?( lui| a (lui|elle|eux|elles))?|oui"),
+    give_framing=re.compile(rf"^{_FR_GIVE}( les| la)? "),
+    shares_apart=re.compile(r"\bet\b|\s(?!cartes?\b)(?=\w+(?: cartes?)? (?:a|pour) )"),
+    counted_share=(re.compile(r"(?P<n>\w+)( cartes?)? (a|pour) (?P<who>.+)"),
+                   re.compile(r"(?P<who>.+?) (?P<n>\w+)( cartes?)?")),
+    uncounted_share=re.compile(rf"{_FR_ALL}( les cartes)? (a|pour) (?P<who>.+)"
+                               r"|(a |pour )?(?P<who2>.+)"),
+    penalty_tail=re.compile(rf"{_FR_GIVE} .+|{_FR_ALL} (a|pour) .+|\w+( cartes?)? (a|pour) .+"
+                            rf"|{_FR_DECLINE}"),
+    joker=re.compile(r"((je joue |avec )(le |mon )?)?joker\b(?P<for> pour)?\s*(?P<rest>.*)$"),
+    joker_for="pour",
+    named_letter=re.compile(r"\s*(lettre |la lettre )?[a-zé]\s*[,:]\s", re.IGNORECASE),
+    letter_set_apart=re.compile(r"(lettre |la lettre )?(?P<l>[a-z]) (?P<rest>.+)"),
+    letter_before=re.compile(r"(lettre |la lettre )?(?P<l>double ve?|[iy] grec|[a-z]+)"
+                             r"( comme| pour)? (?P<rest>.+)"),
+    question_patterns=(
+        (r"(?:(?:c'?est |c'etait )?quoi |quelle est |quelle etait )?(?:la |cette )?categorie"
+         r"(?: deja| en cours| actuelle)?(?: c'?est quoi| deja)?"
+         r"|(?:c'?est )?quoi le theme|(?:quel est )?le theme|on (?:est|joue) sur quoi"
+         r"|rappelle moi", "category"),
+        (r"(?:(?:c'?est )?quoi |qu'?est ce qu'il y a )?(?:dans )?(?:ma|notre) main"
+         r"|(?:mes|nos) cartes|qu'?est ce que (?:j'?ai|nous avons|on a)(?: en main| comme cartes)?"
+         r"|j'?ai quoi(?: en main| comme cartes)?|(?:quelles|c'?est quoi) (?:sont )?mes cartes"
+         r"|quelles cartes (?:j'?ai|ai je|me restent|il me reste)", "hand"),
+        (r"(?:le |les )?scores?|(?:quel est|c'?est quoi|quels sont) (?:le|les) scores?"
+         r"|les points|qui gagne|qui mene|qui est (?:en tete|devant)"
+         r"|combien de manches(?: (?:a|ont) \w+ gagnees?)?", "score"),
+        (r"c'?est a qui(?: le tour| de jouer)?|a qui (?:le tour|c'?est|de jouer)"
+         r"|c'?est (?:mon|notre) tour|c'?est a (?:moi|nous)"
+         r"|qui (?:joue|doit jouer|est le suivant|est le prochain)|on attend qui|qui on attend"
+         r"|on en est ou|ou en est on|ou on en est|et maintenant|on fait quoi", "situation"),
+        *FRENCH_QUERIES,
+    ),
+    asking=re.compile(
+        r"(?:(?:alors|bon|euh|ok|okay|dis|dites|pardon|excuse moi|excusez moi|hote"
+        r"|s'il te plait|et|mais) )*(?:(?:est ce que )?(?:tu peux|tu pourrais|vous pouvez"
+        r"|vous pourriez|peux tu|pourrais tu|pouvez vous)(?: me| nous)? (?:encore )?)?"),
+    asked_for=re.compile(
+        r"(?:dire|redire|rappeler|montrer|lire|relire|donner|voir|dis|redis|rappelle|montre|lis"
+        r"|relis|donne|je veux|je voudrais)(?: moi| nous)? "),
+    question_tail=re.compile(
+        r"(?: (?:s'il te plait|s'il vous plait|stp|svp|encore|maintenant|deja|hote|alors))+$"),
+    count=re.compile(
+        r"combien de cartes(?: en main)?(?: (?:a t il|a t elle|a|ont|pour|chez"
+        r"|(?:il )?reste(?: t il)?(?: a)?|restent(?: a)?))?(?: (?P<who>.+?))?"
+        r"(?: en main| encore| maintenant| au total)*"
+        r"|(?P<named>.+?) a combien de cartes(?: en main| encore)?"
+        r"|combien (?P<who2>.+?)(?: a| ont)? de cartes(?: en main| encore)?"
+        r"|combien (?:il )?reste(?: t il)? de cartes(?: a (?P<who3>.+?))?(?: en main)?"
+        r"|(?:il )?reste combien de cartes(?: a (?P<who4>.+?))?(?: en main)?"),
+    asker=frozenset({"j'ai", "ai je", "moi", "je", "me", "nous", "on", "on a", "nous avons",
+                     "avons nous", "il me reste", "me reste t il", "me restent", "il nous reste",
+                     "nous reste t il", "j'en ai", "en ai je"}),
+    everyone=frozenset({"tout le monde", "tout le monde a", "chacun", "chacun a", "a chacun",
+                        "chaque joueur", "les joueurs", "les autres", "vous", "vous tous", "tous",
+                        "vous avez", "ont les autres", "il reste", "restent", "en tout",
+                        "a tout le monde"}),
+)
+"""The French words of the game (accents off, as cleaned, where heard)."""
+
+GRAMMARS = {"en": EN, "fr": FR}
 """Each language's grammar; a language without one is heard in English."""

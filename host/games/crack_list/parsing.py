@@ -12,7 +12,7 @@ from rapidfuzz import fuzz
 
 from host.core.events import Seat
 from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean
-from host.games.crack_list.cards import ACTIONS, CRACK_LIST, LETTERS, REVERSE, STOP, penalty_of
+from host.games.crack_list.cards import CRACK_LIST, LETTERS, REVERSE, STOP, penalty_of
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -55,7 +55,7 @@ class IntentParser:
         category now (such an answer is not split into a letter and the rest)."""
         self.listed = listed
         self.grammar = grammar
-        self.speakers = Speakers(seats, self.is_table_call)
+        self.speakers = Speakers(seats, self.is_table_call, lang=grammar.lang)
         self.seats = self.speakers.seats
         self.person_to_seat = self.speakers.person_to_seat
 
@@ -129,7 +129,7 @@ class IntentParser:
         match = g.choice.fullmatch(words)
         if match:
             said = match.group("n")
-            return ChooseCategory(speaker, CATEGORIES_ON_A_CARD if said == g.last
+            return ChooseCategory(speaker, CATEGORIES_ON_A_CARD if said in g.last
                                   else g.numbers[said])
         return None
 
@@ -177,13 +177,13 @@ class IntentParser:
         return PlaySwap(speaker, target, self._card_name(card))
 
     def _card_name(self, words: str) -> str:
-        words = self.grammar.card_framing.sub("", words.strip())
-        action = words.replace(" ", "_").upper()
-        if action in ACTIONS:
-            return action
+        g = self.grammar
+        words = g.card_framing.sub("", words.strip())
+        if words in g.card_names:
+            return g.card_names[words]
         if len(words) == 1 and words.upper() in LETTERS:
             return words.upper()
-        return self.grammar.letter_names.get(words, words.upper())
+        return g.letter_names.get(words, words.upper())
 
     def _penalty(self, words: str, speaker: str) -> CrackListEvent | None:
         g = self.grammar
@@ -230,7 +230,8 @@ class IntentParser:
             same = len(raw_tokens) == len(tokens)
             head = " ".join(raw_tokens[:cut]).rstrip(",;: ") if same else " ".join(tokens[:cut])
             answer = self._answer(clean(head), head, speaker)
-            if isinstance(answer, Answer) and answer.text and _may_penalise(answer):
+            if isinstance(answer, Answer) and answer.text \
+                    and _may_penalise(answer, self.grammar.lang):
                 return replace(answer, penalty=penalty.targets)
         return None
 
@@ -239,7 +240,7 @@ class IntentParser:
         joker = g.joker.match(words)
         if joker and joker.group("rest"):
             rest = joker.group("rest")
-            if joker.group(3) and self.listed(f"{g.joker_for} {rest}"):  # "joker For Your Eyes"
+            if joker.group("for") and self.listed(f"{g.joker_for} {rest}"):  # "joker For Your Eyes"
                 rest = f"{g.joker_for} {rest}"
             return Answer(speaker, self._original_tail(raw, words, rest), joker=True)
         named = bool(g.named_letter.match(raw))
@@ -263,7 +264,7 @@ class IntentParser:
         letter = token.upper() if len(token) == 1 else g.letter_names.get(token)
         if letter is None:
             return None, words
-        if named or letter in answer_letters(rest, people=True):
+        if named or letter in answer_letters(rest, g.lang, people=True):
             return letter, rest
         return None, words
 
@@ -278,9 +279,9 @@ class IntentParser:
         return tail_clean
 
 
-def _may_penalise(answer: Answer) -> bool:
+def _may_penalise(answer: Answer, lang: str) -> bool:
     """The answer could be on a penalty letter: the Joker, or a + letter named or starting it."""
     if answer.joker or (answer.letter and penalty_of(answer.letter)):
         return True
     return answer.letter is None and any(
-        map(penalty_of, answer_letters(answer.text, people=True)))
+        map(penalty_of, answer_letters(answer.text, lang, people=True)))

@@ -34,8 +34,10 @@ def _count(grammar: Grammar, words: str, speaker: str | None,
     match = grammar.count.fullmatch(words)
     if not match:
         return None
-    named = match.group("named")
-    who = match.group("who") or match.group("who2") or named
+    groups = match.groupdict()  # who, who2 ...: the one asked about, however asked
+    named = groups.get("named")
+    who = next((said for group, said in groups.items() if group.startswith("who") and said),
+               named)
     if who in grammar.asker:
         return Query(COUNT, speaker)
     if who is None or who in grammar.everyone:

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from host.core.legal import Offers, Stakes, offered
 from host.core.talk import CLAIM_TURN, Query, clean
-from host.games.crack_list.cards import ACTIONS, CRACK_LIST, REVERSE, STOP
+from host.games.crack_list.cards import CRACK_LIST, REVERSE, STOP
 from host.games.crack_list.events import (
     Answer,
     CallCountdown,
@@ -141,11 +141,11 @@ class CrackListTalk:
                 answer=said, penalty=self._words(Penalise(event.player, event.penalty)))
         if isinstance(event, ChooseCategory):
             return event.title if event.title else g.choose.format(n=g.number(event.choice))
-        if isinstance(event, PlaySwap):
+        if isinstance(event, PlaySwap):  # with a team, by its first person's name
+            target = self._person(event.target)
             if event.card is None:
-                return g.swap_hand.format(target=event.target)
-            card = event.card.replace("_", " ").lower() if event.card in ACTIONS else event.card
-            return g.swap_card.format(card=card, target=event.target)
+                return g.swap_hand.format(target=target)
+            return g.swap_card.format(card=g.cards.get(event.card, event.card), target=target)
         if isinstance(event, Penalise):
             return self._penalty_words(event)
         if isinstance(event, Vote):
@@ -155,8 +155,8 @@ class CrackListTalk:
                 return g.count_question.format(person=self._person(event.target))
             return g.questions.get(event.kind, "")
         words = {Challenge: g.challenge, CallCountdown: g.countdown, Pass: g.passes,
-                 PlayStop: g.plays[STOP], PlayReverse: g.plays[REVERSE],
-                 PlayCrackList: g.plays[CRACK_LIST]}
+                 PlayStop: g.cards[STOP], PlayReverse: g.cards[REVERSE],
+                 PlayCrackList: g.cards[CRACK_LIST]}
         return words.get(type(event), "")
 
     def _penalty_words(self, event: Penalise) -> str:
@@ -167,7 +167,7 @@ class CrackListTalk:
             return g.no_penalty
         if len(event.targets) == 1 and event.targets[0][1] == 0:
             return g.all_to.format(target=self._person(event.targets[0][0]))
-        shares = [g.share.format(n=g.number(n), target=self._person(who))
+        shares = [g.share.format(n=g.cards_count(n), target=self._person(who))
                   for who, n in event.targets]
         return g.give.format(shares=g.also.join(shares))
 
