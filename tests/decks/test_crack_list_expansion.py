@@ -1,0 +1,82 @@
+"""The Crack List expansion decks: valid, above the playable floor, offered after the box,
+and what the build script makes."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from host.core.events import make_seats
+from host.decks import load_deck, shipped_decks_dir
+from host.decks_build.build import build, deck_path
+from host.decks_build.quality import MIN_ANSWERS, MIN_LETTERS, Draft, select
+from host.games.crack_list.config import CrackListConfig
+from host.games.crack_list.setup import category_cards
+from host.games.crack_list.table import CrackListTable
+from host.judge import Judge
+from host.judge.deckcheck import check_deck_file, letter_coverage
+
+LANGS = ("en", "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_expansion_passes_decks_check(lang: str) -> None:
+    report = check_deck_file(deck_path(lang))
+    assert [str(e) for e in report.errors] == []
+    assert [str(w) for w in report.warnings] == []
+    assert report.deck is not None and report.deck.cards
+    assert min(report.coverage.values()) >= MIN_LETTERS
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_category_is_playable_and_new(lang: str) -> None:
+    box = load_deck(shipped_decks_dir() / "crack-list" / lang / "core.toml")
+    deck = load_deck(deck_path(lang))
+    box_titles = {c.title for card in box.cards for c in card.categories}
+    for card in deck.cards:
+        assert card.expansion
+        for cat in card.categories:
+            assert len(cat.answers) >= MIN_ANSWERS, cat.id
+            assert len(letter_coverage(cat, lang)) >= MIN_LETTERS, cat.id
+            assert 1 <= cat.difficulty <= 3
+            assert cat.title not in box_titles
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shipped_deck_is_what_the_build_makes(lang: str) -> None:
+    assert deck_path(lang).read_text("utf-8") == build(lang)
+
+
+def test_box_cards_are_drawn_before_the_expansion() -> None:
+    cards = category_cards("en", [], adults=False)
+    box = {card.id for card in cards if not card.expansion}
+    assert box and len(box) < len(cards)
+    config = CrackListConfig(make_seats(["Ann", "Bob", "Cat"]))
+    table = CrackListTable(config, cards, Judge(lang="en"), random.Random(3))
+    drawn = [card.id for card in reversed(table.red_pile)]
+    assert set(drawn[:len(box)]) == box
+
+
+def test_a_category_below_the_floor_or_repeating_the_box_is_left_out() -> None:
+    many = [(f"Word{i}", ()) for i in range(30)]
+    few_letters = Draft("few", "Few letters", list(many), "test")
+    varied = [(f"{chr(65 + i % 20)}pple{i}", ()) for i in range(30)]
+    kept = Draft("kept", "Kept", list(varied), "test")
+    again = Draft("again", "Again", list(varied), "test")
+    chosen = select([few_letters, kept, again], "en", [], [])
+    assert [d.id for d in chosen] == ["kept"]
+    assert chosen[0].difficulty in (1, 2, 3)
+
+
+def test_decks_check_refuses_a_list_below_the_floor(tmp_path: Path) -> None:
+    answers = ", ".join(f'"Banana {i}"' for i in range(30))
+    deck = tmp_path / "thin.toml"
+    cats = "".join(f'\n[[cards.categories]]\nid = "c{i}"\ntitle = "Cat {i}"\nkind = "listed"\n'
+                   f"answers = [{answers}]\n" for i in range(3))
+    deck.write_text('[deck]\ngame = "crack-list"\nlang = "en"\nname = "Thin"\n\n'
+                    f'[[cards]]\nid = "t1"\n{cats}', "utf-8")
+    report = check_deck_file(deck)
+    assert report.coverage == {"t1/c0": 1, "t1/c1": 1, "t1/c2": 1}
+    assert any("1 letter(s)" in str(e) for e in report.errors)
