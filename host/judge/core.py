@@ -8,12 +8,23 @@ from enum import StrEnum
 from typing import Protocol
 
 from host.decks import Category, CategoryKind
-from host.judge.framing import answer_part
+from host.judge.framing import answer_parts
 from host.judge.index import MEMO_LIMIT, AnswerIndex, real_word, similar
 from host.judge.known import known_names
-from host.judge.text import ARTICLES, answer_letters, clippings, normalize, words
+from host.judge.text import (
+    answer_letters,
+    clippings,
+    has_article,
+    normalize,
+    strip_article,
+    words,
+)
 from host.judge.wordlists import common_words
 from host.judge.wordnet import verb_counts
+
+CLASS_WORD_LEADS = frozenset({"fr"})
+"""Languages whose compound nouns start with their class word ("sauce tomate", "pain de mie"):
+an answer not on the list said with its category's class word plays that word's letter too."""
 
 
 class Reason(StrEnum):
@@ -127,12 +138,17 @@ class Judge:
     def _rule(self, category: Category, index: AnswerIndex, answer: str,
               article_letter: bool) -> _Ruling:
         """The ruling on an answer whatever the letter named, before the repeat check."""
-        said = judged_part(category, index, answer)
+        said, also = framed(category, index, answer)
         key = normalize(said, lang=self.lang)
         if not key:
             return _Ruling(key, Verdict(False, None, (), Reason.EMPTY, said))
         matched = index.lookup(said)
-        letters = self._letters(category, said, key, matched, article_letter)
+        letters = self._letters(category, index, said, key, matched, article_letter)
+        if also is not None and (index.lookup(also) == matched or (
+                matched is None and self.lang in CLASS_WORD_LEADS)):
+            more = self._letters(category, index, also, normalize(also, lang=self.lang),
+                                 matched, article_letter)
+            letters = (*letters, *(x for x in more if x not in letters))
         if matched is None:
             unknown_counts = category.kind is CategoryKind.OPEN or not index.complete or (
                 category.kind is CategoryKind.LISTED and not category.closed)
@@ -141,32 +157,41 @@ class Judge:
             return _Ruling(key, Verdict(None, None, letters, Reason.NEEDS_VOTE, said))
         return _Ruling(key, Verdict(True, matched, letters, Reason.OK, said))
 
-    def _letters(self, category: Category, said: str, key: str, matched: str | None,
-                 article_letter: bool) -> tuple[str, ...]:
+    def _letters(self, category: Category, index: AnswerIndex, said: str, key: str,
+                 matched: str | None, article_letter: bool) -> tuple[str, ...]:
         """The letters an answer (`key`, its normalised words) plays: its article's only when
         the article is part of a proper name ("The Godfather": T or G; "the lion": L)."""
-        named = article_letter and self.article_in_name(said, matched)
+        spelled = index.written.get(key)
+        if spelled is None and matched is not None and normalize(
+                matched, lang=self.lang) == key:
+            spelled = matched
+        named = article_letter and self.article_in_name(said, spelled or matched)
         letters = self.letters(said, category, article_letter=named)
-        if matched is not None and normalize(matched, lang=self.lang) == key:
-            # "Godfather" heard for "The Godfather": the listed title's article plays too
-            extra = self.letters(matched, category, article_letter=article_letter)
+        if spelled is not None and has_article(spelled, self.lang):
+            # "Godfather" heard for "The Godfather", "Simpson" for the listed "Les Simpson":
+            # the listed spelling's article plays too
+            extra = self.letters(spelled, category, article_letter=article_letter)
             letters = (*letters, *(x for x in extra if x not in letters))
         return letters
 
-    def article_in_name(self, said: str, matched: str | None) -> bool:
+    def article_in_name(self, said: str, listed: str | None) -> bool:
         """True unless an answer's leading article is a common noun's: a listed answer keeps
-        its article when the list writes it ("The Beatles"); an answer not on the list is a
-        proper name when a word after the article is written with a capital ("The Godfather"),
-        more than one word follows it ("the lion king"), or the one word is no everyday word
-        ("the beatles"); "a horse" and "the godfather" are common nouns."""
-        articles = ARTICLES.get(self.lang, ARTICLES["en"])
+        its article when the list writes it ("The Beatles", "Les Simpson"); an answer not on
+        the list is a proper name when a word after the article is written with a capital
+        ("The Godfather", "La Rochelle") or the word after it is no everyday word ("the
+        beatles", "la villette"); in English, also when more than one word follows it ("the
+        lion king"), not in French, where a common noun takes an article ("la crème
+        solaire"). "A horse", "the godfather", "la banane" and "l'oreille" are common nouns."""
         tokens = words(said, self.lang)
-        if len(tokens) < 2 or tokens[0] not in articles:
+        rest = strip_article(tokens, self.lang)
+        if rest is tokens:
             return True
-        if matched is not None:
-            return next(iter(words(matched, self.lang)), "") in articles
+        if listed is not None:
+            return has_article(listed, self.lang)
         capital = any(piece[:1].isupper() for piece in said.split()[1:]) and not said.isupper()
-        return capital or len(tokens) > 2 or not real_word(" ".join(tokens[1:]), self.lang)
+        if self.lang == "fr":
+            return capital or not real_word(rest[0], self.lang)
+        return capital or len(tokens) > 2 or not real_word(" ".join(rest), self.lang)
 
 
 class _Ruling:
@@ -222,6 +247,8 @@ class _GivenKeys:
         """True when the answer repeats one already given: the same listed answer, or, for an
         answer not on the list, the same words allowing a misspelling."""
         self._sync(given)
+        if matched is not None and key in self.index.shared:
+            return matched in self.matched  # "Ciseaux" after "Ciseau": another listed answer
         if key in self.keys:
             return True
         if matched is not None:
@@ -276,13 +303,28 @@ class _Cached:
 def judged_part(category: Category, index: AnswerIndex, answer: str) -> str:
     """The answer in what was said, framing dropped ("I think it's Lisbon" -> "Lisbon"),
     unless the whole of it is a listed answer as said ("It's a Wonderful Life")."""
-    part = answer_part(answer, index.lang, category.title)
-    if part != answer:
-        whole = index.lookup(answer)
-        if whole is not None and normalize(whole, lang=index.lang) == normalize(
-                answer, lang=index.lang):
-            return answer
-    return part
+    return framed(category, index, answer)[0]
+
+
+def framed(category: Category, index: AnswerIndex, answer: str) -> tuple[str, str | None]:
+    """The words judged in what was said, and another form whose letter may play as well.
+
+    The words judged are the longest of the whole, the words after the fillers, and those
+    after a class word ("the planet Mars") that are a listed spelling ("Château de
+    Versailles", "Ben Solo"); else the words after the class word, or, when they match no
+    listed answer and the longer form does (or the language's compounds lead with their
+    class word), the longer form. The other form is the one with or without the
+    class word ("Versailles" for "Château de Versailles"), when they differ."""
+    unframed, bare = answer_parts(answer, index.lang, category.title)
+    said = next((text for text in dict.fromkeys((answer, unframed, bare))
+                 if index.key(text) in index.exact), None)
+    if said is None:
+        leads = index.lang in CLASS_WORD_LEADS  # "la sauce du chef" is judged whole
+        said = unframed if index.lookup(bare) is None and (
+            leads or index.lookup(unframed) is not None) else bare
+    if said not in (unframed, bare) or unframed == bare:
+        return said, None
+    return said, bare if said == unframed else unframed
 
 
 def build_index(category: Category, lang: str) -> AnswerIndex:

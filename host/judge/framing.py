@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from host.judge.text import ARTICLES, fold_plural, fold_plural_fr, words
+from host.judge.text import ARTICLES, fold_plural, singular_fr, words
 
 _FILLERS: dict[str, tuple[str, ...]] = {
     "en": ("i think its", "i think it is", "i think", "i guess", "i believe", "i would say",
@@ -13,10 +13,13 @@ _FILLERS: dict[str, tuple[str, ...]] = {
            "perhaps", "um", "umm", "uh", "er", "erm", "err", "hmm", "oh", "well", "okay", "ok",
            "so", "and"),
     "fr": ("je pense que cest", "je crois que cest", "je pense", "je crois", "je dirais",
-           "je dis", "disons", "ma reponse est", "la reponse est", "cest", "peut etre", "euh",
-           "heu", "ben", "bah", "alors", "eh bien", "et"),
+           "je vais dire", "moi je dis", "je dis", "je propose", "je tente", "disons",
+           "ma reponse est", "ma reponse cest", "la reponse est", "cest", "ce sont",
+           "ce sera", "ca sera", "ce serait", "ca serait", "peut etre", "euh", "heu", "hum",
+           "hmm", "bah", "alors", "eh bien", "voyons", "et"),
 }
-"""Words players put before an answer, as text.words writes them (no apostrophes)."""
+"""Words players put before an answer, as text.words writes them (no apostrophes). Not "ben"
+nor "bon", first words of names ("Ben Affleck", "Bon Jovi")."""
 
 CLASS_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset({"letter", "number", "word", "name"}),
@@ -28,20 +31,32 @@ _LINKS = frozenset({"of", "called", "named", "de", "du", "des", "d", "appele", "
 
 _TITLE_SKIPS = frozenset({"a", "an", "the", "famous", "types", "type", "kinds", "kind", "names",
                           "name", "of", "things", "thing", "something", "les", "des", "un",
-                          "une", "le", "la", "de", "noms", "nom", "celebres", "sortes"})
+                          "une", "le", "la", "de", "noms", "nom", "celebres", "sortes",
+                          "choses", "chose"})
 
 
 def answer_part(text: str, lang: str = "en", title: str = "") -> str:
     """What a player said, less the framing around the answer: fillers ("I think it's"), then
     an article and a word naming the category's kind ("the planet", "letter"); the answer's own
     words are kept as said. The whole text when nothing frames it."""
+    return answer_parts(text, lang, title)[1]
+
+
+def answer_parts(text: str, lang: str = "en", title: str = "") -> tuple[str, str]:
+    """What a player said less its fillers ("je pense que c'est le château de Versailles" ->
+    "le château de Versailles"), and less a class word as well ("Versailles"): the class word
+    may be part of the answer ("Château de Versailles" is listed; "sauce tomate")."""
     pieces = text.split()
     if not pieces:
-        return text
+        return text, text
     forms = ["".join(words(piece, lang)) for piece in pieces]
     start = _after_fillers(forms, lang)
-    start = _after_class_word(forms, start, lang, _class_words(title, lang))
-    return " ".join(pieces[start:]).strip(" ,.!?;:") or text
+    unframed = " ".join(pieces[start:]).strip(" ,.!?;:") or text
+    after = _after_class_word(forms, start, lang, _class_words(title, lang))
+    rest = pieces[after:]
+    if after > start and words(rest[0], lang)[:1] == ("d",) and len(forms[after]) > 1:
+        rest[0] = rest[0][2:]  # "île d'Elbe": the answer is "Elbe"
+    return unframed, " ".join(rest).strip(" ,.!?;:") or text
 
 
 def _after_fillers(forms: list[str], lang: str) -> int:
@@ -79,4 +94,4 @@ def _class_words(title: str, lang: str) -> frozenset[str]:
 
 def _singular(word: str, lang: str) -> str:
     """A word's singular stem, as the key folding makes it."""
-    return fold_plural_fr(word) if lang == "fr" else fold_plural(word)
+    return singular_fr(word) if lang == "fr" else fold_plural(word)

@@ -8,7 +8,14 @@ from rapidfuzz import fuzz, process
 
 from host.judge.known import different_names
 from host.judge.sounds import sound
-from host.judge.text import PARTICLES, normalize, singular_variants, strict_key, words
+from host.judge.text import (
+    PARTICLES,
+    has_article,
+    normalize,
+    singular_variants,
+    strict_key,
+    words,
+)
 
 MEMO_LIMIT = 20000
 
@@ -73,6 +80,14 @@ class AnswerIndex:
         self.complete = True
         """False when a generator's data is missing: unknown answers then go to a vote."""
         self.exact: dict[str, str] = {}
+        self.written: dict[str, str] = {}
+        """Key -> the listed spelling indexed under it, one with an article first ("simpson"
+        -> "Les Simpson")."""
+        self.split: dict[str, str] = {}
+        """Plural-keeping keys of listed answers whose folded keys are one: "Ciseau" and
+        "Ciseaux" (a chisel, scissors) are two answers, told apart as said."""
+        self.shared: set[str] = set()
+        """The folded keys several listed answers share (the keys of `split`'s answers)."""
         self.surnames: dict[str, str | None] = {}
         self._keys: list[str] = []
         self._sounds: list[str] = []
@@ -88,14 +103,25 @@ class AnswerIndex:
         """Index one answer under its canonical spelling and every alias."""
         for text in (canonical, *aliases):
             key = self.key(text)
+            if key in self.exact and self.exact[key] != canonical and not self.strict:
+                self._split(self.written[key], self.exact[key])
+                self._split(text, canonical)
+                self.shared.add(key)
+            if key in self.exact and self.exact[key] == canonical and has_article(text, self.lang):
+                self.written[key] = text  # "Menteur | Le Menteur": the article is the name's
             if not key or key in self.exact:
                 continue
             self.exact[key] = canonical
+            self.written[key] = text
             self._append(key, canonical)
             if people:
                 self._add_surnames(words(text, self.lang), canonical)
         self._memo.clear()
         self._fuzzy_memo.clear()
+
+    def _split(self, text: str, canonical: str) -> None:
+        """Tell a listed answer from another of the same folded key by its plural."""
+        self.split.setdefault(strict_key(text, self.lang), canonical)
 
     def _append(self, key: str, canonical: str) -> None:
         """Offer a key to fuzzy matching."""
@@ -145,6 +171,9 @@ class AnswerIndex:
 
     def _lookup(self, text: str) -> str | None:
         """lookup() without the memo."""
+        found = self.split.get(strict_key(text, self.lang)) if self.split else None
+        if found is not None:
+            return found
         key = self.key(text)
         found = self.match(key, fuzzy=False)
         for variant in singular_variants(text, self.lang) if found is None else ():

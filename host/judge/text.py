@@ -11,9 +11,10 @@ from host.judge.wordnet import noun_synsets, one_word_lemmas, verb_counts, verb_
 
 ARTICLES: dict[str, frozenset[str]] = {
     "en": frozenset({"the", "a", "an"}),
-    "fr": frozenset({"le", "la", "les", "l", "un", "une"}),
+    "fr": frozenset({"le", "la", "les", "l", "un", "une", "des", "du"}),
 }
-"""Leading words that may carry the letter as well as the next word (the article rule)."""
+"""Leading words that may carry the letter as well as the next word (the article rule); in
+French the partitive "de la", "de l'" too (see strip_article)."""
 
 _AND: dict[str, str] = {"en": "and", "fr": "et"}
 
@@ -30,6 +31,10 @@ _TOKEN_FOLDS: dict[str, dict[str, str]] = {
     },
     "fr": {"st": "saint", "ste": "sainte"},
 }
+
+# French words that accents alone tell from an article, folded before the accents go: "dés à
+# coudre" is "dé à coudre", not the article "des" before "à coudre".
+_ACCENTED_FOLDS: dict[str, dict[str, str]] = {"fr": {"dés": "dé"}}
 
 # Endings that are part of the word ("glass"); other singulars in -s fold the same way on
 # both sides of a comparison, so "Paris" matching "Pari" does no harm.
@@ -48,7 +53,7 @@ _ORDINALS_EN = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6:
                 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 12: "twelfth", 20: "twentieth"}
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
-_NUMBER = re.compile(r"(\d+)(?:(st|nd|rd|th|er|ere|eme|e)\b)?")
+_NUMBER = re.compile(r"(\d+)(?:(st|nd|rd|th|er|ere|re|eme|e)\b)?")
 _NON_WORD = re.compile(r"[^a-z0-9' ]+")
 
 
@@ -89,6 +94,19 @@ def _fr_number(n: int) -> str:
     return head + (" " + _fr_number(rest) if rest else "")
 
 
+def _fr_ordinal(n: int, suffix: str) -> str:
+    """A French ordinal in words: "1er" -> "premier", "1re" -> "premiere", "21e" ->
+    "vingt-et-unieme", "5e" -> "cinquieme", "9e" -> "neuvieme"."""
+    if n == 1:
+        return "premier" if suffix == "er" else "premiere"
+    cardinal = _fr_number(n)
+    if cardinal.endswith("cinq"):
+        return cardinal + "uieme"
+    if cardinal.endswith("neuf"):
+        return cardinal[:-1] + "vieme"
+    return cardinal.rstrip("e").removesuffix("s") + "ieme"  # quatre, onze, quatre-vingts
+
+
 def _spell_number(match: re.Match[str], lang: str) -> str:
     """Replace digits (and ordinal suffixes) with number words."""
     n = int(match.group(1)) if len(match.group(1)) <= 4 else -1
@@ -96,6 +114,8 @@ def _spell_number(match: re.Match[str], lang: str) -> str:
         return match.group(0)
     if match.group(2) and lang == "en" and n in _ORDINALS_EN:
         return " " + _ORDINALS_EN[n] + " "
+    if match.group(2) and lang == "fr" and n > 0:
+        return " " + _fr_ordinal(n, match.group(2)) + " "
     return " " + (_fr_number(n) if lang == "fr" else _en_number(n)) + " "
 
 
@@ -115,7 +135,12 @@ LIGATURES = {"æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ø": "
 @lru_cache(maxsize=65536)
 def words(text: str, lang: str = "en") -> tuple[str, ...]:
     """Lower-case ascii words of an answer, digits spelt out, "&" as "and", articles kept."""
-    text = strip_accents(text.translate(_APOSTROPHES).casefold())
+    text = text.translate(_APOSTROPHES).casefold()
+    if lang in _ACCENTED_FOLDS:
+        text = unicodedata.normalize("NFC", text)
+        for accented, plain in _ACCENTED_FOLDS[lang].items():
+            text = re.sub(rf"\b{accented}\b", plain, text)
+    text = strip_accents(text)
     text = text.replace("&", f" {_AND.get(lang, 'and')} ").replace("+", " plus ")
     text = _NUMBER.sub(lambda m: _spell_number(m, lang), text)
     text = _NON_WORD.sub(" ", text.replace("-", " ").replace(".", ""))
@@ -124,6 +149,9 @@ def words(text: str, lang: str = "en") -> tuple[str, ...]:
         if lang == "fr" and len(raw) > 2 and raw[1] == "'" and raw[0] in "ldjmnst":
             out.append(raw[0])  # l'avion -> l avion, d'artagnan -> d artagnan
             raw = raw[2:]
+        elif lang == "fr" and len(raw) > 3 and raw.startswith("qu'"):
+            out.append("que")  # qu'il -> que il
+            raw = raw[3:]
         word = raw.strip("'").replace("'", "")
         if word:
             out.append(_TOKEN_FOLDS.get(lang, {}).get(word, word))
@@ -245,6 +273,38 @@ def fold_plural_fr(word: str) -> str:
     return word[:-1] if len(word) > 3 and word[-1] in "sxSX" else word
 
 
+IRREGULAR_FR = {"yeux": "oeil", "cieux": "ciel", "aieux": "aieul", "messieurs": "monsieur",
+                "mesdames": "madame", "mesdemoiselles": "mademoiselle",
+                "bonshommes": "bonhomme", "gentilshommes": "gentilhomme", "etaux": "etau"}
+"""French plurals no ending rule makes singular (accents already dropped); "étaux" is the
+vice's, not the stall's ("étals")."""
+
+
+def singular_fr(word: str) -> str:
+    """A French word (lower-case, no accents) as its singular, as the judge matches it:
+    "yeux" -> "oeil", "chevaux" -> "cheval", "travaux" -> "travail", "tuyaux" -> "tuyau",
+    "chapeaux" -> "chapeau", "bananes" -> "banane". A plural in -aux (not -eaux) is "-al" or
+    "-ail" when the everyday words (wfrench) have that singular; other words drop a final s
+    or x as fold_plural_fr does (a singular such as "souris" folds the same way on both sides
+    of a comparison)."""
+    if word in IRREGULAR_FR:
+        return IRREGULAR_FR[word]
+    if len(word) > 4 and word.endswith("aux") and not word.endswith("eaux"):
+        everyday = _everyday_fr()
+        for ending in ("al", "ail"):
+            if word[:-3] + ending in everyday:
+                return word[:-3] + ending
+    return fold_plural_fr(word)
+
+
+@lru_cache(maxsize=1)
+def _everyday_fr() -> frozenset[str]:
+    """Everyday French words without accents (wfrench; empty when it is not installed)."""
+    from host.judge.wordlists import common_words
+
+    return common_words("fr")
+
+
 def singular_variants(text: str, lang: str = "en") -> list[str]:
     """The answer with its last word made singular in each plausible way ("tomatoes" ->
     "tomatoe", "tomato"), for exact lookups that plural folding alone misses."""
@@ -256,11 +316,24 @@ def singular_variants(text: str, lang: str = "en") -> list[str]:
     return [" ".join((*tokens[:-1], stem)) for stem in stems]
 
 
+PARTITIVES: dict[str, frozenset[str]] = {"fr": frozenset({"la", "l"})}
+"""Words after "de" making a two-word article ("de la moutarde", "de l'huile")."""
+
+
 def strip_article(tokens: tuple[str, ...], lang: str = "en") -> tuple[str, ...]:
-    """Drop one leading article when something follows it ("the godfather" -> "godfather")."""
+    """Drop one leading article when something follows it ("the godfather" -> "godfather",
+    "de la moutarde" -> "moutarde")."""
+    if len(tokens) > 2 and tokens[0] == "de" and tokens[1] in PARTITIVES.get(lang, ()):
+        return tokens[2:]
     if len(tokens) > 1 and tokens[0] in ARTICLES.get(lang, ARTICLES["en"]):
         return tokens[1:]
     return tokens
+
+
+def has_article(text: str, lang: str = "en") -> bool:
+    """True when an answer is written with a leading article ("Le Menteur", "The Who")."""
+    tokens = words(text, lang)
+    return strip_article(tokens, lang) is not tokens
 
 
 @lru_cache(maxsize=65536)
@@ -276,7 +349,7 @@ def normalize(text: str, *, lang: str = "en") -> str:
     if lang == "en":
         kept = fold_words(kept)
     elif lang == "fr":
-        kept = [fold_plural_fr(t) for t in kept]
+        kept = [singular_fr(t) for t in kept]
     return "".join(kept)
 
 
