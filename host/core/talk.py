@@ -103,7 +103,7 @@ FRENCH_LETTERS = {
 CLAIM_TURN = "claim_turn"
 """The query "my turn, Bob" said alone: the next thing said is Bob's."""
 CLAIMING = {"en": r"my turn|it'?s my turn|this is|it'?s",
-            "fr": r"(?:c'?est )?(?:a moi|mon tour)|moi|ici"}
+            "fr": r"(?:c(?:' ?| )?est )?(?:a moi|mon tour)|moi|ici"}
 """How a player says the next words are theirs before their name ("my turn, Bob", "à moi,
 Bob"), cleaned, by language."""
 

@@ -271,6 +271,17 @@ EN = Grammar(
 )
 """The English words of the game (the core's questions are English already)."""
 
+def _elided(pattern: str) -> str:
+    """A French pattern that hears an elision's apostrophe typed as a space or left out
+    ("c'est", "c est", "cest")."""
+    return re.sub(r"(?<=[a-z])'\??(?=[a-z])", "(?:' ?| )?", pattern)
+
+
+def _fr(pattern: str) -> re.Pattern[str]:
+    """A French pattern, compiled, elisions heard however typed."""
+    return re.compile(_elided(pattern))
+
+
 _FR_CHALLENGE = r"(je )?(conteste|contestes|contestez|contester)( ca| la reponse| cette reponse)?" \
     r"|contestation|objection"
 _FR_COUNTDOWN = r"(crack on|crac on|krak on|compte a rebours|5 4 3 2 1|cinq quatre trois deux un)" \
@@ -284,9 +295,15 @@ _FR_PLAY = r"((je joue|joue|on joue) (une |un |mon |ma |la |le )?)?(carte )?"
 _FR_ALL = r"(tout|toutes|tous|le tout|tout le paquet|les deux|les trois|toutes les cartes)"
 _FR_DECLINE = r"pas de penalites?|aucune penalite|sans penalite"
 _FR_GIVE = r"(je )?(les |la |lui |leur )*(donne|refile|file)"
-_FR_LETTERS = {**FRENCH_LETTERS, "ef": "F", "gi": "G", "hache": "H", "igrec": "Y",
-               "y grec": "Y", "zed": "Z", "qu": "Q", "double v": "W", "ix": "X"}
-"""French letters as players say them and a recognizer writes them (cleaned)."""
+_FR_LETTERS = {
+    **FRENCH_LETTERS, "ef": "F", "eff": "F", "efe": "F", "ach": "H", "hache": "H", "gi": "J",
+    "el": "L", "ele": "L", "ell": "L", "em": "M", "eme": "M", "emm": "M", "en": "N", "ene": "N",
+    "enn": "N", "qu": "Q", "er": "R", "ere": "R", "err": "R", "es": "S", "ess": "S",
+    "double v": "W", "doubleve": "W", "ix": "X", "ics": "X", "igrec": "Y", "y grec": "Y",
+    "ygrec": "Y", "zed": "Z",
+}
+"""French letters as players say, spell and a recognizer writes them (cleaned): a name that is
+also a word ("en", "es") names a letter only before an answer that can be played with it."""
 
 FR = Grammar(
     lang="fr",
@@ -323,19 +340,19 @@ FR = Grammar(
     numbers={**FRENCH_NUMBERS, "premier": 1, "premiere": 1, "1er": 1, "1re": 1, "1ere": 1,
              "deuxieme": 2, "second": 2, "seconde": 2, "2e": 2, "2eme": 2, "2nde": 2,
              "troisieme": 3, "3e": 3, "3eme": 3},
-    table_call=re.compile(rf"{_FR_CHALLENGE}|{_FR_COUNTDOWN}|{_FR_YES}|{_FR_NO}"
+    table_call=_fr(rf"{_FR_CHALLENGE}|{_FR_COUNTDOWN}|{_FR_YES}|{_FR_NO}"
                           r"|(c'?est )?(a moi|mon tour).*"),
     commands=(
-        (re.compile(_FR_CHALLENGE), "challenge"),
-        (re.compile(_FR_COUNTDOWN), "countdown"),
-        (re.compile(r"(je )?passe( mon tour)?|(je (ne )?|j')?sais pas|chais pas"
+        (_fr(_FR_CHALLENGE), "challenge"),
+        (_fr(_FR_COUNTDOWN), "countdown"),
+        (_fr(r"(je )?passe( mon tour)?|(je (ne )?|j'? ?)?sais pas|chais pas"
                     r"|aucune idee|pas d'idee|je seche|je donne ma langue au chat"), "pass"),
-        (re.compile(rf"{_FR_PLAY}stop( carte)?"), STOP),
-        (re.compile(rf"{_FR_PLAY}(inversion|sens inverse|inverse|changement de sens)"),
+        (_fr(rf"{_FR_PLAY}stop( carte)?"), STOP),
+        (_fr(rf"{_FR_PLAY}(inversion|sens inverse|inverse|changement de sens)"),
          REVERSE),
-        (re.compile(rf"{_FR_PLAY}crack ?liste?"), CRACK_LIST),
+        (_fr(rf"{_FR_PLAY}crack ?liste?"), CRACK_LIST),
     ),
-    choice=re.compile(
+    choice=_fr(
         r"((bon|euh|alors|ok|okay|donc|allez) )*((je (prends|choisis|veux|vais prendre|prendrai"
         r"|voudrais|vais choisir)|j'aimerais|on (prend|choisit|fait|joue|part sur)|va pour"
         r"|prenons|choisissons|donne moi|donnez moi) )?(le |la )?(numero |categorie |carte )?"
@@ -343,33 +360,33 @@ FR = Grammar(
         r"|2e|2eme|2nde|troisieme|3e|3eme|dernier|derniere)( categorie)?"
         r"( s'il te plait| s'il vous plait| stp| svp)?"),
     last=frozenset({"dernier", "derniere"}),
-    vote_yes=re.compile(_FR_YES),
-    vote_no=re.compile(_FR_NO),
-    swap=re.compile(rf"{_FR_PLAY}(j'? ?)?(echanger?|echanges|echangez)( carte)?"
+    vote_yes=_fr(_FR_YES),
+    vote_no=_fr(_FR_NO),
+    swap=_fr(rf"{_FR_PLAY}(j'? ?)?(echanger?|echanges|echangez)( carte)?"
                     r"( (?:(?:de |ma |mon |mes |toute ma |tout mon )?(?P<card>[a-z' ]+?)))?"
                     r" avec (?P<who>.+)"),
     whole_hand=frozenset({"main", "ma main", "toute ma main", "cartes", "mes cartes", "tout",
                           "toutes mes cartes", "jeu", "mon jeu"}),
-    card_framing=re.compile(r"^(?:(?:mon|ma|le|la|un|une|de) |l')?(?:carte )?|(?: carte)$"),
-    declines=re.compile(rf"{_FR_DECLINE}|pas de cartes?|personne|aucune?|rien"
+    card_framing=_fr(r"^(?:(?:mon|ma|le|la|un|une|de) |l')?(?:carte )?|(?: carte)$"),
+    declines=_fr(rf"{_FR_DECLINE}|pas de cartes?|personne|aucune?|rien"
                         r"|je (les |la )?garde|on (les )?garde|je (ne )?donne rien"),
-    give_sole_said=re.compile(
+    give_sole_said=_fr(
         rf"(oui )?{_FR_GIVE}( la| les)?( lui| a (lui|elle|eux|elles))?|oui"),
-    give_framing=re.compile(rf"^{_FR_GIVE}( les| la)? "),
-    shares_apart=re.compile(r"\bet\b|\s(?!cartes?\b)(?=\w+(?: cartes?)? (?:a|pour) )"),
-    counted_share=(re.compile(r"(?P<n>\w+)( cartes?)? (a|pour) (?P<who>.+)"),
-                   re.compile(r"(?P<who>.+?) (?P<n>\w+)( cartes?)?")),
-    uncounted_share=re.compile(rf"{_FR_ALL}( les cartes)? (a|pour) (?P<who>.+)"
+    give_framing=_fr(rf"^{_FR_GIVE}( les| la)? "),
+    shares_apart=_fr(r"\bet\b|\s(?!cartes?\b)(?=\w+(?: cartes?)? (?:a|pour) )"),
+    counted_share=(_fr(r"(?P<n>\w+)( cartes?)? (a|pour) (?P<who>.+)"),
+                   _fr(r"(?P<who>.+?) (?P<n>\w+)( cartes?)?")),
+    uncounted_share=_fr(rf"{_FR_ALL}( les cartes)? (a|pour) (?P<who>.+)"
                                r"|(a |pour )?(?P<who2>.+)"),
-    penalty_tail=re.compile(rf"{_FR_GIVE} .+|{_FR_ALL} (a|pour) .+|\w+( cartes?)? (a|pour) .+"
+    penalty_tail=_fr(rf"{_FR_GIVE} .+|{_FR_ALL} (a|pour) .+|\w+( cartes?)? (a|pour) .+"
                             rf"|{_FR_DECLINE}"),
-    joker=re.compile(r"((je joue |avec )(le |mon )?)?joker\b(?P<for> pour)?\s*(?P<rest>.*)$"),
+    joker=_fr(r"((je joue |avec )(le |mon )?)?joker\b(?P<for> pour)?\s*(?P<rest>.*)$"),
     joker_for="pour",
     named_letter=re.compile(r"\s*(lettre |la lettre )?[a-zé]\s*[,:]\s", re.IGNORECASE),
-    letter_set_apart=re.compile(r"(lettre |la lettre )?(?P<l>[a-z]) (?P<rest>.+)"),
-    letter_before=re.compile(r"(lettre |la lettre )?(?P<l>double ve?|[iy] grec|[a-z]+)"
+    letter_set_apart=_fr(r"(lettre |la lettre )?(?P<l>[a-z]) (?P<rest>.+)"),
+    letter_before=_fr(r"(lettre |la lettre )?(?P<l>double ve?|[iy] grec|[a-z]+)"
                              r"( comme| pour)? (?P<rest>.+)"),
-    question_patterns=(
+    question_patterns=tuple((_elided(pattern), kind) for pattern, kind in (
         (r"(?:(?:c'?est |c'etait )?quoi |quelle est |quelle etait )?(?:la |cette )?categorie"
          r"(?: deja| en cours| actuelle)?(?: c'?est quoi| deja)?"
          r"|(?:c'?est )?quoi le theme|(?:quel est )?le theme|on (?:est|joue) sur quoi"
@@ -386,27 +403,27 @@ FR = Grammar(
          r"|qui (?:joue|doit jouer|est le suivant|est le prochain)|on attend qui|qui on attend"
          r"|on en est ou|ou en est on|ou on en est|et maintenant|on fait quoi", "situation"),
         *FRENCH_QUERIES,
-    ),
-    asking=re.compile(
+    )),
+    asking=_fr(
         r"(?:(?:alors|bon|euh|ok|okay|dis|dites|pardon|excuse moi|excusez moi|hote"
         r"|s'il te plait|et|mais) )*(?:(?:est ce que )?(?:tu peux|tu pourrais|vous pouvez"
         r"|vous pourriez|peux tu|pourrais tu|pouvez vous)(?: me| nous)? (?:encore )?)?"),
-    asked_for=re.compile(
+    asked_for=_fr(
         r"(?:dire|redire|rappeler|montrer|lire|relire|donner|voir|dis|redis|rappelle|montre|lis"
         r"|relis|donne|je veux|je voudrais)(?: moi| nous)? "),
-    question_tail=re.compile(
+    question_tail=_fr(
         r"(?: (?:s'il te plait|s'il vous plait|stp|svp|encore|maintenant|deja|hote|alors))+$"),
-    count=re.compile(
-        r"combien de cartes(?: en main)?(?: (?:a t il|a t elle|a|ont|pour|chez"
+    count=_fr(
+        r"combien de cartes?(?: en main)?(?: (?:a t il|a t elle|a|ont|pour|chez"
         r"|(?:il )?reste(?: t il)?(?: a)?|restent(?: a)?))?(?: (?P<who>.+?))?"
         r"(?: en main| encore| maintenant| au total)*"
-        r"|(?P<named>.+?) a combien de cartes(?: en main| encore)?"
+        r"|(?P<named>.+?) a combien de cartes?(?: en main| encore)?"
         r"|combien (?P<who2>.+?)(?: a| ont)? de cartes(?: en main| encore)?"
         r"|combien (?:il )?reste(?: t il)? de cartes(?: a (?P<who3>.+?))?(?: en main)?"
-        r"|(?:il )?reste combien de cartes(?: a (?P<who4>.+?))?(?: en main)?"),
-    asker=frozenset({"j'ai", "ai je", "moi", "je", "me", "nous", "on", "on a", "nous avons",
-                     "avons nous", "il me reste", "me reste t il", "me restent", "il nous reste",
-                     "nous reste t il", "j'en ai", "en ai je"}),
+        r"|(?:il )?reste combien de cartes?(?: a (?P<who4>.+?))?(?: en main)?"),
+    asker=frozenset({"j'ai", "j ai", "jai", "ai je", "moi", "je", "me", "nous", "on", "on a",
+                     "nous avons", "avons nous", "il me reste", "me reste t il", "me restent",
+                     "il nous reste", "nous reste t il", "j'en ai", "j en ai", "en ai je"}),
     everyone=frozenset({"tout le monde", "tout le monde a", "chacun", "chacun a", "a chacun",
                         "chaque joueur", "les joueurs", "les autres", "vous", "vous tous", "tous",
                         "vous avez", "ont les autres", "il reste", "restent", "en tout",

@@ -145,6 +145,13 @@ def french_game(seed: int = 3, players: int = 3, *, teams: bool = False,
         ("Cat non", "voting", Vote("Cat", False)),
         ("à moi, Bob : je conteste", "turn", Challenge("Bob")),
         ("c'est à moi, Cat, crack on", "turn", CallCountdown("Cat")),
+        ("c est a moi Cat crack on", "turn", CallCountdown("Cat")),  # typed without apostrophe
+        ("j sais pas", "turn", Pass("Ann")),
+        ("Bob : d accord", "voting", Vote("Bob", True)),
+        ("Bob : pas daccord", "voting", Vote("Bob", False)),
+        ("Em, main", "turn", Answer("Ann", "main", letter="M")),  # letter names as spelt
+        ("ere, rein", "turn", Answer("Ann", "rein", letter="R")),
+        ("en avion", "turn", Answer("Ann", "en avion")),  # no N: "en" is a word here
     ],
 )
 def test_french_words_become_moves(said: str, state: str, expected: object) -> None:
@@ -190,6 +197,11 @@ def test_a_penalty_said_with_the_answer_in_french(said: str, expected: Answer) -
         ("c'est à qui", "situation", None),
         ("à qui le tour", "situation", None),
         ("c'est à qui de jouer ?", "situation", None),
+        ("c est quoi la categorie", "category", None),  # typed without apostrophe
+        ("cest a qui", "situation", None),
+        ("qu est ce que j ai en main", "hand", None),
+        ("combien de carte il reste a Cat ?", "count", "Cat"),
+        ("combien de cartes j ai", "count", None),
         ("combien de temps il reste", "time_left", None),
         ("il reste combien de temps", "time_left", None),
         ("répète", "repeat", None),
