@@ -45,7 +45,7 @@ PLAY_OPTIONS = frozenset({"players", "teams", "first", "cards", "turn_seconds", 
 
 def demo_options(players: Sequence[str], args: argparse.Namespace) -> TableOptions:
     """The options of a spoken demo game (`partyhost demo crack-list`)."""
-    return TableOptions(players=list(players), seed=args.seed,
+    return TableOptions(players=list(players), seed=args.seed, lang=args.lang,
                         rounds=args.rounds or TableOptions.rounds, hand_size=args.hand_size)
 
 
