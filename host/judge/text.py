@@ -273,11 +273,11 @@ def fold_plural_fr(word: str) -> str:
     return word[:-1] if len(word) > 3 and word[-1] in "sxSX" else word
 
 
-IRREGULAR_FR = {"yeux": "oeil", "cieux": "ciel", "aieux": "aieul", "messieurs": "monsieur",
-                "mesdames": "madame", "mesdemoiselles": "mademoiselle",
-                "bonshommes": "bonhomme", "gentilshommes": "gentilhomme", "etaux": "etau"}
+IRREGULAR_FR = {"yeux": "oeil", "cieux": "ciel", "aieux": "aieul", "bonshommes": "bonhomme",
+                "gentilshommes": "gentilhomme", "etaux": "etau"}
 """French plurals no ending rule makes singular (accents already dropped); "étaux" is the
-vice's, not the stall's ("étals")."""
+vice's, not the stall's ("étals"). Not "messieurs", "mesdames": words of address, listed
+apart from "monsieur" among the rhymes of "bleu"."""
 
 
 def singular_fr(word: str) -> str:
