@@ -4,6 +4,7 @@ as TOML that `partyhost decks check` validates. Same data in, same file out."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import zip_longest
 from pathlib import Path
 
 from host.decks import load_deck, shipped_decks_dir
@@ -34,19 +35,30 @@ def chosen(lang: str) -> list[Draft]:
     return select(drafts(lang), lang, [k for k in keys if k], [c.title for c in cats])
 
 
+WORD_PLAY = ("rhymes", "endings")
+"""Families of word play: a card offers at most one ("rhymes with 'cake'" beside two
+categories of things), never three rhymes or three endings at once."""
+
+
 def dealt(kept: list[Draft]) -> list[list[Draft]]:
-    """Cards of three, each from different families where it can: taken in turn from each
-    family's queue, so a card rarely offers three word endings."""
-    queues: dict[str, list[Draft]] = {}
-    for draft in kept:
-        queues.setdefault(draft.family, []).append(draft)
-    order: list[Draft] = []
-    while any(queues.values()):
-        for family in sorted(queues, key=lambda f: -len(queues[f])):
-            if queues[family]:
-                order.append(queues[family].pop(0))
-    usable = len(order) - len(order) % 3
-    return [order[i:i + 3] for i in range(0, usable, 3)]
+    """Cards of three, the word play spread evenly, one at most to a card (rhymes and endings
+    in turn); word play beyond one a card is left out, and so are one or two drafts at the
+    end that fill no card."""
+    queues = {f: [d for d in kept if d.family == f] for f in WORD_PLAY}
+    play = [d for pair in zip_longest(*queues.values()) for d in pair if d is not None]
+    things = [d for d in kept if d.family not in WORD_PLAY]
+    count = min((len(things) + len(play)) // 3, len(things) // 2)
+    play = play[:count]
+    spread = len(play)
+    cards = []
+    for i in range(count):
+        card = [things.pop(0)]
+        if (i + 1) * spread // count > i * spread // count:
+            card.append(play.pop(0))
+        while len(card) < 3:
+            card.append(things.pop(0))
+        cards.append(card)
+    return cards
 
 
 def _string(text: str) -> str:

@@ -3,8 +3,9 @@ only when common enough (wordfreq) for a guest to know it."""
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 
 from host.decks_build.quality import Draft, zipf
@@ -15,25 +16,47 @@ ENDING_ZIPF = 3.0
 """A word ending a category's way is listed when at least this common; others go to the vote."""
 RHYME_ZIPF = 3.3
 """A rhyme is listed when at least this common."""
-NAME_ZIPF_MAX = 5.3
-"""A rhyme's title word is no commoner than this: the commonest are little words ("can")."""
+LITTLE_ZIPF = 6.2
+"""Commoner than this a word is a little word ("are", "not", "when"), no rhyme to play."""
 LISTED = 80
 """At most this many answers listed (the most common): enough for bots and the judge."""
 
 ENDINGS = {
     "en": ("ness", "ful", "less", "able", "ible", "ism", "ist", "ship", "ology", "ment", "ity",
            "ous", "ive", "ary", "ery", "ure", "ance", "ence", "age", "tion", "sion", "ight",
-           "ician", "ward", "some", "hood", "dom", "let", "ette", "ock", "ick", "ack"),
+           "ician", "ward", "some", "hood", "dom", "ette", "ock", "ick", "ack"),
     "fr": ("tion", "ette", "age", "eur", "euse", "ière", "oire", "isme", "iste", "erie",
            "ade", "ure", "ance", "ence", "esse", "able", "ible", "eux", "if", "ique", "elle",
            "eau", "ine", "ain", "oir", "ier", "ée", "ise", "ot", "ouille", "aille", "asse"),
 }
 """Word endings tried, each kept only when its common words pass the floors."""
 
+SPELLED = frozenset({"ight", "ette", "ock", "ick", "ack", "ology", "ician"})
+"""English endings taken as spelled: letters, not a suffix ("-ight"), or a suffix that carries
+the word's stress itself ("-ology", "-ician"). Every other English ending is a suffix: a word
+carries it only when it is unstressed and follows a stem of three letters or more, so that
+"exist", "assist" (stressed "-ist"), "arrive", "secure", "garage" and "prism" are left out."""
+
+HEADS = (
+    "car", "star", "jar", "pot", "knot", "snack", "sack", "axe", "wax", "hand", "sand", "band",
+    "sun", "bun", "gun", "ball", "wall", "door", "floor", "sword", "pie", "tie", "eye", "bride",
+    "slide", "fire", "tyre", "smile", "tile", "wine", "nine", "kite", "night", "prize", "bed",
+    "bread", "bell", "shell", "friend", "tent", "chair", "hair", "nest", "chest", "jet", "pet",
+    "cake", "snake", "whale", "snail", "tail", "train", "rain", "chain", "face", "vase", "plate",
+    "gate", "hill", "pill", "skin", "pin", "king", "ring", "ship", "lip", "deer", "beer", "ear",
+    "kit", "tree", "key", "seed", "queen", "bean", "feet", "street", "cheese", "snow", "toe",
+    "bowl", "goal", "phone", "bone", "stone", "nose", "rose", "shoe", "zoo", "food", "boot",
+    "fruit", "day", "blade", "maze", "store", "stairs", "dress", "lace", "dog", "cup", "clock",
+)
+"""Words a rhyme category may be named after: short everyday things ("Words that rhyme with
+'cake'"), never a long or abstract word ("relationship", "operator"). A rhyming sound with
+none of them is left out; with several, the first here names it."""
+
 TITLES = {"en": "Words ending in '-{ending}'", "fr": "Mots qui se terminent par « -{ending} »"}
 IDS = {"en": "words-ending-{ending}", "fr": "mots-en-{ending}"}
 RUDE = {
-    "en": frozenset({"bitchiness"}),
+    "en": frozenset({"bitchiness", "shit", "bullshit", "shitty", "whore", "tit", "incest",
+                     "prostitute", "cocaine", "rapist", "threesome", "condom", "sexism", "pee"}),
     "fr": frozenset({"connard", "connerie", "couille", "putain", "dégueulasse", "conne",
                      "salope", "enculé", "bordel", "chiasse", "pétasse", "connasse", "pouffiasse",
                      "bite", "merde", "racaille",
@@ -66,6 +89,27 @@ def _inflected(word: str, every: set[str], lang: str) -> bool:
                                    or word + "r" in every)
 
 
+def _pronounced(lang: str) -> Callable[[str], list[str]]:
+    """CMUdict's pronunciations of an English word (none for another language)."""
+    import pronouncing
+
+    pronouncing.init_cmu()
+    return lambda word: list(pronouncing.lookup.get(word, ())) if lang == "en" else []
+
+
+def _carries(word: str, ending: str, phones: list[str]) -> bool:
+    """True when an English word carries a suffix: the ending unstressed in every way CMUdict
+    says the word, after a stem of three letters or more ("artist", not "exist" or "wrist")."""
+    if len(word) - len(ending) < 3 or not phones:
+        return False
+    syllables = len(re.findall(r"[aeiouy]+", re.sub(r"(?<=[^aeiouy])e$", "", ending)))
+    for said in phones:
+        stresses = [p[-1] for p in said.split() if p[-1].isdigit()]
+        if len(stresses) <= syllables or "1" in stresses[-syllables:]:
+            return False
+    return True
+
+
 def _plain(found: list[str]) -> list[tuple[str, tuple[str, ...]]]:
     """Words as answers without aliases, capitalised."""
     return [(w.capitalize(), ()) for w in found]
@@ -76,9 +120,11 @@ def endings(lang: str) -> Iterator[Draft]:
     every = _words(lang)
     known = {w: zipf(w, lang) for w in sorted(every)}
     known = {w: f for w, f in known.items() if f >= ENDING_ZIPF}
+    phones = _pronounced(lang)
     for ending in ENDINGS[lang]:
         found = [w for w in known if w.endswith(ending) and len(w) > len(ending) + 1
-                 and not _inflected(w, every, lang)]
+                 and not _inflected(w, every, lang)
+                 and (lang != "en" or ending in SPELLED or _carries(w, ending, phones(w)))]
         found.sort(key=lambda w: (-known[w], w))
         yield Draft(IDS[lang].format(ending=strip_accents(ending)),
                     TITLES[lang].format(ending=ending),
@@ -86,28 +132,25 @@ def endings(lang: str) -> Iterator[Draft]:
 
 
 def rhymes() -> Iterator[Draft]:
-    """English rhymes, one draft per rhyming sound with many common words, named after its
-    commonest noun ("Words that rhyme with 'nation'"); the `rhymes` generator judges them."""
+    """English rhymes, one draft per rhyming sound with many common words, named after one of
+    the HEADS ("Words that rhyme with 'cake'"); the `rhymes` generator judges them."""
     from host.judge.generated import rhyme_index
-    from host.judge.wordnet import one_word_lemmas
 
-    nouns = one_word_lemmas("noun")
     everyday = _words("en")  # no names ("Carrie" is no rhyme of "military" to list)
     for part, group in sorted(rhyme_index().items()):
-        if part.startswith("last:"):
-            continue
-        common = sorted((w for w in group if w in everyday and zipf(w, "en") >= RHYME_ZIPF),
-                        key=lambda w: (-zipf(w, "en"), w))
-        # the title's word: a noun, neither a plural nor a little word ("are", "one")
-        heads = [w for w in common if w in nouns and len(w) >= 3
-                 and not w.endswith(("s", "ed", "ing"))
-                 and 3.5 <= zipf(w, "en") <= NAME_ZIPF_MAX]
-        if len(common) < 25 or not heads:
+        heads = [w for w in HEADS if w in group]
+        if part.startswith("last:") or not heads:
             continue
         word = heads[0]
-        answers = _plain([w for w in common if w != word][:LISTED])
-        yield Draft(f"rhymes-with-{word}", f"Words that rhyme with '{word}'", answers,
-                    "rhymes", generator="rhymes", params={"word": word})
+        # base forms a guest says, not "guys" or "surprised", nor little words ("are")
+        common = sorted((w for w in group if w in everyday and w != word and len(w) >= 3
+                         and RHYME_ZIPF <= zipf(w, "en") < LITTLE_ZIPF
+                         and not _inflected(w, everyday, "en")),
+                        key=lambda w: (-zipf(w, "en"), w))
+        if len(common) < 25:
+            continue
+        yield Draft(f"rhymes-with-{word}", f"Words that rhyme with '{word}'",
+                    _plain(common[:LISTED]), "rhymes", generator="rhymes", params={"word": word})
 
 
 def hand_written(lang: str) -> Iterator[Draft]:
