@@ -14,6 +14,7 @@ from host.judge.text import (
     normalize,
     singular_variants,
     strict_key,
+    strip_article,
     words,
 )
 
@@ -59,8 +60,9 @@ def similar(a: str, b: str, lang: str = "en") -> bool:
 
 
 def real_word(text: str, lang: str) -> bool:
-    """True when an answer is one everyday word: then it is not a misspelling of another."""
-    tokens = words(text, lang)
+    """True when an answer is one everyday word, an article before it or not ("le poivre"):
+    then it is not a misspelling of another ("Poire")."""
+    tokens = strip_article(words(text, lang), lang)
     if len(tokens) != 1:
         return False
     from host.judge.wordlists import common_words

@@ -72,6 +72,14 @@ def test_an_unlisted_answer_plays_its_article_only_in_a_proper_name(
     assert judge.judge(beach, "une bouée canard").letters == ("B",)
 
 
+@pytest.mark.parametrize("said", ["poivre", "le poivre", "du poivre", "des poivres"])
+def test_an_everyday_word_after_an_article_is_no_slip_of_another(
+        judge: Judge, cats: dict[str, Category], said: str) -> None:
+    verdict = judge.judge(cats["fruits"], said)  # "poivre" is no misspelt "Poire"
+    assert (verdict.reason, verdict.matched) == (Reason.NEEDS_VOTE, None)
+    assert judge.judge(cats["fruits"], "la poirre").matched == "Poire"
+
+
 @pytest.mark.parametrize(("category", "said", "listed"), [
     ("parties-corps", "epaule", "Épaule"), ("parties-corps", "EPAULE", "Épaule"),
     ("prenoms-masculins", "Eric", "Éric"), ("parties-corps", "oeil", "Œil"),
