@@ -10,93 +10,52 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from host.core.events import TEAM_JOIN, Note
-from host.core.talk import NUMBER_WORDS
+from host.core.events import Note
+from host.core.spoken import (
+    AGREEING,
+    AN_LETTERS,
+    AND,
+    PLURAL_VERBS,
+    agree,
+    cards_phrase,
+    de,
+    in_lang,
+    is_team,
+    le,
+    said_number,
+    seat_name,
+    seats_list,
+    spoken_list,
+    vote_word,
+    with_article,
+)
 
-
-def spoken_list(items: Sequence[str], conjunction: str = "and", *, serial: bool = False) -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Cat"; `serial` puts a comma before the last one
-    too, for items that hold an "and" of their own ("Ann and Bob, and Cat and Dan")."""
-    items = [str(item) for item in items]
-    if len(items) < 2:
-        return "".join(items)
-    last = f", {conjunction} " if serial else f" {conjunction} "
-    return f"{', '.join(items[:-1])}{last}{items[-1]}"
-
-
-def cards_phrase(count: int) -> str:
-    """ "no cards", "one card", "3 cards"."""
-    if count == 0:
-        return "no cards"
-    return "one card" if count == 1 else f"{count} cards"
-
-
-def is_team(name: str) -> bool:
-    """True for a seat named after its team's members (host.core.events.make_seats)."""
-    return TEAM_JOIN in name
-
-
-def seat_name(name: str) -> str:
-    """How a seat is said: a player's name, or a team's members ("Cat, Dan and Eve")."""
-    return spoken_list(name.split(TEAM_JOIN)) if is_team(name) else name
-
-
-def seats_list(names: Sequence[str]) -> str:
-    """Seats read out in a list: "Ann, Bob and Cat"; teams each named as one, so that the
-    list is heard as teams: "Team Ann and Bob, and Team Cat, Dan and Eve"."""
-    if not any(is_team(name) for name in names):
-        return spoken_list(names)
-    return spoken_list([f"Team {seat_name(name)}" for name in names], serial=True)
-
-
-PLURAL_VERBS = {
-    "is": "are", "has": "have", "was": "were", "calls": "call", "challenges": "challenge",
-    "chooses": "choose", "cracks": "crack", "draws": "draw", "gets": "get", "hands": "hand",
-    "misses": "miss", "passes": "pass", "picks": "pick", "plays": "play", "reverses": "reverse",
-    "swaps": "swap", "takes": "take", "votes": "vote", "wins": "win",
-}
-"""The verbs a line may put after a seat ({player_draws}), as a player and as a team (a team
-is plural: "Ann and Bob draw")."""
-
-
-def agree(subject: str, verb: str) -> str:
-    """The verb as `subject` takes it: "Bob draws", "Ann and Bob draw"."""
-    return PLURAL_VERBS[verb] if is_team(subject) else verb
-
-
-AN_LETTERS = frozenset("AEFHILMNORSX")
-"""Letters whose name starts with a vowel sound: an A, an F, an H, an X (but a U)."""
-
-
-def with_article(word: str) -> str:
-    """ "a Joker", "an I", "a U", "an Egg timer", "a unicorn"."""
-    lower = word.lower()
-    if len(word) == 1 and word.isalpha():
-        vowel = word.upper() in AN_LETTERS
-    else:
-        vowel = (lower[:1] in ("a", "e", "i", "o", "u")
-                 and not lower.startswith(("one", "uni", "use", "usu", "eu", "ewe")))
-        vowel = vowel or lower.startswith(("hour", "honest", "honour", "heir"))
-    return f"{'an' if vowel else 'a'} {word}"
+__all__ = [
+    "AN_LETTERS", "CORE_LINES", "PLURAL_VERBS", "GameVoice", "Phrasebook", "agree",
+    "cards_phrase", "is_team", "seat_name", "seats_list", "spoken_list", "with_article",
+    "with_derived",
+]
+"""The spoken forms (host.core.spoken) are here too, where the games have long found them."""
 
 
 def _one_key(note: Note) -> list[str]:
     return [note.kind]
 
 
-def _same(params: dict[str, Any]) -> dict[str, Any]:
+def _same(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return params
 
 
 @dataclass(frozen=True)
 class GameVoice:
     """How one game's notes become lines: where its lines live, which keys a note is said
-    with, and the spoken forms its lines use beyond the core ones."""
+    with, and the spoken forms its lines use beyond the core ones (`derive`, given the params
+    and the book's language: each form said in that language)."""
 
     package: str
     """The package holding the game's <lang>.toml files."""
     keys: Callable[[Note], list[str]] = field(default=_one_key)
-    derive: Callable[[dict[str, Any]], dict[str, Any]] = field(default=_same)
+    derive: Callable[[dict[str, Any], str], dict[str, Any]] = field(default=_same)
     people: tuple[str, ...] = ("player",)
     """The params that name a seat (a player, or a team said as its members)."""
     shared: tuple[str, ...] = ()
@@ -154,12 +113,12 @@ class Phrasebook:
         """A companion page's text, filled in as written (the key itself when no book has
         it): a label inside another keeps its small letter, and no spoken form is derived
         (a page shows names and figures as they are)."""
-        return self.page_text.get(key, key).format_map(_Params(params))
+        return self.page_text.get(key, key).format_map(_Params(params, self.lang))
 
     @property
     def house_rules(self) -> list[str]:
         """The house rules, quoting the table's figures (the book's own unless set)."""
-        figures = _Params(self.rule_figures)
+        figures = _Params(self.rule_figures, self.lang)
         return [rule.format_map(figures) if figures else rule for rule in self.rule_texts]
 
     def line(self, key: str, **params: Any) -> str:
@@ -169,8 +128,8 @@ class Phrasebook:
 
     def names(self, seats: Sequence[str]) -> str:
         """Seats in a list, in the host's language: "Ann, Bob and Cat", "Ann, Bob et Cat"."""
-        conjunction = (self.lines.get("list_and") or ["and"])[0]
-        return spoken_list([seat_name(name) for name in seats], conjunction)
+        return spoken_list([seat_name(name, self.lang) for name in seats],
+                           in_lang(AND, self.lang))
 
     def fill(self, variant: str, params: Mapping[str, Any]) -> str:
         """One variant filled in with the params and the spoken forms derived from them,
@@ -180,8 +139,8 @@ class Phrasebook:
         return text[:1].upper() + text[1:]
 
     def countdown_tick(self, n: int) -> str:
-        """How the host calls one number of the countdown ("Four!")."""
-        return self.line("countdown_tick", n=NUMBER_WORDS[n].title())
+        """How the host calls one number of the countdown ("Four!", "Quatre !")."""
+        return self.line("countdown_tick", n=said_number(n, self.lang).capitalize())
 
     def render(self, note: Note) -> str | None:
         """The sentence for a note, or None when the note is not spoken."""
@@ -195,35 +154,69 @@ class Phrasebook:
         return " ".join(self.line(key, **params) for key in self.game.keys(note))
 
     def _params(self, params: Mapping[str, Any]) -> _Params:
-        seats = {key: seat_name(value) for key, value in params.items()
-                 if key in self.game.people and isinstance(value, str)}
-        return _Params(self.game.derive(with_derived({**params, **seats})))
+        """The params with every spoken form in the book's language: seats said as names,
+        the core's forms and the game's (GameVoice.derive), the rest derived on demand."""
+        lang = self.lang
+        people = {key: value for key, value in params.items()
+                  if key in self.game.people and isinstance(value, str)}
+        seats = {key: seat_name(value, lang) for key, value in people.items()}
+        teams = frozenset(key for key, value in people.items() if is_team(value))
+        derived = self.game.derive(with_derived({**params, **seats}, lang), lang)
+        return _Params(derived, lang, teams)
 
 
 class _Params(dict[str, Any]):
-    """Format parameters with the forms derived on demand: {a_card_name} ("an I"),
-    {hand_size_cards} ("8 cards"), {player_draws} ("Bob draws", "Ann and Bob draw"). An
-    unknown {placeholder} is left as it is instead of failing."""
+    """Format parameters with the forms derived on demand, in the book's language:
+    {a_card_name} ("an I", "un I"), {de_player} ("d'Ann"), {le_letter} ("l'A"),
+    {hand_size_cards} ("8 cards", "8 cartes"), {player_draws} ("Bob draws", "Ann and Bob
+    draw"; "Ann et Bob piochent" as {player_pioche}), and {player|toi|vous}: the first form
+    for one player, the second for a team (French says "tu" to a player, "vous" to a team).
+    An unknown {placeholder} is left as it is instead of failing."""
+
+    def __init__(self, values: Mapping[str, Any], lang: str = "en",
+                 teams: frozenset[str] = frozenset()) -> None:
+        super().__init__(values)
+        self.lang = lang
+        self.teams = teams
+        """The params naming a team (their values are said as the members by then)."""
+
+    def _team(self, key: str) -> bool:
+        value = self.get(key)
+        return key in self.teams or (isinstance(value, str) and is_team(value))
 
     def __missing__(self, key: str) -> str:
+        if "|" in key:
+            subject, _, choice = key.partition("|")
+            one, _, many = choice.partition("|")
+            if subject in self:
+                return many if self._team(subject) else one
         head, _, tail = key.partition("_")
-        if head == "a" and isinstance(self.get(tail), str):
-            return with_article(self[tail])
+        word = self.get(tail)
+        if isinstance(word, str):
+            if head == "a":
+                return with_article(word, self.lang)
+            if head in FRENCH_ARTICLES:
+                return FRENCH_ARTICLES[head](word)
         subject, _, last = key.rpartition("_")
         value = self.get(subject)
         if last == "cards" and isinstance(value, int) and not isinstance(value, bool):
-            return cards_phrase(value)
-        if last in PLURAL_VERBS and isinstance(value, str):
-            return f"{value} {agree(value, last)}"
+            return cards_phrase(value, self.lang)
+        verbs = AGREEING.get(self.lang, PLURAL_VERBS)
+        if last in verbs and isinstance(value, str):
+            return f"{value} {verbs[last] if self._team(subject) else last}"
         return "{" + key + "}"
 
 
-def with_derived(params: Mapping[str, Any]) -> dict[str, Any]:
+FRENCH_ARTICLES = {"de": de, "le": le}
+"""The French words said before a param as it elides them ({de_player}: "d'Ann", "de Bob")."""
+
+
+def with_derived(params: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """Add the spoken forms the core's lines and every game's use: the players as a list, and
     a vote as a word (a game's own forms are its GameVoice.derive)."""
     out = dict(params)
     if "players" in params and not isinstance(params["players"], str):
-        out["players"] = seats_list(params["players"])
+        out["players"] = seats_list(params["players"], lang)
     if "accept" in params:
-        out["vote_word"] = "yes" if params["accept"] else "no"
+        out["vote_word"] = vote_word(bool(params["accept"]), lang)
     return out

@@ -1,4 +1,5 @@
-"""How the host words Crack List's notes: which lines a note is said with, and how cards sound."""
+"""How the host words Crack List's notes: which lines a note is said with, and how cards,
+penalties and scores sound in the phrasebook's language."""
 
 from __future__ import annotations
 
@@ -6,25 +7,51 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from host.core.events import Note
-from host.core.phrasebook import (
-    GameVoice,
+from host.core.phrasebook import GameVoice
+from host.core.spoken import (
+    AND,
+    OR,
     agree,
     cards_phrase,
+    in_lang,
     is_team,
+    said_number,
     seat_name,
     seats_list,
     spoken_list,
+    team_name,
     with_article,
 )
-from host.core.talk import number_word
-from host.games.crack_list.cards import ACTIONS
+from host.games.crack_list.cards import CRACK_LIST, JOKER, REVERSE, STOP, SWAP
 from host.games.crack_list.notes import PENALTY_NOTES, NoteKind
 from host.judge import JUDGE_LINES, Reason
 
+CARD_NAMES = {
+    "en": {CRACK_LIST: "Crack List", JOKER: "Joker", STOP: "Stop", REVERSE: "Reverse",
+           SWAP: "Swap"},
+    "fr": {CRACK_LIST: "Crack List", JOKER: "Joker", STOP: "Stop", REVERSE: "Inversion",
+           SWAP: "Échange"},
+}
+"""The action cards as the host names them; a letter card is its letter."""
+NO_CARDS = {"en": "none", "fr": "aucune"}
+"""A hand with no card in it."""
+NUMBERED = {"en": "{n}: {title}", "fr": "{n} : {title}"}
+"""One category of a red card, said with its number."""
+THEM = {"en": ("it", "them"), "fr": ("la", "les")}
+"""The penalty cards as the lines take them up again: one, more ("who gets it?", "à qui la
+donnes-tu ?")."""
+TAKES = {"en": "takes", "fr": "prend"}
+"""The verb of a seat taking penalty cards ("Bob takes one card", "Bob prend une carte")."""
+DIRECTIONS = {
+    "fr": {"clockwise": "dans le sens des aiguilles d'une montre",
+           "anticlockwise": "dans le sens inverse des aiguilles d'une montre"},
+}
+"""Which way play goes, where the language says it otherwise than the note ("clockwise")."""
 
-def card_name(card: str) -> str:
-    """How a card is said: "J", "Joker", "Crack List"."""
-    return card.replace("_", " ").title() if card in ACTIONS else card
+
+def card_name(card: str, lang: str = "en") -> str:
+    """How a card is said: "J", "Joker", "Crack List", "Inversion"."""
+    return CARD_NAMES.get(lang, CARD_NAMES["en"]).get(card, card)
 
 
 def line_keys(note: Note) -> list[str]:
@@ -49,46 +76,57 @@ def line_keys(note: Note) -> list[str]:
     return [key]
 
 
-def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
-    """The spoken forms Crack List's lines use: cards as they are said (a hand, a card), the
-    categories on offer numbered, penalty cards handed out, the score, letters."""
+def spoken_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The spoken forms Crack List's lines use, in the book's language: cards as they are said
+    (a hand, a card), the categories on offer numbered, penalty cards handed out, the score,
+    letters, the direction of play."""
     if isinstance(params.get("cards"), list):
-        params["cards_text"] = spoken_list([card_name(c) for c in params["cards"]]) or "none"
+        params["cards_text"] = spoken_list([card_name(c, lang) for c in params["cards"]],
+                                           in_lang(AND, lang)) or in_lang(NO_CARDS, lang)
     if isinstance(params.get("card"), str):
-        params["card_name"] = card_name(params["card"])
+        params["card_name"] = card_name(params["card"], lang)
     if "titles" in params:
-        numbered = [f"{number_word(i)}: {title}" for i, title in enumerate(params["titles"], 1)]
-        params["titles_numbered"] = spoken_list(numbered, "or")
+        numbered = [in_lang(NUMBERED, lang).format(n=said_number(i, lang), title=title)
+                    for i, title in enumerate(params["titles"], 1)]
+        params["titles_numbered"] = spoken_list(numbered, in_lang(OR, lang))
     if "penalty" in params:
-        params["penalty_them"] = "it" if int(params["penalty"]) == 1 else "them"
+        one, more = THEM.get(lang, THEM["en"])
+        params["penalty_them"] = one if int(params["penalty"]) == 1 else more
     if "targets" in params:
-        params.update(_targets_said(params["targets"]))
+        params.update(_targets_said(params["targets"], lang))
     if isinstance(params.get("score"), Mapping):
-        params["score_text"] = _score_said(params["score"])
+        params["score_text"] = _score_said(params["score"], lang)
     if "letters" in params:
         letters = list(params["letters"])
-        params["letters_text"] = spoken_list(letters, "or")
-        params["a_letter_list"] = spoken_list([with_article(letter) for letter in letters], "or")
+        params["letters_text"] = spoken_list(letters, in_lang(OR, lang))
+        params["a_letter_list"] = spoken_list([with_article(letter, lang) for letter in letters],
+                                              in_lang(OR, lang))
+    if isinstance(params.get("direction"), str):
+        params["direction"] = DIRECTIONS.get(lang, {}).get(params["direction"],
+                                                           params["direction"])
     return params
 
 
-def _targets_said(targets: Sequence[tuple[str, int]]) -> dict[str, str]:
+def _targets_said(targets: Sequence[tuple[str, int]], lang: str) -> dict[str, str]:
     """A penalty handed out: who takes how many ("Ann takes one card and Bob takes 2 cards"),
     who takes them, and how many in all."""
-    taking = [f"{seat_name(name)} {agree(name, 'takes')} {cards_phrase(n)}"
+    takes = in_lang(TAKES, lang)
+    taking = [f"{seat_name(name, lang)} {agree(name, takes, lang)} {cards_phrase(n, lang)}"
               for name, n in targets]
     teams = any(is_team(name) for name, _ in targets)
-    return {"target_list": spoken_list(taking, serial=teams),
-            "target_names": seats_list([name for name, _ in targets]),
-            "target_cards": cards_phrase(sum(n for _, n in targets))}
+    return {"target_list": spoken_list(taking, in_lang(AND, lang), serial=teams),
+            "target_names": seats_list([name for name, _ in targets], lang),
+            "target_cards": cards_phrase(sum(n for _, n in targets), lang)}
 
 
-def _score_said(score: Mapping[str, int]) -> str:
-    """The rounds won: "Ann 2, Bob 1 and Cat 0"; teams each named as one."""
+def _score_said(score: Mapping[str, int], lang: str) -> str:
+    """The rounds won: "Ann 2, Bob 1 and Cat 0"; teams each named as one ("Team Ann and Bob
+    1, and Team Cat and Dan 0")."""
+    conjunction = in_lang(AND, lang)
     if any(is_team(name) for name in score):
-        return spoken_list([f"Team {seat_name(name)} {won}" for name, won in score.items()],
-                           serial=True)
-    return spoken_list([f"{name} {won}" for name, won in score.items()])
+        return spoken_list([f"{team_name(name, lang)} {won}" for name, won in score.items()],
+                           conjunction, serial=True)
+    return spoken_list([f"{name} {won}" for name, won in score.items()], conjunction)
 
 
 PEOPLE = ("player", "chooser", "winner", "target", "skipped", "caller", "turn", "answerer",

@@ -7,24 +7,13 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from host.core.events import Note
-from host.core.phrasebook import GameVoice, seat_name, spoken_list, with_article
+from host.core.phrasebook import GameVoice
+from host.core.spoken import AND, cards_phrase, de, le, seat_name, spoken_list, with_article
 from host.games.crack_word.cards import ETOILE, PETARD
-from host.judge.text import strip_accents
 
-LANGS = ("fr", "en")
-AND = {"fr": "et", "en": "and"}
 FACES = {"fr": {PETARD: "pétard", ETOILE: "étoile"}, "en": {PETARD: "Petard", ETOILE: "Star"}}
 EMPTY = {"fr": "vide", "en": "empty"}
 UN = {PETARD: "un pétard", ETOILE: "une étoile"}
-ELIDING = frozenset("AEIOU")
-"""What a word opens with for French to elide "de" and "le" before it: a vowel, accents aside
-("d'Ann", "d'étoile", "l'A"). Not before H or Y, nor a consonant letter whose name opens with a
-vowel sound ("le R", "de S"): French allows both there, and the French voices say "le R" and
-"de S" right but mangle "l'R" and "d'S"."""
-CARDS = {"fr": ("aucune carte", "une carte", "{n} cartes"),
-         "en": ("no cards", "one card", "{n} cards")}
-
-
 
 
 class Shown(NamedTuple):
@@ -73,36 +62,9 @@ def line_keys(note: Note) -> list[str]:
     return [kind]
 
 
-def elides(word: str) -> bool:
-    """Whether French elides "de" and "le" before this word or letter (see ELIDING)."""
-    return strip_accents(word)[:1].upper() in ELIDING
-
-
-def de(word: str) -> str:
-    """ "de" before a word, as French says it: "de Bob", "d'Ann", "d'A", "de R"."""
-    return f"d'{word}" if elides(word) else f"de {word}"
-
-
-def le(word: str) -> str:
-    """ "le" before a letter, as French says it: "l'A", "le R"."""
-    return f"l'{word}" if elides(word) else f"le {word}"
-
-
-def a_letter(letter: str, lang: str) -> str:
-    """A letter with its indefinite article: "un S" (every letter is masculine in French),
-    "an S", "a T" (host.core.phrasebook.with_article, the one English rule)."""
-    return f"un {letter}" if lang == "fr" else with_article(letter)
-
-
 def face(card: str, lang: str) -> str:
     """How a card's face is said: its letter, or the special card's name."""
     return FACES[lang].get(card, card)
-
-
-def cards_count(count: int, lang: str) -> str:
-    """ "aucune carte", "une carte", "3 cartes" (or in English)."""
-    forms = CARDS[lang]
-    return forms[min(count, 2)].format(n=count)
 
 
 def listed(items: Iterable[str], lang: str) -> str:
@@ -110,15 +72,15 @@ def listed(items: Iterable[str], lang: str) -> str:
     return spoken_list([seat_name(item) for item in items], AND[lang])
 
 
-def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
-    """Rows said from one, letters read one by one, and cards, lists and scores per language."""
+def spoken_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Rows said from one, letters read one by one, and cards, lists and scores in the book's
+    language (`<name>_fr` or `<name>_en`)."""
     if isinstance(params.get("row"), int):
         params["row_number"] = params["row"] + 1
     letters = params.get("letters")
     if isinstance(letters, str | list):
         params["letters_said"] = ", ".join(letters)
-    for lang in LANGS:
-        _per_language(params, lang)
+    _per_language(params, lang)
     return params
 
 
@@ -126,14 +88,14 @@ def _per_language(params: dict[str, Any], lang: str) -> None:
     """The spoken forms of one language, each named `<param>_<lang>`."""
     for name in ("cards", "bonus", "drew", "pile", "hand"):
         if isinstance(params.get(name), int) and not isinstance(params[name], bool):
-            params[f"{name}_{lang}"] = cards_count(params[name], lang)
+            params[f"{name}_{lang}"] = cards_phrase(params[name], lang)
     if isinstance(params.get("card"), str):
         params[f"card_{lang}"] = face(params["card"], lang)
     if lang == "fr":
         _french_articles(params)
     if isinstance(params.get("cards"), list):
         params[f"cards_{lang}"] = ", ".join(face(c, lang) for c in params["cards"]) \
-            or cards_count(0, lang)
+            or cards_phrase(0, lang)
     if isinstance(params.get("shown"), dict):
         colon = " : " if lang == "fr" else " "
         params[f"shown_{lang}"] = ", ".join(f"{seat_name(who)}{colon}{face(card, lang)}"
@@ -182,7 +144,7 @@ def _french_articles(params: dict[str, Any]) -> None:
     if isinstance(params.get("card"), str) and params["card"]:
         card = params["card"]
         params["de_card_fr"] = de(face(card, "fr"))
-        params["un_card_fr"] = UN.get(card) or a_letter(card, "fr")
+        params["un_card_fr"] = UN.get(card) or with_article(card, "fr")
 
 
 PEOPLE = ("player", "turn")

@@ -25,9 +25,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from host.core.legal import Offers, Stakes, offered
-from host.core.phrasebook import with_article
+from host.core.spoken import le, with_article
 from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean, match_query
-from host.games.crack_word.announce import UN, a_letter, le
+from host.games.crack_word.announce import UN
 from host.games.crack_word.board import Tile, fold
 from host.games.crack_word.cards import ETOILE, PETARD
 from host.games.crack_word.events import CrackWordEvent, Move, Pass, Petard, Place, Show, Side
@@ -279,7 +279,7 @@ class CrackWordTalk:
         else:
             said = f"{letter} {g.sides[event.side]} {where}"
         if event.star:
-            return f"{g.star}, {a_letter(letter, self.lang)}, {said.split(' ', 1)[1]}"
+            return f"{g.star}, {with_article(letter, self.lang)}, {said.split(' ', 1)[1]}"
         return said
 
     def _covered(self, event: Place, letter: str) -> str:
@@ -292,7 +292,7 @@ class CrackWordTalk:
     def _card(self, face: str) -> str:
         """A card shown, with its article: "un R", "une étoile", "an R", "a star"."""
         if self.lang == "fr":
-            return UN.get(face) or a_letter(face, "fr")
+            return UN.get(face) or with_article(face, "fr")
         names = {PETARD: self.grammar.petard_name, ETOILE: self.grammar.star}
         return with_article(names.get(face, face))
 

@@ -87,8 +87,9 @@ def answers_text(answers: Mapping[str, str]) -> str:
                         for name, text in answers.items()])
 
 
-def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
-    """Lists, scores and times as the lines say them."""
+def spoken_params(params: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Lists, scores and times as the lines say them (in English, the only language
+    Scattergories is hosted in)."""
     for name in ("points", "totals"):
         if isinstance(params.get(name), dict):
             params[f"{name}_text"] = points_text(params[name])

@@ -74,8 +74,9 @@ def points_text(points: dict[str, int]) -> str:
     return spoken_list([f"{seat_name(name)} {won}" for name, won in points.items()])
 
 
-def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
-    """Lists and counts as the lines say them: answers, players out, points, crystals."""
+def spoken_params(params: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Lists and counts as the lines say them: answers, players out, points, crystals (in
+    English, the only language Short List is hosted in)."""
     answers = params.get("answers")
     if isinstance(answers, list):
         params["answers_text"] = spoken_list(answers)

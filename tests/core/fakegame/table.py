@@ -18,7 +18,7 @@ from tests.core.fakegame.rules import ColourGame
 from tests.core.fakegame.talk import ColourQuestions, ColourTalk
 
 
-def spoken_params(params: dict[str, Any]) -> dict[str, Any]:
+def spoken_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     """The score as the lines say it ("Ann 1, Bob 0 and Cat 0")."""
     score = params.get("score")
     if isinstance(score, dict):
