@@ -124,7 +124,7 @@ def test_a_singular_and_its_plural_listed_apart_are_two_answers(
 @pytest.mark.parametrize("said", [
     "je dis la banane", "c'est la banane", "euh banane", "Euh… banane", "je propose banane",
     "ma réponse est banane", "ma réponse, c'est la banane", "je pense que c'est une banane",
-    "alors, banane"])
+    "alors, banane", "pour moi, c'est la banane", "je choisis banane"])
 def test_french_framing_is_dropped(judge: Judge, cats: dict[str, Category], said: str) -> None:
     verdict = judge.judge(cats["choses-jaunes"], said, letter="B")
     assert (verdict.reason, verdict.matched) == (Reason.OK, "Banane")
