@@ -16,6 +16,9 @@ KNOWN_ZIPF = {"en": 3.5, "fr": 3.3}
 """Word frequency (Zipf scale) above which a guest at a party knows an answer offhand."""
 REPEAT_OVERLAP = 0.5
 """Share of the smaller answer set found in another category: the same list, other words."""
+NARROWER = 0.5
+"""A list at most this share of another's size is a narrower category, not a repeat, even
+inside it ("Animals of the jungle" beside "Animals", as the box has "Birds")."""
 
 
 @dataclass
@@ -77,10 +80,11 @@ def answer_keys(answers: Iterable[tuple[str, Sequence[str]]], lang: str) -> froz
 
 
 def repeats(keys: frozenset[str], taken: Sequence[frozenset[str]]) -> bool:
-    """True when an answer set is mostly another's: the same category under other words."""
+    """True when an answer set is mostly another's of a like size: the same category under
+    other words."""
     for other in taken:
-        small = min(len(keys), len(other)) or 1
-        if len(keys & other) / small >= REPEAT_OVERLAP:
+        small, large = sorted((len(keys) or 1, len(other) or 1))
+        if len(keys & other) / small >= REPEAT_OVERLAP and small / large > NARROWER:
             return True
     return False
 
