@@ -199,3 +199,17 @@ def test_every_listed_answer_of_the_box_is_accepted_as_a_player_says_it(
                     if (verdict.reason, verdict.matched) != (Reason.OK, entry.text):
                         refused.append((category.id, said, letter, verdict.reason.value))
     assert refused == []
+
+
+@pytest.mark.parametrize(("generator", "said", "listed"), [
+    ("countries", "les États-Unis", "États-Unis"), ("countries", "la Côte d'Ivoire",
+                                                    "Côte d'Ivoire"),
+    ("countries", "l'Allemagne", "Allemagne"), ("us_states", "la Californie", "Californie"),
+    ("currencies", "l'euro", "Euro")])
+def test_french_generated_categories_judge_an_answer_on_its_noun(
+        judge: Judge, generator: str, said: str, listed: str) -> None:
+    """The French box generates no category; a French deck may use these generators."""
+    category = Category(generator, generator, CategoryKind.GENERATED, generator=generator)
+    verdict = judge.judge(category, said, letter=strip_accents(listed)[0])
+    assert (verdict.reason, verdict.matched) == (Reason.OK, listed)
+    assert verdict.letters == (strip_accents(listed)[0],)
