@@ -19,6 +19,7 @@ from typing import Protocol, TextIO
 
 from host.core.legal import Stakes
 from host.core.session import Line, Session
+from host.core.spoken import seat_name
 from host.core.talk import core_phrases, start_words, yes_no
 
 Speak = Callable[[Line], None]
@@ -66,7 +67,7 @@ def show(lines: Iterable[Line], out: TextIO, speak: Speak | None = None,
     """Print the host's lines (and hand them to a voice, if any)."""
     for line in lines:
         if line.private_to:
-            only = words(lang)["only"].format(player=line.private_to)
+            only = words(lang)["only"].format(player=seat_name(line.private_to, lang))
             print(f"  ({only}) {line.text}", file=out, flush=True)
             continue
         print(f"HOST: {line.text}", file=out, flush=True)

@@ -111,9 +111,12 @@ class Phrasebook:
 
     def page(self, key: str, **params: Any) -> str:
         """A companion page's text, filled in as written (the key itself when no book has
-        it): a label inside another keeps its small letter, and no spoken form is derived
-        (a page shows names and figures as they are)."""
-        return self.page_text.get(key, key).format_map(_Params(params, self.lang))
+        it): a label inside another keeps its small letter, and no game's spoken form is
+        derived (a page shows names and figures as they are, a team's members joined in the
+        page's language)."""
+        seats, teams = self._seats(params)
+        return self.page_text.get(key, key).format_map(
+            _Params({**params, **seats}, self.lang, teams))
 
     @property
     def house_rules(self) -> list[str]:
@@ -156,13 +159,16 @@ class Phrasebook:
     def _params(self, params: Mapping[str, Any]) -> _Params:
         """The params with every spoken form in the book's language: seats said as names,
         the core's forms and the game's (GameVoice.derive), the rest derived on demand."""
-        lang = self.lang
+        seats, teams = self._seats(params)
+        derived = self.game.derive(with_derived({**params, **seats}, self.lang), self.lang)
+        return _Params(derived, self.lang, teams)
+
+    def _seats(self, params: Mapping[str, Any]) -> tuple[dict[str, str], frozenset[str]]:
+        """The params naming a seat, said in the book's language, and those naming a team."""
         people = {key: value for key, value in params.items()
                   if key in self.game.people and isinstance(value, str)}
-        seats = {key: seat_name(value, lang) for key, value in people.items()}
-        teams = frozenset(key for key, value in people.items() if is_team(value))
-        derived = self.game.derive(with_derived({**params, **seats}, lang), lang)
-        return _Params(derived, lang, teams)
+        return ({key: seat_name(value, self.lang) for key, value in people.items()},
+                frozenset(key for key, value in people.items() if is_team(value)))
 
 
 class _Params(dict[str, Any]):
