@@ -17,7 +17,7 @@ from host.core import autosave
 from host.core.protocols import GameKind, SetupError
 from host.core.session import Line, Session
 from host.core.table import teams_from_args
-from host.registry import find_game
+from host.registry import find_game, spoken_languages
 
 if TYPE_CHECKING:
     from host.companion.companion import Companion
@@ -36,6 +36,7 @@ def make_session(args: argparse.Namespace) -> tuple[Session, bool]:
         options = kind.options_from_json(saved)
         # A game saved before its first move starts again, with the same seeded deal.
         return kind.new_session(options, MonotonicClock(), save, events), bool(events)
+    refuse_language(kind, args.lang or kind.default_lang)
     if not args.players and not args.teams:
         raise SetupError("who is playing? Give the names, e.g. --players Ann Bob Cat")
     session = kind.new_session(kind.options_from_args(args), MonotonicClock(), save, ())
@@ -45,6 +46,20 @@ def make_session(args: argparse.Namespace) -> tuple[Session, bool]:
         print(f"The unfinished game that was in {save} is kept in {kept}; to carry it on "
               f"later: {again}", file=sys.stderr)
     return session, False
+
+
+LANGUAGE_NAMES = {"en": "English", "fr": "French"}
+"""The languages as the command line names them to a user."""
+
+
+def refuse_language(kind: GameKind, lang: str) -> None:
+    """SetupError when the host does not speak `kind` in `lang` (its lines and decks are in
+    other languages), naming the ones it does."""
+    spoken = spoken_languages(kind)
+    if lang not in spoken:
+        said = " and ".join(LANGUAGE_NAMES.get(each, each) for each in spoken)
+        raise SetupError(f"{kind.title} is hosted in {said} only for now (the host's lines "
+                         f"and the {kind.deck_entries or 'words'} are): leave out --lang {lang}")
 
 
 def table_language(args: argparse.Namespace, kind: GameKind) -> str:
@@ -148,7 +163,6 @@ def play_game(args: argparse.Namespace) -> int:
     except (SetupError, autosave.SaveError) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
-    warn_language(session, args.lang)
     speak = wav_voice(args)
     try:
         pages = open_companion(args, session, lambda lines: show(lines, sys.stdout, speak))
@@ -176,10 +190,3 @@ def keep_pages_up(pages: Companion | None, session: Session, *, stream: TextIO =
     with contextlib.suppress(KeyboardInterrupt):
         while stream.readline():  # a line typed now has no game to go to
             pass
-
-
-def warn_language(session: Session, deck_lang: str) -> None:
-    """Say so when the decks' language has no phrasebook of its own yet."""
-    if session.phrases.lang != deck_lang:
-        print(f"The host speaks English only for now; the {deck_lang} decks are used.",
-              file=sys.stderr)

@@ -173,7 +173,7 @@ def run_voice(args: argparse.Namespace) -> int:
     from host.companion.hookup import open_companion
     from host.core import autosave
     from host.core.protocols import SetupError
-    from host.play import keep_pages_up, make_session, warn_language
+    from host.play import keep_pages_up, make_session
     from host.speech.ears import StreamClock
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
@@ -188,7 +188,6 @@ def run_voice(args: argparse.Namespace) -> int:
             AudioUnavailable) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
-    warn_language(session, args.lang)
     session.clock = StreamClock(ears)
     loop = VoiceLoop(session, ears, recognizer, mouth, show=print,
                      comes_back=sound_back(ears.source))

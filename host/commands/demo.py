@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     """Play the demo game and print the transcript or the summary."""
     from host.core.protocols import SetupError
     from host.demo import DEMO_PLAYERS, run_demo
+    from host.play import refuse_language
     from host.registry import find_game
     from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
     from host.speech.piper_tts import PiperSynthesizer
@@ -70,6 +71,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     kind = find_game(args.game)
     args.lang = args.lang or kind.default_lang
+    try:
+        refuse_language(kind, args.lang)
+    except SetupError as err:
+        print(f"partyhost demo: {err}", file=sys.stderr)
+        return 2
     voices: list[Synthesizer] = []
     if args.lang == "en":  # the Piper voice speaks English only
         voices.append(PiperSynthesizer(steady=True))  # same seed, same game
