@@ -58,8 +58,9 @@ def refuse_language(kind: GameKind, lang: str) -> None:
     spoken = spoken_languages(kind)
     if lang not in spoken:
         said = " and ".join(LANGUAGE_NAMES.get(each, each) for each in spoken)
-        raise SetupError(f"{kind.title} is hosted in {said} only for now (the host's lines "
-                         f"and the {kind.deck_entries or 'words'} are): leave out --lang {lang}")
+        raise SetupError(f"{kind.title} is hosted in {said} only for now: its "
+                         f"{kind.deck_entries or 'words'} and the host's lines are in {said}. "
+                         f"Leave out --lang {lang}")
 
 
 def table_language(args: argparse.Namespace, kind: GameKind) -> str:

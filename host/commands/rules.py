@@ -25,11 +25,14 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the house rules, one paragraph each."""
     from host.core.phrasebook import Phrasebook
+    from host.core.protocols import SetupError
+    from host.play import refuse_language
     from host.registry import find_game
 
     try:
         kind = find_game(args.game)
-    except ValueError as err:
+        refuse_language(kind, args.lang or kind.default_lang)
+    except (ValueError, SetupError) as err:
         print(f"partyhost: {err}")
         return 2
     for rule in Phrasebook(args.lang or kind.default_lang, game=kind.voice).house_rules:
