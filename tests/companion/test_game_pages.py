@@ -52,6 +52,15 @@ def test_crack_list_swaps_and_pass_ask_twice_and_a_one_card_swap_names_your_card
     assert not pages(views)[0]["me"]["acting"] and "tap" not in pages(views)[0]["me"]["hand"][0]
 
 
+def test_a_french_crack_list_page_names_the_action_cards_in_french() -> None:
+    session = new_session("crack-list", ["Ann", "Bob", "Cat"], seed=5, lang="fr")
+    rig(session.game, 1, ["SWAP", "REVERSE", "CRACK_LIST", "A"])  # type: ignore[arg-type]
+    hear_typed(session, "Ann: numéro un")
+    bob = pages(TableViews(session, "Crack List"))[1]["me"]
+    assert [card["text"] for card in bob["hand"]] == ["A", "Crack List", "Inversion", "Échange"]
+    assert "Passer" in buttons(bob)
+
+
 def test_crack_list_hints_follow_the_penalty_and_the_vote() -> None:
     session = new_session("crack-list", ["Ann", "Bob", "Cat"], seed=5)
     views = TableViews(session, "Crack List")

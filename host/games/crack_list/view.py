@@ -18,6 +18,7 @@ from host.companion.schema import (
     score,
     section,
 )
+from host.games.crack_list.announce import card_name
 from host.games.crack_list.cards import ACTIONS, HIDDEN, JOKER, SWAP, penalty_of
 from host.games.crack_list.events import (
     Answer,
@@ -119,7 +120,7 @@ def seat_view(game: CrackListGame, seat: int, say: Say, words: Words) -> SeatVie
     taps = _taps(game, seat, say, words, buttons, swaps) if acting(game, seat) else {}
     on_turn = game.state is State.TURN and game.current == seat
     return SeatView(
-        hand=[_card(c, taps.get(c)) for c in hand],
+        hand=[_card(c, words, taps.get(c)) for c in hand],
         facts=[[words("rounds_won_fact"), str(game.rounds_won[seat])],
                [words("cards_fact"), str(len(hand))]],
         actions=buttons,
@@ -143,12 +144,13 @@ def _acting_label(game: CrackListGame, legal: tuple[Move, ...], words: Words) ->
     return ""
 
 
-def _card(face: str, tap: Action | None = None) -> Card:
-    """A blue card as shown: a letter (marked with its penalty), an action, or one unseen."""
+def _card(face: str, words: Words, tap: Action | None = None) -> Card:
+    """A blue card as shown: a letter (marked with its penalty), an action named in the
+    page's language, or one unseen."""
     if face == HIDDEN:
         return card("?", "hidden")
     if face in ACTIONS:
-        return card(face.replace("_", " ").title(), "action", tap)
+        return card(card_name(face, words("lang")), "action", tap)
     penalty = penalty_of(face)
     return card(f"{face} +{penalty}" if penalty else face, "penalty" if penalty else "", tap)
 
@@ -192,7 +194,7 @@ def _actions(game: CrackListGame, seat: int, say: Say, words: Words,
             buttons.append(action(said, game.offered.categories[move.choice - 1].title))
         elif isinstance(move, PlaySwap) and move.card is not None:
             card_swaps.setdefault(move.target, []).append(
-                action(said, words("your_card", card=_card(move.card)["text"])))
+                action(said, words("your_card", card=_card(move.card, words)["text"])))
         elif isinstance(move, PlaySwap):
             swaps.append(action(said, words("swap_hands", target=move.target),
                                 confirm=words("confirm_swap_hands", target=move.target)))
