@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from host.core.events import TEAM_JOIN
-from host.core.talk import NUMBER_WORDS, clean, yes_no
+from host.core.talk import FRENCH_NUMBER_WORDS, NUMBER_WORDS, clean, yes_no
 
 AND = {"en": "and", "fr": "et"}
 OR = {"en": "or", "fr": "ou"}
@@ -17,10 +17,7 @@ CARDS = {"en": ("no cards", "one card", "{n} cards"),
 """A count of cards: none, one, more ({n})."""
 TEAM = {"en": "Team {name}", "fr": "l'équipe {de_name}"}
 """A team named as one in a list of seats ("Team Ann and Bob", "l'équipe d'Ann et Bob")."""
-SAID_NUMBERS = {
-    "en": NUMBER_WORDS,
-    "fr": ("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"),
-}
+SAID_NUMBERS = {"en": NUMBER_WORDS, "fr": FRENCH_NUMBER_WORDS}
 """How the host says 0 to 10 (the countdown, numbered choices)."""
 
 PLURAL_VERBS = {
