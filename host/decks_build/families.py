@@ -1,14 +1,17 @@
-"""Categories made from data: rhymes (CMUdict), word endings (word lists), each answer kept
-only when common enough (wordfreq) for a guest to know it."""
+"""Categories made from data: rhymes (CMUdict), word endings (word lists; French ones read in
+Lexique), each answer kept only when common enough (wordfreq) for a guest to know it."""
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Callable, Iterator
 from importlib import resources
 
+from host.decks_build.lexique import base_forms, verb_freq
 from host.decks_build.quality import Draft, zipf
+from host.judge.people import first_names
 from host.judge.text import strip_accents
 from host.judge.wordlists import COMMON
 
@@ -52,6 +55,23 @@ HEADS = (
 'cake'"), never a long or abstract word ("relationship", "operator"). A rhyming sound with
 none of them is left out; with several, the first here names it."""
 
+NOUN_FLOOR = 0.2
+"""Lexique frequency (per million) a French ending's word needs as a noun or an adjective in its
+base form: below it the word is a verb form ("appelle", "oublier"), a feminine or a plural, a
+name ("Rousseau", "Florence") or a loan Lexique lacks ("boot"), and is left out."""
+VERB_SHARE = 0.15
+"""A French word is listed only when its noun or adjective is at least this share as common as
+its verb: "pouvoir", "rentrée", not "avoir", "savoir" or "tirée"."""
+NAME_FLOOR = 1.0
+"""A first name ("Margot", "Madeleine") is listed only when this common as a noun ("fleur")."""
+PLACE_GAP = 2.0
+"""A word this much commoner on wordfreq's Zipf scale than as Lexique's noun is mostly a place or
+a name ("Chine", the country, beside "chine", a paper)."""
+SOUNDS = {"fr": {"ot": "o", "ine": "in", "ise": "iz", "ure": "yR"}}
+"""How an ending sounds (Lexique's code) where a spelling alone misleads: "robot", not "foot"
+or "spot"; "cabine", not "semaine" or "moine"; "valise", not "chaise"; "voiture", not "heure"
+or "dinosaure"."""
+
 TITLES = {"en": "Words ending in '-{ending}'", "fr": "Mots qui se terminent par « -{ending} »"}
 IDS = {"en": "words-ending-{ending}", "fr": "mots-en-{ending}"}
 RUDE = {
@@ -59,7 +79,9 @@ RUDE = {
                      "prostitute", "cocaine", "rapist", "threesome", "condom", "sexism", "pee"}),
     "fr": frozenset({"connard", "connerie", "couille", "putain", "dégueulasse", "conne",
                      "salope", "enculé", "bordel", "chiasse", "pétasse", "connasse", "pouffiasse",
-                     "bite", "merde", "racaille",
+                     "bite", "merde", "racaille", "chier", "saloperie", "engueulade",
+                     "quéquette", "levrette", "pissotière", "tapette", "cochonnerie", "vacherie",
+                     "baise", "puceau",
                      # little words ending like the category, but no answer a guest plays
                      "quelle", "laquelle", "celle", "telle", "cette"}),
 }
@@ -75,18 +97,26 @@ def _words(lang: str) -> set[str]:
             if word.isalpha() and word.islower() and word not in RUDE[lang]}
 
 
-def _inflected(word: str, every: set[str], lang: str) -> bool:
-    """A plural, a verb form or a feminine whose base is a word of its own ("cats", "jumped",
-    "regrette" beside "regretter", "prochaine" beside "prochain"): lists name base forms."""
+def _inflected(word: str, every: set[str]) -> bool:
+    """An English plural or verb form whose base is a word of its own ("cats", "jumped"): lists
+    name base forms (French words are read in Lexique instead)."""
     if word.endswith(("s", "x")) and word[:-1] in every:
         return True
-    if lang == "en":
-        return (word.endswith("ed") and (word[:-2] in every or word[:-1] in every)) \
-            or (word.endswith("ing") and (word[:-3] in every or word[:-3] + "e" in every))
-    if word.endswith("euse") and word[:-4] + "eux" in every:
-        return True
-    return word.endswith("e") and (word[:-1] in every or word[:-1] + "er" in every
-                                   or word + "r" in every)
+    return (word.endswith("ed") and (word[:-2] in every or word[:-1] in every)) \
+        or (word.endswith("ing") and (word[:-3] in every or word[:-3] + "e" in every))
+
+
+def _french(word: str, ending: str, names: frozenset[str]) -> bool:
+    """Whether a French word ending the category's way is a noun or adjective a guest names: in
+    its base form, common as such, no first name first, the ending said as spelled."""
+    entries = base_forms(word)
+    freq = max((e.freq for e in entries), default=0.0)
+    if freq < max(NOUN_FLOOR, VERB_SHARE * verb_freq(word)) \
+            or (word in names and freq < NAME_FLOOR) \
+            or zipf(word, "fr") - (math.log10(freq) + 3) > PLACE_GAP:  # per million to Zipf
+        return False
+    sound = SOUNDS["fr"].get(ending)
+    return sound is None or any(e.phon.endswith(sound) for e in entries)
 
 
 def _pronounced(lang: str) -> Callable[[str], list[str]]:
@@ -110,8 +140,11 @@ def _carries(word: str, ending: str, phones: list[str]) -> bool:
     return True
 
 
-def _plain(found: list[str]) -> list[tuple[str, tuple[str, ...]]]:
-    """Words as answers without aliases, capitalised."""
+def _plain(found: list[str], lang: str = "en") -> list[tuple[str, tuple[str, ...]]]:
+    """Words as answers without aliases, capitalised; French ones with their ligature, which
+    the word list spells out ("coeur" is "Cœur")."""
+    if lang == "fr":
+        found = [re.sub("oe(?=[ui])", "œ", w) for w in found]
     return [(w.capitalize(), ()) for w in found]
 
 
@@ -121,14 +154,21 @@ def endings(lang: str) -> Iterator[Draft]:
     known = {w: zipf(w, lang) for w in sorted(every)}
     known = {w: f for w, f in known.items() if f >= ENDING_ZIPF}
     phones = _pronounced(lang)
+    names = first_names() if lang == "fr" else frozenset()
+
+    def kept(word: str, ending: str) -> bool:
+        if lang == "fr":
+            return _french(word, ending, names)
+        return not _inflected(word, every) \
+            and (ending in SPELLED or _carries(word, ending, phones(word)))
+
     for ending in ENDINGS[lang]:
         found = [w for w in known if w.endswith(ending) and len(w) > len(ending) + 1
-                 and not _inflected(w, every, lang)
-                 and (lang != "en" or ending in SPELLED or _carries(w, ending, phones(w)))]
+                 and kept(w, ending)]
         found.sort(key=lambda w: (-known[w], w))
         yield Draft(IDS[lang].format(ending=strip_accents(ending)),
                     TITLES[lang].format(ending=ending),
-                    _plain(found[:LISTED]), "endings")
+                    _plain(found[:LISTED], lang), "endings")
 
 
 def rhymes() -> Iterator[Draft]:
@@ -145,7 +185,7 @@ def rhymes() -> Iterator[Draft]:
         # base forms a guest says, not "guys" or "surprised", nor little words ("are")
         common = sorted((w for w in group if w in everyday and w != word and len(w) >= 3
                          and RHYME_ZIPF <= zipf(w, "en") < LITTLE_ZIPF
-                         and not _inflected(w, everyday, "en")),
+                         and not _inflected(w, everyday)),
                         key=lambda w: (-zipf(w, "en"), w))
         if len(common) < 25:
             continue

@@ -80,3 +80,21 @@ def test_decks_check_refuses_a_list_below_the_floor(tmp_path: Path) -> None:
     report = check_deck_file(deck)
     assert report.coverage == {"t1/c0": 1, "t1/c1": 1, "t1/c2": 1}
     assert any("1 letter(s)" in str(e) for e in report.errors)
+
+
+def test_french_word_endings_list_nouns_and_adjectives_a_guest_names() -> None:
+    deck = load_deck(deck_path("fr"))
+    endings = {c.id: {a.text for a in c.answers} for card in deck.cards
+               for c in card.categories if c.id.startswith("mots-en-")}
+    listed = set().union(*endings.values())
+    # verb forms, feminines of a listed masculine, names, English loans, rude words
+    for word in ("Appelle", "Rappelle", "Rejette", "Permette", "Oublier", "Vérifier", "Avoir",
+                 "Première", "Infirmière", "Rousseau", "Bardot", "Jacqueline", "Sylvain",
+                 "Galilée", "Baptiste", "Chine", "Foot", "Spot", "Shoot", "Boot", "Chier",
+                 "Coeur", "Assoir", "Cieux"):
+        assert word not in listed, word
+    assert {"Semaine", "Moine", "Capitaine"}.isdisjoint(endings["mots-en-ine"])  # -aine, -oine
+    assert {"Cabine", "Piscine"} <= endings["mots-en-ine"]
+    assert {"Robot", "Escargot", "Haricot"} <= endings["mots-en-ot"]
+    assert {"Cœur", "Sœur"} <= endings["mots-en-eur"]
+    assert {"Papier", "Premier", "Escalier"} <= endings["mots-en-ier"]
