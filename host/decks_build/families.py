@@ -3,7 +3,6 @@ Lexique), each answer kept only when common enough (wordfreq) for a guest to kno
 
 from __future__ import annotations
 
-import math
 import re
 import tomllib
 from collections.abc import Callable, Iterator
@@ -28,11 +27,14 @@ ENDINGS = {
     "en": ("ness", "ful", "less", "able", "ible", "ism", "ist", "ship", "ology", "ment", "ity",
            "ous", "ive", "ary", "ery", "ure", "ance", "ence", "age", "tion", "sion", "ight",
            "ician", "ward", "some", "hood", "dom", "ette", "ock", "ick", "ack"),
-    "fr": ("tion", "ette", "age", "eur", "euse", "ière", "oire", "isme", "iste", "erie",
-           "ade", "ure", "ance", "ence", "esse", "able", "ible", "eux", "if", "ique", "elle",
-           "eau", "ine", "ain", "oir", "ier", "ée", "ise", "ot", "ouille", "aille", "asse"),
+    "fr": ("tion", "ette", "age", "eur", "oire", "isme", "iste", "erie", "ade", "ure", "ance",
+           "ence", "esse", "able", "ible", "if", "ique", "elle", "eau", "ine", "ain", "ier",
+           "ée", "ot", "ard", "ant", "ent", "et", "at", "ou", "ais", "té", "al", "el", "o",
+           "logie", "aire", "ien", "ice", "ide"),
 }
-"""Word endings tried, each kept only when its common words pass the floors."""
+"""Word endings tried, each kept only when its common words pass the floors (French ones that
+do not, once verb forms, feminines and names are out, are left off: -euse, -ière, -oir, -ise,
+-ouille, -aille, -asse; -eux and -in repeat the box and a rhyme)."""
 
 SPELLED = frozenset({"ight", "ette", "ock", "ick", "ack", "ology", "ician"})
 """English endings taken as spelled: letters, not a suffix ("-ight"), or a suffix that carries
@@ -62,15 +64,17 @@ name ("Rousseau", "Florence") or a loan Lexique lacks ("boot"), and is left out.
 VERB_SHARE = 0.15
 """A French word is listed only when its noun or adjective is at least this share as common as
 its verb: "pouvoir", "rentrée", not "avoir", "savoir" or "tirée"."""
-NAME_FLOOR = 1.0
-"""A first name ("Margot", "Madeleine") is listed only when this common as a noun ("fleur")."""
-PLACE_GAP = 2.0
-"""A word this much commoner on wordfreq's Zipf scale than as Lexique's noun is mostly a place or
-a name ("Chine", the country, beside "chine", a paper)."""
-SOUNDS = {"fr": {"ot": "o", "ine": "in", "ise": "iz", "ure": "yR"}}
+NAME_FLOOR = 2.5
+"""A first name or a country ("Margot", "Pascal", "Chine") is listed only when this common as a
+noun ("fleur", "grenade", "solo")."""
+SOUNDS = {"fr": {"ot": "o", "ine": "in", "ise": "iz", "ure": "yR", "ard": "aR", "ant": "@",
+               "ent": "@", "et": "E", "at": "a", "ou": "u", "ais": "E", "té": "te", "al": "al",
+               "el": "El", "o": "o", "aire": "ER", "ien": "j5", "ice": "is", "ide": "id"}}
 """How an ending sounds (Lexique's code) where a spelling alone misleads: "robot", not "foot"
 or "spot"; "cabine", not "semaine" or "moine"; "valise", not "chaise"; "voiture", not "heure"
-or "dinosaure"."""
+or "dinosaure"; "client", not "ils mangent"."""
+NOUNS_ONLY = {"fr": frozenset({"té"})}
+"""Endings whose adjectives are mostly past participles ("limité", "respecté"): nouns only."""
 
 TITLES = {"en": "Words ending in '-{ending}'", "fr": "Mots qui se terminent par « -{ending} »"}
 IDS = {"en": "words-ending-{ending}", "fr": "mots-en-{ending}"}
@@ -81,11 +85,16 @@ RUDE = {
                      "salope", "enculé", "bordel", "chiasse", "pétasse", "connasse", "pouffiasse",
                      "bite", "merde", "racaille", "chier", "saloperie", "engueulade",
                      "quéquette", "levrette", "pissotière", "tapette", "cochonnerie", "vacherie",
-                     "baise", "puceau",
+                     "baise", "puceau", "chiant", "vagin", "porno", "négro", "facho", "homo",
                      # little words ending like the category, but no answer a guest plays
-                     "quelle", "laquelle", "celle", "telle", "cette"}),
+                     "quelle", "laquelle", "celle", "telle", "cette", "quant", "quoi"}),
 }
 """Rude words kept out of the family categories (adults-only categories are hand-written)."""
+READ_OUT = {"fr": frozenset({"pékin", "figaro", "blanchet", "millet", "claire", "pascal", "flat",
+                             "management", "balais"})}
+"""Words the data keeps that reading the lists threw out: names of people and places the word
+list also has as common nouns ("figaro", a barber), beside the first names and countries the
+data knows; English words; a plural."""
 
 
 def _words(lang: str) -> set[str]:
@@ -106,14 +115,24 @@ def _inflected(word: str, every: set[str]) -> bool:
         or (word.endswith("ing") and (word[:-3] in every or word[:-3] + "e" in every))
 
 
+def _proper(lang: str) -> frozenset[str]:
+    """First names and the country names of a language, which a word list may also have as a
+    common noun ("margot", a magpie; "chine", a paper): no answer to a word-ending category."""
+    from host.judge.generated import GENERATORS
+
+    countries = GENERATORS["countries"]({}, lang).answers.values()
+    return frozenset(strip_accents(n).lower() for n in (*first_names(), *countries))
+
+
 def _french(word: str, ending: str, names: frozenset[str]) -> bool:
     """Whether a French word ending the category's way is a noun or adjective a guest names: in
     its base form, common as such, no first name first, the ending said as spelled."""
     entries = base_forms(word)
+    if ending in NOUNS_ONLY["fr"]:
+        entries = tuple(e for e in entries if e.cgram == "NOM")
     freq = max((e.freq for e in entries), default=0.0)
     if freq < max(NOUN_FLOOR, VERB_SHARE * verb_freq(word)) \
-            or (word in names and freq < NAME_FLOOR) \
-            or zipf(word, "fr") - (math.log10(freq) + 3) > PLACE_GAP:  # per million to Zipf
+            or (strip_accents(word) in names and freq < NAME_FLOOR) or word in READ_OUT["fr"]:
         return False
     sound = SOUNDS["fr"].get(ending)
     return sound is None or any(e.phon.endswith(sound) for e in entries)
@@ -154,7 +173,7 @@ def endings(lang: str) -> Iterator[Draft]:
     known = {w: zipf(w, lang) for w in sorted(every)}
     known = {w: f for w, f in known.items() if f >= ENDING_ZIPF}
     phones = _pronounced(lang)
-    names = first_names() if lang == "fr" else frozenset()
+    names = _proper(lang) if lang == "fr" else frozenset()
 
     def kept(word: str, ending: str) -> bool:
         if lang == "fr":
