@@ -4,6 +4,8 @@ and what the build script makes."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,23 @@ def test_french_word_endings_list_nouns_and_adjectives_a_guest_names() -> None:
     assert {"Robot", "Escargot", "Haricot"} <= endings["mots-en-ot"]
     assert {"Cœur", "Sœur"} <= endings["mots-en-eur"]
     assert {"Papier", "Premier", "Escalier"} <= endings["mots-en-ier"]
+
+
+def test_bench_categories_ranks_a_list_that_runs_dry_above_a_long_one(tmp_path: Path) -> None:
+    long = ", ".join(f'"{chr(65 + i % 26)}word{i}"' for i in range(78))
+    dry = ", ".join(f'"{chr(65 + i % 12)}thing{i}"' for i in range(25))
+    deck = tmp_path / "two.toml"
+    deck.write_text('[deck]\ngame = "crack-list"\nlang = "en"\nname = "Two"\n\n[[cards]]\n'
+                    'id = "t1"\n'
+                    f'[[cards.categories]]\nid = "long"\ntitle = "Long"\nkind = "listed"\n'
+                    f"answers = [{long}]\n"
+                    f'[[cards.categories]]\nid = "dry"\ntitle = "Dry"\nkind = "listed"\n'
+                    f"answers = [{dry}]\n"
+                    f'[[cards.categories]]\nid = "long2"\ntitle = "Long too"\nkind = "listed"\n'
+                    f"answers = [{long}]\n", "utf-8")
+    script = Path(__file__).parents[2] / "scripts" / "bench_categories.py"
+    done = subprocess.run([sys.executable, str(script), "--deck", str(deck), "--games", "2",
+                           "--all"], capture_output=True, text=True, check=True, timeout=300)
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "%" in line]
+    assert rows[0].startswith("| Dry |") and len(rows) == 3
+    assert "3 categories" in done.stdout
