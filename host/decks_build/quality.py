@@ -6,12 +6,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from host.judge.deckcheck import MIN_ANSWERS, MIN_LETTERS
 from host.judge.text import answer_letters, normalize
 
-MIN_ANSWERS = 25
-"""A hand of 8 letters needs a long list: fewer answers and the table is stuck at once."""
-MIN_LETTERS = 12
-"""Distinct first letters a category's answers cover, so a hand of 8 has a chance."""
+# The floors are decks check's (MIN_ANSWERS, MIN_LETTERS): what it refuses is never drafted.
 KNOWN_ZIPF = {"en": 3.5, "fr": 3.3}
 """Word frequency (Zipf scale) above which a guest at a party knows an answer offhand."""
 REPEAT_OVERLAP = 0.5
