@@ -34,6 +34,10 @@ def register(subparsers: Any) -> None:
                         "~/.local/state/partyhost, beside partyhost play's autosaves)")
     parser.add_argument("--seed", type=int, help="shuffle seed of the first game (then +1 "
                         "for each game), to replay the same deals")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en",
+                        help="the language the host listens and speaks in, and plays its games "
+                        "in when they can be (fr: 'Party Host, on joue à Crack List'; Short "
+                        "List and Scattergories stay English)")
     voice = parser.add_argument_group("voice")
     voice.add_argument("--voice", help="Piper voice (.onnx path) or espeak-ng voice name")
     voice.add_argument("--tts", choices=("auto", "piper", "espeak"), default="auto",
@@ -52,6 +56,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Open the table's audio, load the voices, and keep the lobby until the audio ends."""
     from host.lobby.audio import Voices
+    from host.lobby.grammar import REQUESTS
     from host.lobby.lobby import Lobby
     from host.lobby.state import LobbyState, default_dir
     from host.speech.audio import AudioUnavailable
@@ -64,11 +69,12 @@ def run(args: argparse.Namespace) -> int:
         voices = Voices(args, outputs)
         ears, reopen = _ears(args, source)
         lobby = Lobby(ears, voices, LobbyState(args.state_dir or default_dir()), seed=args.seed,
-                      show=show, reopen=reopen)
+                      show=show, reopen=reopen, lang=args.lang)
     except (AudioUnavailable, EngineError, TTSUnavailable) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
-    show("Party Host is listening: say 'Party Host, let's play Crack List'.")
+    example = REQUESTS[args.lang].play[0].format(title="Crack List")
+    show(f"Party Host is listening: say 'Party Host, {example}'.")
     return lobby.run()
 
 

@@ -27,13 +27,13 @@ class Voices:
             self.recognizers[lang] = recognizer_from(self.args, lang)
         return self.recognizers[lang]
 
-    def requests(self) -> Recognizer:
-        """The ear for requests to the lobby: English, the quick model alone even with
+    def requests(self, lang: str = "en") -> Recognizer:
+        """The ear for requests to the lobby in `lang`: the quick model alone even with
         --second-opinion (the lobby takes only a choice heard sure, and hears the room all day:
         a second opinion would cost a bigger model's time on every sentence of a television)."""
         from host.speech.second_opinion import SecondOpinion
 
-        ear = self.recognizer("en")
+        ear = self.recognizer(lang)
         return ear.quick if isinstance(ear, SecondOpinion) else ear
 
     def mouth(self, lang: str) -> Mouth:

@@ -16,12 +16,21 @@ from rapidfuzz import fuzz
 from host.core.hearing import heard_alone
 from host.core.phrasebook import GameVoice, Phrasebook
 from host.core.session import Session
-from host.core.talk import YES, clean, number_word
+from host.core.talk import NO, YES, clean, number_word
 from host.lobby.audio import Voices
-from host.lobby.grammar import ListGames, LobbyIntent, Resume, Start, lobby_phrases, parse
+from host.lobby.grammar import (
+    REQUESTS,
+    ListGames,
+    LobbyIntent,
+    Resume,
+    Start,
+    lobby_phrases,
+    parse,
+)
 from host.lobby.setup import LobbyAsker, NobodyAnswered, set_up_table
 from host.lobby.state import LobbyState
-from host.lobby.tables import JUST_START, SETUPS, TABLES
+from host.lobby.tables import REMATCH, SETUPS, TABLES, just_start
+from host.registry import GAMES, spoken_languages
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars, StreamClock
 from host.speech.ports import SAMPLE_RATE, AudioIn, Recognizer, Transcript
@@ -29,9 +38,9 @@ from host.voice import VoiceLoop
 
 LOBBY_LINES = "host.lobby.lines"
 LOBBY_VOICE = GameVoice(LOBBY_LINES)
-STOP_PHRASE = "stop the game"
-"""Offered to the recognizer during a lobby game: the core's quit query, confirmed, saves the
-game for "resume the game"."""
+STOP_PHRASES = {"en": "stop the game", "fr": "arrête la partie"}
+"""Offered to the recognizer during a lobby game, in the game's language: the core's quit
+query, confirmed, saves the game for the lobby's "resume the game"."""
 LONGEST_REQUEST_SECONDS = 6.0
 """No request to the host lasts longer ("Party Host, let's play Scattergories with four
 players" is 3.5 s): longer speech is the television, ignored without recognising it."""
@@ -44,14 +53,17 @@ SOUND_RETRY_SECONDS = 5.0
 """How often a sound device that is not there is looked for again."""
 
 
-def in_game_lines(lang: str) -> dict[str, list[str]]:
-    """Core lines a game started from the lobby says its own way (no --resume to type)."""
+def in_game_lines(lang: str, lobby_lang: str = "en") -> dict[str, list[str]]:
+    """Core lines a game in `lang` started from the lobby says its own way (no --resume to
+    type: the lobby's own words to carry on, in the lobby's language)."""
     data = tomllib.loads(resources.files(LOBBY_LINES).joinpath("in_game.toml").read_text("utf-8"))
-    return dict(data.get(lang) or data["en"])
+    resume = REQUESTS[lobby_lang].resume[0]
+    return {key: [line.replace("{lobby_resume}", resume) for line in lines]
+            for key, lines in (data.get(lang) or data["en"]).items()}
 
 
-def request_heard(recognizer: Recognizer, choices: Sequence[str],
-                  audio: bytes) -> tuple[LobbyIntent | None, Transcript]:
+def request_heard(recognizer: Recognizer, choices: Sequence[str], audio: bytes,
+                  lang: str = "en") -> tuple[LobbyIntent | None, Transcript]:
     """What one utterance asks of the lobby (None: nothing it takes), and what was heard
     (with `free` filled in when free decoding disowned a sure choice).
 
@@ -65,7 +77,7 @@ def request_heard(recognizer: Recognizer, choices: Sequence[str],
     heard = recognizer.transcribe(audio, SAMPLE_RATE)
     verdict = heard_alone(heard)
     taken = verdict.text if not verdict.ask_back else ""
-    intent = parse(taken, TABLES) if taken else None
+    intent = parse(taken, TABLES, lang) if taken else None
     if intent is None:
         return None, heard
     recognizer.set_choices(None)
@@ -89,7 +101,7 @@ class LobbyLoop(VoiceLoop):
         """The session's phrases, and the stop phrase while the host is not asking."""
         phrases = self.session.expected_phrases()
         if phrases is not None and not self.session.asking:
-            phrases = [*phrases, STOP_PHRASE]
+            phrases = [*phrases, STOP_PHRASES.get(self.session.phrases.lang, STOP_PHRASES["en"])]
         self.recognizer.set_choices(phrases)
 
 
@@ -100,9 +112,11 @@ class Lobby:
                  seed: int | None = None, play_options: Sequence[str] = (),
                  show: Callable[[str], None] = print,
                  reopen: Callable[[], AudioIn] | None = None,
-                 wait: Callable[[float], None] | None = None) -> None:
+                 wait: Callable[[float], None] | None = None, lang: str = "en") -> None:
         """`play_options`: more `partyhost play` arguments for every game (decks, timers);
-        `reopen`: a new microphone once the old one is lost; `wait`: sleep between tries."""
+        `reopen`: a new microphone once the old one is lost; `wait`: sleep between tries;
+        `lang`: the language the lobby listens and speaks in, and its games are played in
+        when they can be."""
         self.ears = ears
         self.voices = voices
         self.state = state
@@ -111,10 +125,11 @@ class Lobby:
         self.show = show
         self.reopen = reopen
         self.wait = wait or ears.wait
-        self.phrases = Phrasebook("en", game=LOBBY_VOICE)
-        self.asker = LobbyAsker(ears, voices.requests(), voices.mouth("en"), self.phrases,
+        self.lang = lang
+        self.phrases = Phrasebook(lang, game=LOBBY_VOICE)
+        self.asker = LobbyAsker(ears, voices.requests(lang), voices.mouth(lang), self.phrases,
                                 show=show)
-        self.choices = lobby_phrases(TABLES)
+        self.choices = lobby_phrases(TABLES, lang)
         self.asker.recognizer.set_choices(self.choices)  # learnt now, not at the first request
         self.sessions: list[Session] = []
         """Every game played, in order (for the log and the tests)."""
@@ -139,7 +154,7 @@ class Lobby:
                 raise EOFError("the microphone stream ended")
             if not audio:
                 continue
-            intent, heard = request_heard(self.asker.recognizer, self.choices, audio)
+            intent, heard = request_heard(self.asker.recognizer, self.choices, audio, self.lang)
             if intent and not self.ears.is_echo(heard.text):
                 self.show(f"  (heard: {heard.text!r})")
                 return intent
@@ -165,11 +180,16 @@ class Lobby:
         """Set up a table for `game` by voice, then play it."""
         setup = SETUPS[game]
         self.asker.say("starting", title=setup.table.title)
+        spoken = spoken_languages(GAMES[game])
+        if self.lang not in spoken:
+            self.asker.say("played_in_english", title=setup.table.title)
         try:
             table = set_up_table(self.asker, setup, self.state, players)
         except NobodyAnswered:
             self.asker.say("back_in_lobby")
             return
+        if self.lang in spoken and self.lang != GAMES[game].default_lang:
+            table = ["--lang", self.lang, *table]  # a question asking the language comes after
         self.state.remember_options(game, table)
         self.play_table(game, table)
 
@@ -209,7 +229,7 @@ class Lobby:
             self.show(f"partyhost: {err}")
             self.asker.say("cannot_start", reason=f"no {args.lang} voice")
             return
-        session.phrases.lines.update(in_game_lines(session.phrases.lang))
+        session.phrases.lines.update(in_game_lines(session.phrases.lang, self.lang))
         session.clock = StreamClock(self.ears)
         self.sessions.append(session)
         loop = LobbyLoop(session, self.ears, recognizer, mouth, show=self.show)
@@ -224,9 +244,10 @@ class Lobby:
 
     def offer_rematch(self, game: str) -> None:
         """The same table again on a yes; back to the lobby on a no or on silence."""
-        answer = self.asker.ask("rematch", [*YES, "no", "rematch", *JUST_START], tries=1)
+        again = (*YES, REMATCH.get(self.lang, REMATCH["en"]), *just_start(self.lang))
+        answer = self.asker.ask("rematch", [*again, *NO], tries=1)
         table = self.state.options(game)
-        if (answer in YES or answer == "rematch" or answer in JUST_START) and table:
+        if answer in again and table:
             self.play_table(game, table)
         else:
             self.asker.say("back_in_lobby")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from host.core.phrasebook import spoken_list
 from host.core.talk import NO, YES
 from host.lobby.state import LobbyState
-from host.lobby.tables import JUST_START, Question, SetUp, teams_of
+from host.lobby.tables import TEAMS, Question, SetUp, just_start, teams_of
 from host.voice_setup import Asker, collect_names, common_first_names
 
 
@@ -30,7 +30,7 @@ class LobbyAsker(Asker):
         heard = super().ask(key, choices, tries, **params)
         if not heard and self.required:
             raise NobodyAnswered(key)
-        self.hurried = self.hurried or heard in JUST_START
+        self.hurried = self.hurried or heard in just_start(self.phrases.lang)
         return heard
 
 
@@ -51,7 +51,7 @@ def meet(asker: LobbyAsker, setup: SetUp, state: LobbyState, wanted: int | None)
     `wanted` of them when the start phrase said how many."""
     last = state.last_table()
     if last and wanted in (None, len(last)) and len(last) >= setup.table.fewest:
-        answer = asker.ask("same_players", [*YES, *NO, *JUST_START], tries=1,
+        answer = asker.ask("same_players", [*YES, *NO, *just_start(asker.phrases.lang)], tries=1,
                            names=spoken_list(last))
         if answer not in NO:
             return last
@@ -71,10 +71,12 @@ def choose_teams(asker: LobbyAsker, setup: SetUp, people: list[str]) -> list[lis
     each), else [] (everyone for themselves, the default)."""
     if not setup.teams or len(people) < 2 * setup.table.fewest:
         return []
+    lang = asker.phrases.lang
+    teams_said, alone_said = TEAMS.get(lang, TEAMS["en"])
     if len(people) > setup.table.most:
         asker.say("teams_needed", most=setup.table.most)
-    elif asker.hurried or asker.ask("ask_teams", ["teams", "no teams", "in teams", *JUST_START],
-                                    tries=1) not in ("teams", "in teams"):
+    elif asker.hurried or asker.ask("ask_teams", [*teams_said, *alone_said, *just_start(lang)],
+                                    tries=1) not in teams_said:
         return []
     teams = teams_of(people)
     asker.say("teams_are", teams=", ".join(spoken_list(team) for team in teams))
@@ -85,11 +87,13 @@ def ask_options(asker: LobbyAsker, questions: Sequence[Question]) -> list[str]:
     """Each question's answer as arguments: the default when nobody answers; "just start"
     (to this question or an earlier one) takes the defaults of the questions left."""
     arguments: list[str] = []
+    lang = asker.phrases.lang
     for question in questions:
+        answers = question.said(lang)
         heard = "" if asker.hurried else asker.ask(
-            question.key, [*question.answers, *JUST_START], tries=1)
-        answer = heard if heard in question.answers else question.default
+            question.key, [*answers, *just_start(lang)], tries=1)
+        answer = heard if heard in answers else question.by_default(lang)
         if not asker.hurried:
             asker.say("option_taken" if heard else "default_taken", answer=answer.capitalize())
-        arguments += question.answers[answer]
+        arguments += answers[answer]
     return arguments

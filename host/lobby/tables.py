@@ -15,12 +15,20 @@ from host.registry import GAMES
 @dataclass(frozen=True)
 class Question:
     """One option asked by voice: the phrasebook key of the question, the phrases that answer
-    it (each with the `partyhost play` arguments it stands for), and the answer taken when
-    nobody says one."""
+    it in each language (each with the `partyhost play` arguments it stands for), and the
+    answer taken when nobody says one, in each language."""
 
     key: str
-    answers: dict[str, tuple[str, ...]]
-    default: str
+    answers: Mapping[str, Mapping[str, tuple[str, ...]]]
+    default: Mapping[str, str]
+
+    def said(self, lang: str) -> Mapping[str, tuple[str, ...]]:
+        """The answers in `lang` (English for a language without its own)."""
+        return self.answers.get(lang, self.answers["en"])
+
+    def by_default(self, lang: str) -> str:
+        """The answer taken when nobody says one, as said in `lang`."""
+        return self.default.get(lang, self.default["en"])
 
 
 @dataclass(frozen=True)
@@ -34,20 +42,42 @@ class SetUp:
 
 
 PHYSICAL = ("--cards", "physical")
-CARDS = Question("ask_cards", {"virtual": (), "virtual cards": (), "physical": PHYSICAL,
-                               "physical cards": PHYSICAL, "real cards": PHYSICAL}, "virtual")
+CARDS = Question("ask_cards", {
+    "en": {"virtual": (), "virtual cards": (), "physical": PHYSICAL, "physical cards": PHYSICAL,
+           "real cards": PHYSICAL},
+    "fr": {"virtuelles": (), "cartes virtuelles": (), "vraies cartes": PHYSICAL,
+           "nos cartes": PHYSICAL, "cartes en main": PHYSICAL}},
+    {"en": "virtual", "fr": "virtuelles"})
 HOST_QUIZMASTER = ("--host-quizmaster",)
-QUIZMASTER = Question("ask_quizmaster", {"yes": HOST_QUIZMASTER, "you": HOST_QUIZMASTER,
-                                         "no": (), "take turns": ()}, "no")
-LANGUAGE = Question("ask_language", {"french": ("--lang", "fr"), "in french": ("--lang", "fr"),
-                                     "english": ("--lang", "en"), "in english": ("--lang", "en")},
-                    "french")
-ANSWERS = Question("ask_answers", {"paper": (), "on paper": (),
-                                   "spoken": ("--spoken-answers",),
-                                   "spoken answers": ("--spoken-answers",)}, "paper")
+QUIZMASTER = Question("ask_quizmaster", {
+    "en": {"yes": HOST_QUIZMASTER, "you": HOST_QUIZMASTER, "no": (), "take turns": ()},
+    "fr": {"oui": HOST_QUIZMASTER, "toi": HOST_QUIZMASTER, "non": (), "chacun son tour": ()}},
+    {"en": "no", "fr": "non"})
+LANGUAGE = Question("ask_language", {
+    "en": {"french": ("--lang", "fr"), "in french": ("--lang", "fr"),
+           "english": ("--lang", "en"), "in english": ("--lang", "en")},
+    "fr": {"français": ("--lang", "fr"), "en français": ("--lang", "fr"),
+           "anglais": ("--lang", "en"), "en anglais": ("--lang", "en")}},
+    {"en": "french", "fr": "en français"})
+ANSWERS = Question("ask_answers", {
+    "en": {"paper": (), "on paper": (), "spoken": ("--spoken-answers",),
+           "spoken answers": ("--spoken-answers",)},
+    "fr": {"papier": (), "sur papier": (), "à voix haute": ("--spoken-answers",),
+           "à l'oral": ("--spoken-answers",)}},
+    {"en": "paper", "fr": "sur papier"})
 
-JUST_START = ("just start", "start the game", "let's play", "the usual")
-"""Said to any question: its default, and every question after it too."""
+JUST_START = {"en": ("just start", "start the game", "let's play", "the usual"),
+              "fr": ("on commence", "lance la partie", "comme d'habitude", "c'est parti")}
+"""Said to any question: its default, and every question after it too (by language)."""
+TEAMS = {"en": (("teams", "in teams"), ("no teams",)),
+         "fr": (("en équipes", "par équipes"), ("pas d'équipes", "chacun pour soi"))}
+"""Teams, or no teams, as said in each language."""
+REMATCH = {"en": "rematch", "fr": "revanche"}
+
+
+def just_start(lang: str) -> tuple[str, ...]:
+    """"Just start" in `lang` (English for a language without its own)."""
+    return JUST_START.get(lang, JUST_START["en"])
 
 
 QUESTIONS = {"cards": CARDS, "quizmaster": QUIZMASTER, "language": LANGUAGE, "answers": ANSWERS}

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from host.lobby.grammar import ListGames, Resume, Start, lobby_phrases, parse
-from host.lobby.lobby import squeezed
+from host.lobby.lobby import in_game_lines, squeezed
 from host.lobby.state import LobbyState
 from host.lobby.tables import SETUPS, TABLES, teams_of
 from host.registry import GAMES
@@ -24,6 +24,25 @@ def test_every_phrase_offered_is_a_request_and_every_game_has_a_set_up() -> None
     assert parse("What can we play?", TABLES) == ListGames()
     assert parse("let's play cards", TABLES) is None
     assert parse("let's play outside", TABLES) is None
+
+
+def test_a_french_lobby_hears_its_requests_in_french() -> None:
+    assert all(parse(phrase, TABLES, "fr") is not None
+               for phrase in lobby_phrases(TABLES, "fr"))
+    assert "party host, on joue à Crack List" in lobby_phrases(TABLES, "fr")
+    assert parse("Party Host, on joue à Crack List à trois !", TABLES, "fr") == \
+        Start("crack-list", 3)
+    assert parse("jouons a crack word", TABLES, "fr") == Start("crack-word")
+    assert parse("On reprend la partie.", TABLES, "fr") == Resume()
+    assert parse("À quoi on peut jouer ?", TABLES, "fr") == ListGames()
+    assert parse("on joue à la balle", TABLES, "fr") is None
+    assert parse("let's play Crack List", TABLES, "fr") is None  # one language at a time
+
+
+def test_a_game_stopped_from_the_lobby_names_the_lobbys_words_to_carry_on() -> None:
+    assert in_game_lines("en", "fr")["quit"] == [
+        "The game is stopped and saved. Say: on reprend la partie, to carry on later."]
+    assert "Dites : resume the game" in in_game_lines("fr", "en")["quit"][0]
 
 
 def test_transcripts_are_compared_as_they_sound() -> None:

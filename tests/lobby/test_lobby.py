@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from host.games.crack_list.rules import State
 from host.lobby.audio import Voices
 from host.lobby.state import LobbyState
@@ -86,3 +88,40 @@ def test_requests_to_the_lobby_are_heard_by_the_quick_model_alone(whisper: Recog
     assert isinstance(ear, SecondOpinion)
     assert voices.requests() is ear.quick
     assert voices.recognizer("en") is ear
+
+
+def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(tmp_path: Path) -> None:
+    """`partyhost serve --lang fr`: the set-up is asked and heard in French (espeak-ng's
+    Belgian voice, the multilingual Whisper), and the game is hosted in French."""
+    from host.lobby.grammar import Start
+    from host.lobby.lobby import Lobby
+    from host.speech.audio import WavFileInput
+    from host.speech.cache import CachedSynthesizer
+    from host.speech.ears import MicrophoneEars
+    from host.speech.espeak_tts import EspeakSynthesizer
+    from host.speech.tts import join_pcm
+    from host.speech.wavio import write_wav
+    from host.voice import Mouth
+
+    voice = EspeakSynthesizer("fr-be+m2")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    said = ["Pierre", "oui", "Marie", "oui", "c'est tout le monde", "vraies cartes"]
+    for number, text in enumerate(said, 1):
+        write_wav(folder / f"{number:02d}.wav", join_pcm(voice.synthesize(text)),
+                  voice.sample_rate)
+    voices = Voices(None, [])  # type: ignore[arg-type]
+    voices.recognizers["fr"] = make_recognizer("whisper", lang="fr")
+    voices.mouths["fr"] = Mouth(CachedSynthesizer(voice), [])
+    shown: list[str] = []
+    ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
+    lobby = Lobby(ears, voices, LobbyState(tmp_path / "state"), show=shown.append, seed=2,
+                  lang="fr")
+    with pytest.raises(EOFError):  # the recording ends once the game has begun
+        lobby.handle(Start("crack-list"))
+    [session] = lobby.sessions
+    assert [seat.name for seat in session.game.seats] == ["Pierre", "Marie"]
+    assert session.phrases.lang == "fr"
+    assert "HOST: Vraies cartes." in shown
+    save = json.loads((tmp_path / "state" / "crack-list.json").read_text())
+    assert save["options"]["cards"] == "physical" and save["options"]["lang"] == "fr"
