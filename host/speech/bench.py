@@ -361,7 +361,12 @@ def french_figures(*, quick: bool = False,
     if quick:
         human, outside = human[::4], outside[::4]
     figures = accuracy_figures(lambda: recognizer, human, outside, log, "whisper fr")
-    return {"human_utterances": len(human), "outside_utterances": len(outside), **figures}
+    latency = reply_latency(recognizer, human[:40], load_voice("fr"))
+    return {"human_utterances": len(human), "outside_utterances": len(outside), **figures,
+            "reply_latency_ms_p50": percentile(latency, 50),
+            "reply_latency_ms_p95": percentile(latency, 95),
+            "reply_latency_one_core_ms_p50": one_core_latency_ms("whisper", "fr"),
+            "peak_rss_mb": session_rss_mb("whisper", "fr")}
 
 
 def find_vosk_or_none(engine: str) -> Path | None:
@@ -387,13 +392,14 @@ SESSION_PROBE = """
 import os, resource, sys, time
 from host.speech import bench
 from host.speech.stt import make_recognizer
-engine, pinned = sys.argv[1], sys.argv[2] == "pinned"
+engine, pinned, lang = sys.argv[1], sys.argv[2] == "pinned", sys.argv[3]
 if pinned:
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-rec = make_recognizer(engine, bench.find_vosk_or_none(engine))
-rec.set_choices([p for p, _ in bench.read_table("asterisk_choices.tsv")])
-items = bench.recorded_items("asterisk_choices.tsv")[:20]
-synth = bench.load_piper()
+rec = make_recognizer(engine, bench.find_vosk_or_none(engine), lang=lang)
+table = bench.PROBE_TABLES[lang]
+rec.set_choices([p for p, _ in bench.read_table(table)])
+items = bench.recorded_items(table, lang=lang)[:20]
+synth = bench.load_piper() if lang == "en" else bench.load_voice(lang)
 if pinned:
     print(bench.percentile(bench.reply_latency(rec, items, synth), 50))
     sys.exit()
@@ -408,7 +414,18 @@ print(peak_kb / 1024)
 """
 
 
-def _probe(engine: str, mode: str) -> float:
+PROBE_TABLES = {"en": "asterisk_choices.tsv", "fr": "asterisk_fr_choices.tsv"}
+"""The recorded choices a session probe hears, by language."""
+
+
+def load_voice(lang: str) -> Any:
+    """The host's voice in `lang` as `partyhost play` builds it (espeak-ng for French)."""
+    from host.speech.tts import make_synthesizer
+
+    return make_synthesizer("auto", None, lang)
+
+
+def _probe(engine: str, mode: str, lang: str = "en") -> float:
     """Run the session probe in a fresh process and return the number it prints."""
     import os
     import sys
@@ -416,20 +433,21 @@ def _probe(engine: str, mode: str) -> float:
     env = dict(os.environ)
     if mode == "pinned":  # one core: the math libraries must not start a thread per core
         env.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
-    out = subprocess.run([sys.executable, "-c", SESSION_PROBE, engine, mode],
+    out = subprocess.run([sys.executable, "-c", SESSION_PROBE, engine, mode, lang],
                          capture_output=True, text=True, check=True, env=env,
                          cwd=Path(__file__).resolve().parents[2])
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def session_rss_mb(engine: str) -> float:
-    """Peak memory of a process doing a session's speech work: one recognizer and Piper."""
-    return _probe(engine, "memory")
+def session_rss_mb(engine: str, lang: str = "en") -> float:
+    """Peak memory of a process doing a session's speech work: one recognizer and the host's
+    voice."""
+    return _probe(engine, "memory", lang)
 
 
-def one_core_latency_ms(engine: str) -> float:
+def one_core_latency_ms(engine: str, lang: str = "en") -> float:
     """Median reply latency in a process pinned to one core (a Raspberry-Pi-class speaker)."""
-    return _probe(engine, "pinned")
+    return _probe(engine, "pinned", lang)
 
 
 def format_report(result: dict[str, Any]) -> str:
