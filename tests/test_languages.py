@@ -36,6 +36,6 @@ def test_crack_list_in_french_is_hosted_in_french(tmp_path: Path) -> None:
                        "--seed", "3", "--save", str(tmp_path / "game.json"),
                        stdin="un\nquitter\noui\n")
     assert played.returncode == 0, played.stderr
-    assert "Bienvenue" in played.stdout and "catégorie" in played.stdout
+    assert "bienvenue" in played.stdout.lower() and "catégorie" in played.stdout
     assert "Merci d'avoir joué" in played.stdout
     assert "English" not in played.stdout + played.stderr
