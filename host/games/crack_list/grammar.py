@@ -16,6 +16,7 @@ from host.core.talk import (
     HEARD_NUMBERS,
     LETTER_NAMES,
     NUMBER_WORDS,
+    clean,
 )
 from host.games.crack_list.cards import CRACK_LIST, JOKER, REVERSE, STOP, SWAP
 
@@ -76,8 +77,8 @@ class Grammar:
     # ------------------------------------------------------------------ heard
     letter_names: Mapping[str, str]
     """Letters as players say them ("double u" is W)."""
-    card_names: Mapping[str, str]
-    """The action cards' names as players say them, to the card (a swap's card)."""
+    card_names_also: Mapping[str, str]
+    """Other names players give an action card than `cards` (cleaned), to the card."""
     numbers: Mapping[str, int]
     """Number words as players say them or a recognizer writes them (homophones included)."""
     table_call: re.Pattern[str]
@@ -143,6 +144,11 @@ class Grammar:
     everyone: frozenset[str]
     """The words for everyone ("how many cards has everyone got")."""
 
+    def card_named(self, words: str) -> str | None:
+        """The action card these cleaned words name (a swap's card), or None."""
+        named = {clean(said): card for card, said in self.cards.items()}
+        return named.get(words) or self.card_names_also.get(words)
+
     def number(self, n: int) -> str:
         """How a small number is said ("three"); digits beyond the words."""
         return self.number_words[n] if 0 <= n < len(self.number_words) else str(n)
@@ -181,8 +187,7 @@ EN = Grammar(
     count_question="how many cards has {person} got",
     number_words=NUMBER_WORDS,
     letter_names=LETTER_NAMES,
-    card_names={"stop": STOP, "reverse": REVERSE, "crack list": CRACK_LIST, "swap": SWAP,
-                "joker": JOKER},
+    card_names_also={},
     numbers=HEARD_NUMBERS,
     table_call=re.compile(
         r"(i )?challenge( that| it)?|crack on|countdown|(yes|yeah|yep|no|nope|accept|reject)"
@@ -334,9 +339,8 @@ FR = Grammar(
     count_question="combien de cartes a {person}",
     number_words=FRENCH_NUMBER_WORDS,
     letter_names=_FR_LETTERS,
-    card_names={"stop": STOP, "inversion": REVERSE, "sens inverse": REVERSE, "inverse": REVERSE,
-                "crack list": CRACK_LIST, "cracklist": CRACK_LIST, "crack liste": CRACK_LIST,
-                "echange": SWAP, "joker": JOKER},
+    card_names_also={"sens inverse": REVERSE, "inverse": REVERSE, "cracklist": CRACK_LIST,
+                     "crack liste": CRACK_LIST},
     numbers={**FRENCH_NUMBERS, "premier": 1, "premiere": 1, "1er": 1, "1re": 1, "1ere": 1,
              "deuxieme": 2, "second": 2, "seconde": 2, "2e": 2, "2eme": 2, "2nde": 2,
              "troisieme": 3, "3e": 3, "3eme": 3},

@@ -179,8 +179,9 @@ class IntentParser:
     def _card_name(self, words: str) -> str:
         g = self.grammar
         words = g.card_framing.sub("", words.strip())
-        if words in g.card_names:
-            return g.card_names[words]
+        card = g.card_named(words)
+        if card is not None:
+            return card
         if len(words) == 1 and words.upper() in LETTERS:
             return words.upper()
         return g.letter_names.get(words, words.upper())
