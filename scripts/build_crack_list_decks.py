@@ -8,7 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from host.decks_build.build import build, deck_path
+from host.decks_build.build import build, chosen, deck_path
+from host.decks_build.quality import Draft
+
+
+def left_out(lang: str) -> list[tuple[Draft, str]]:
+    """The hand-written drafts the build leaves out, with why."""
+    dropped: list[tuple[Draft, str]] = []
+    chosen(lang, lambda draft, why: dropped.append((draft, why)))
+    return [(draft, why) for draft, why in dropped if draft.family == "hand"]
 
 
 def main() -> int:
@@ -18,7 +26,14 @@ def main() -> int:
                         help="only this language (default: both)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if a shipped deck differs from the build")
+    parser.add_argument("--why", action="store_true",
+                        help="write nothing; list the hand-written lists left out, and why")
     args = parser.parse_args()
+    if args.why:
+        for lang in args.lang or ["en", "fr"]:
+            for draft, why in left_out(lang):
+                print(f"{lang} {draft.id}: {why}")
+        return 0
     stale = 0
     for lang in args.lang or ["en", "fr"]:
         text, path = build(lang), deck_path(lang)

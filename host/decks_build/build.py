@@ -3,7 +3,7 @@ as TOML that `partyhost decks check` validates. Same data in, same file out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import zip_longest
 from pathlib import Path
 
@@ -27,12 +27,13 @@ def drafts(lang: str) -> Iterator[Draft]:
     yield from endings(lang)
 
 
-def chosen(lang: str) -> list[Draft]:
-    """The drafts that pass the floors and repeat neither the box nor one another."""
+def chosen(lang: str, left_out: Callable[[Draft, str], None] | None = None) -> list[Draft]:
+    """The drafts that pass the floors and repeat neither the box nor one another
+    (`left_out` hears of the others, and why)."""
     box = load_deck(shipped_decks_dir() / "crack-list" / lang / "core.toml")
     cats = [c for card in box.cards for c in card.categories]
     keys = [answer_keys(((a.text, a.aliases) for a in c.answers), lang) for c in cats]
-    return select(drafts(lang), lang, [k for k in keys if k], [c.title for c in cats])
+    return select(drafts(lang), lang, [k for k in keys if k], [c.title for c in cats], left_out)
 
 
 WORD_PLAY = ("rhymes", "endings")

@@ -213,8 +213,16 @@ def rhymes() -> Iterator[Draft]:
 
 
 def hand_written(lang: str) -> Iterator[Draft]:
-    """The categories written by hand for this language (host/decks_build/hand/<lang>.toml)."""
-    text = resources.files("host.decks_build").joinpath(f"hand/{lang}.toml").read_text("utf-8")
+    """The categories written by hand for this language (host/decks_build/hand/<lang>/*.toml,
+    file by file in name order)."""
+    folder = resources.files("host.decks_build").joinpath(f"hand/{lang}")
+    for file in sorted((f for f in folder.iterdir() if f.name.endswith(".toml")),
+                       key=lambda f: f.name):
+        yield from _hand_drafts(file.read_text("utf-8"))
+
+
+def _hand_drafts(text: str) -> Iterator[Draft]:
+    """The drafts of one hand-written file ("Text | alias" answers)."""
     for raw in tomllib.loads(text).get("category", []):
         answers: list[tuple[str, tuple[str, ...]]] = []
         for item in raw["answers"]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -101,23 +101,41 @@ def distinct(answers: list[tuple[str, tuple[str, ...]]], lang: str,
 
 
 def select(drafts: Iterable[Draft], lang: str, box: Sequence[frozenset[str]],
-           box_titles: Iterable[str]) -> list[Draft]:
+           box_titles: Iterable[str],
+           left_out: Callable[[Draft, str], None] | None = None) -> list[Draft]:
     """The playable drafts, in order, without repeats of the box or of an earlier draft;
-    each with its difficulty measured."""
+    each with its difficulty measured. `left_out` hears of each draft dropped, and why."""
     taken = list(box)
     titles = {normalize(t, lang=lang) for t in box_titles}
     ids: set[str] = set()
     kept = []
     for draft in drafts:
         draft.answers = distinct(draft.answers, lang)
-        title = normalize(draft.title, lang=lang)
         keys = answer_keys(draft.answers, lang)
-        if (draft.id in ids or title in titles or not playable(draft, lang)
-                or repeats(keys, taken)):
+        reason = _fault(draft, lang, keys, taken, titles, ids)
+        if reason:
+            if left_out:
+                left_out(draft, reason)
             continue
         draft.difficulty = difficulty(draft, lang)
         kept.append(draft)
         taken.append(keys)
-        titles.add(title)
+        titles.add(normalize(draft.title, lang=lang))
         ids.add(draft.id)
     return kept
+
+
+def _fault(draft: Draft, lang: str, keys: frozenset[str], taken: Sequence[frozenset[str]],
+           titles: set[str], ids: set[str]) -> str:
+    """Why a draft cannot join the deck ("" when it can)."""
+    if draft.id in ids:
+        return "its id is taken"
+    if normalize(draft.title, lang=lang) in titles:
+        return "its title is taken"
+    if len(draft.answers) < MIN_ANSWERS:
+        return f"{len(draft.answers)} different answers (at least {MIN_ANSWERS})"
+    if len(letters(draft, lang)) < MIN_LETTERS:
+        return f"{len(letters(draft, lang))} letters (at least {MIN_LETTERS})"
+    if repeats(keys, taken):
+        return "mostly the answers of a list already in the deck"
+    return ""

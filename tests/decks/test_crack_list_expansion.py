@@ -67,9 +67,12 @@ def test_a_category_below_the_floor_or_repeating_the_box_is_left_out() -> None:
     varied = [(f"{chr(65 + i % 20)}pple{i}", ()) for i in range(30)]
     kept = Draft("kept", "Kept", list(varied), "test")
     again = Draft("again", "Again", list(varied), "test")
-    chosen = select([few_letters, kept, again], "en", [], [])
+    why: dict[str, str] = {}
+    chosen = select([few_letters, kept, again], "en", [], [],
+                    lambda draft, reason: why.setdefault(draft.id, reason))
     assert [d.id for d in chosen] == ["kept"]
     assert chosen[0].difficulty in (1, 2, 3)
+    assert "letters" in why["few"] and "answers of a list" in why["again"]
 
 
 def test_decks_check_refuses_a_list_below_the_floor(tmp_path: Path) -> None:
