@@ -136,7 +136,7 @@ def microphone_problem(args: argparse.Namespace) -> str | None:
         from host.speech.audio import AudioUnavailable, SoundDeviceInput
     except ImportError:
         return "Speech support is not installed (pip install 'partyhost[speech]')."
-    if args.listen_from or args.wyoming_satellite or args.wyoming_server:
+    if args.listen_from or args.wyoming_satellite:
         return None  # recorded audio, or a satellite (connected when the voice is built)
     try:
         SoundDeviceInput(args.input_device).close()

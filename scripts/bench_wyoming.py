@@ -135,7 +135,7 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=20, help="lines played")
     args = parser.parse_args()
     bench = Bench(int(args.seconds * 16_000 / CHUNK))
-    mic, speaker = wyoming_audio(Address("127.0.0.1", bench.listen()).uri, serve=False)
+    mic, speaker = wyoming_audio(Address("127.0.0.1", bench.listen()).uri)
     result = {"microphone_chunk": microphone_latency(bench, mic),
               "speaker_line": speaker_latency(bench, speaker, args.lines),
               "convert_48k_stereo": conversion_cost()}

@@ -1,8 +1,8 @@
 """A minimal Wyoming satellite for tests, built from the wyoming package's own events, client
 and event handler, over loopback.
 
-Like wyoming-satellite it listens (or, for Party Host's server mode, connects), streams its
-microphone as AudioChunk events once told RunSatellite, and plays what it is sent. Only the
+Like wyoming-satellite it listens for Party Host to connect, streams its microphone as
+AudioChunk events once told RunSatellite, and plays what it is sent. Only the
 hardware is missing: the microphone says what the test gives it, and while the speaker "plays"
 a stream the microphone records silence (or the host's own voice, `echo` times as loud) for
 as long as the stream lasts, then the satellite says Played.
@@ -18,7 +18,6 @@ from typing import Any
 
 import numpy as np
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop
-from wyoming.client import AsyncTcpClient
 from wyoming.event import Event
 from wyoming.satellite import RunSatellite
 from wyoming.server import AsyncEventHandler
@@ -74,21 +73,6 @@ class TableSatellite:
         self.writer = handler
         await handler.run()
 
-    def connect(self, port: int) -> None:
-        """Connect to Party Host listening on loopback `port` (its server mode)."""
-        self._do(self._connect(port))
-
-    async def _connect(self, port: int) -> None:
-        client = AsyncTcpClient("127.0.0.1", port)
-        await client.connect()
-        self.writer = client
-
-        async def read() -> None:
-            while (event := await client.read_event()) is not None:
-                await self.on_event(event)
-
-        self.reading = self.loop.create_task(read())
-
     def hang_up(self) -> None:
         """Drop the connection to the host (and stop listening)."""
         self._do(self._hang_up())
@@ -99,11 +83,9 @@ class TableSatellite:
             self.server = None
         self.running.clear()
         writer, self.writer = self.writer, None
-        with contextlib.suppress(OSError):  # the host may be gone first
-            if isinstance(writer, AsyncEventHandler):
+        if writer is not None:
+            with contextlib.suppress(OSError):  # the host may be gone first
                 await writer.stop()
-            elif writer is not None:
-                await writer.disconnect()
 
     def stop(self) -> None:
         """Hang up and end the satellite's thread."""
@@ -178,7 +160,7 @@ class TableSatellite:
     def wait_for(self, test: Any, timeout: float = TIMEOUT) -> bool:
         """Wait until `test()` is true of the satellite (False after `timeout` seconds)."""
         with self.changed:
-            return self.changed.wait_for(test, timeout)
+            return bool(self.changed.wait_for(test, timeout))
 
 
 class Handler(AsyncEventHandler):

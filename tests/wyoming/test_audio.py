@@ -1,7 +1,7 @@
 """The Wyoming adapters for real, over loopback: a satellite built from the wyoming package
 streams a person's recording in at 48 kHz stereo and the host's real ears and Whisper hear it;
 the host's voice goes back as AudioChunk events; a satellite that drops out is AudioUnavailable
-until it returns, whichever side connects."""
+until it returns."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def recording(items: list[Item], phrase: str) -> bytes:
 
 def test_a_recording_streamed_at_48k_stereo_is_heard_by_the_hosts_ears(
         satellite: TableSatellite, whisper: Recognizer, recordings: list[Item]) -> None:
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}")
     assert satellite.wait_for(lambda: satellite.runs == 1)
     spoken = recording(recordings, "seventeen")
     satellite.silence(0.5)
@@ -68,7 +68,7 @@ def test_a_recording_streamed_at_48k_stereo_is_heard_by_the_hosts_ears(
 def test_the_hosts_voice_comes_back_as_audio_chunks_once_played(
         satellite: TableSatellite) -> None:
     piper = PiperSynthesizer(steady=True)
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}")
     pcm = join_pcm(piper.synthesize("Ann, pick a category."))
     speaker.play(pcm, piper.sample_rate)
     assert len(satellite.streams) == 1  # play() returned once the satellite had played it
@@ -83,7 +83,7 @@ def test_the_hosts_voice_comes_back_as_audio_chunks_once_played(
 
 def test_the_voice_is_sent_in_the_format_the_satellite_asks_for() -> None:
     satellite = TableSatellite(snd_format={"rate": 16_000, "width": 2, "channels": 2})
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}")
     assert satellite.wait_for(lambda: satellite.runs == 1)
     second = (np.sin(np.arange(22_050) / 7) * 8000).astype("<i2").tobytes()
     satellite.silence(0.1)  # the run-pipeline event is read before this audio
@@ -100,7 +100,7 @@ def test_the_voice_is_sent_in_the_format_the_satellite_asks_for() -> None:
 def test_a_satellite_that_drops_is_unavailable_until_it_returns(
         satellite: TableSatellite) -> None:
     port = satellite.listen()
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{port}", serve=False, retry_seconds=FAST_RETRY)
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{port}", retry_seconds=FAST_RETRY)
     assert satellite.wait_for(lambda: satellite.runs == 1)  # connected before it hangs up
     satellite.hang_up()
     with pytest.raises(AudioUnavailable, match="not connected"):
@@ -118,46 +118,21 @@ def test_a_satellite_that_drops_is_unavailable_until_it_returns(
     assert mic.read(320) is None  # closed: the end of the audio
 
 
-def test_in_server_mode_a_satellite_connects_and_can_come_back(
-        satellite: TableSatellite) -> None:
-    mic, speaker = wyoming_audio("tcp://:0", serve=True)
-    assert mic.link.address.host == "127.0.0.1"  # loopback unless an address is given
-    assert not mic.wait_back(0.0)
-    with pytest.raises(AudioUnavailable, match="No Wyoming satellite is connected"):
-        mic.read(320)
-    satellite.connect(mic.link.address.port)
-    assert mic.wait_back(TIMEOUT) and satellite.wait_for(lambda: satellite.runs == 1)
-    satellite.silence(0.2)
-    assert len(mic.read(3200) or b"") == 6400  # 48 kHz stereo in, 16 kHz mono out
-    speaker.play(bytes(3200), 16_000)
-    assert len(satellite.streams) == 1
-    satellite.hang_up()
-    with pytest.raises(AudioUnavailable):
-        while mic.read(320) is not None:
-            pass
-    satellite.connect(mic.link.address.port)
-    assert mic.wait_back(TIMEOUT)
-    assert mic.link.connections == 2
-    mic.close()
-    speaker.close()
-
-
 def test_addresses_and_a_satellite_that_is_not_there() -> None:
-    assert parse_uri("tcp://10.0.0.5:10700", serve=False).uri == "tcp://10.0.0.5:10700"
-    assert parse_uri("tcp://:10700", serve=True).uri == "tcp://127.0.0.1:10700"
-    for wrong, serve in (("tcp://:10700", False), ("http://a:1", False), ("tcp://a", True)):
+    assert parse_uri("tcp://10.0.0.5:10700").uri == "tcp://10.0.0.5:10700"
+    for wrong in ("tcp://:10700", "http://a:1", "tcp://a"):
         with pytest.raises(LinkError, match="not a Wyoming address"):
-            parse_uri(wrong, serve=serve)
+            parse_uri(wrong)
     nobody = TableSatellite()
     port = nobody.listen()
     nobody.stop()  # nothing listens there any more
     with pytest.raises(AudioUnavailable, match="No Wyoming satellite answers"):
-        wyoming_audio(f"tcp://127.0.0.1:{port}", serve=False)
+        wyoming_audio(f"tcp://127.0.0.1:{port}")
 
 
 def test_without_played_the_line_ends_when_its_length_of_microphone_audio_has_come() -> None:
     satellite = TableSatellite(says_played=False)  # as a satellite with no sound service
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}")
     speaker.play(bytes(2 * 16_000), 16_000)
     assert mic.link.played == 0
     assert mic.clock() >= 1.0  # the satellite's microphone ran for the line's second
@@ -166,27 +141,9 @@ def test_without_played_the_line_ends_when_its_length_of_microphone_audio_has_co
     satellite.stop()
 
 
-def test_in_server_mode_a_satellite_that_connects_replaces_the_one_before() -> None:
-    mic, speaker = wyoming_audio("tcp://:0", serve=True)
-    first, second = TableSatellite(), TableSatellite()
-    first.connect(mic.link.address.port)
-    assert first.wait_for(lambda: first.runs == 1)
-    second.connect(mic.link.address.port)
-    assert second.wait_for(lambda: second.runs == 1)
-    second.say(np.full(1600, 1000, dtype="<i2").tobytes())
-    assert mic.read(1600) == np.full(1600, 1000, dtype="<i2").tobytes()
-    speaker.play(bytes(3200), 16_000)
-    assert (len(first.streams), len(second.streams)) == (0, 1)
-    assert mic.link.connections == 2
-    mic.close()
-    speaker.close()
-    first.stop()
-    second.stop()
-
-
 def test_a_satellite_that_stops_streaming_after_speech_still_ends_the_utterance(
         satellite: TableSatellite, recordings: list[Item]) -> None:
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}")
     satellite.say(recording(recordings, "seventeen"))
     satellite.stop_streaming()  # AudioStop, as a satellite with its own VAD sends
     ears = MicrophoneEars(mic, clock=mic.clock, half_duplex=False)
@@ -197,7 +154,7 @@ def test_a_satellite_that_stops_streaming_after_speech_still_ends_the_utterance(
 
 def test_a_satellite_that_serves_another_controller_never_counts_as_connected() -> None:
     satellite = TableSatellite(busy=True)  # as wyoming-satellite while Home Assistant holds it
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False,
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}",
                                  retry_seconds=FAST_RETRY)
     with pytest.raises(AudioUnavailable, match="not connected"):
         while mic.read(320) is not None:

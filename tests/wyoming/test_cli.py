@@ -1,6 +1,6 @@
-"""`partyhost play --wyoming-server` as a user runs it: the host says where it waits, a
-satellite connects and hears the host's opening lines as AudioChunk events; the satellite drops
-out, the game pauses and is saved, and when the satellite comes back the game resumes."""
+"""`partyhost play --wyoming-satellite` as a user runs it: the host connects to the satellite,
+which hears the host's opening lines as AudioChunk events; the satellite drops out, the game
+pauses and is saved, and when the satellite comes back the game resumes."""
 
 from __future__ import annotations
 
@@ -44,28 +44,26 @@ def wait_line(lines: queue.Queue[str], pattern: str, said: list[str],
             return found
 
 
-def test_a_satellite_connects_drops_out_and_the_game_resumes(tmp_path: Path) -> None:
+def test_the_host_calls_a_satellite_that_drops_out_and_the_game_resumes(tmp_path: Path) -> None:
     save = tmp_path / "save.json"
+    satellite = TableSatellite()
+    port = satellite.listen()
     command = [sys.executable, "-m", "host", "play", "crack-list", "--teams", "Ann,Bob",
-               "Cat,Dan", "--wyoming-server", "tcp://:0", "--deck", RULES_DECK,
-               "--only-my-decks", "--seed", "2", "--save", str(save)]
+               "Cat,Dan", "--wyoming-satellite", f"tcp://127.0.0.1:{port}", "--deck",
+               RULES_DECK, "--only-my-decks", "--seed", "2", "--save", str(save)]
     host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True)
-    satellite = TableSatellite()
     try:
-        lines, said = lines_of(host), []
-        where = wait_line(lines, r"Waiting for a Wyoming satellite to connect to "
-                          r"tcp://127\.0\.0\.1:(\d+)", said, STARTUP_TIMEOUT)
-        port = int(where.group(1))
-        satellite.connect(port)
-        wait_line(lines, r"^HOST: ", said)
+        lines = lines_of(host)
+        said: list[str] = []
+        wait_line(lines, r"^HOST: ", said, STARTUP_TIMEOUT)
         assert satellite.wait_for(lambda: len(satellite.streams) >= 1), "\n".join(said)
         assert all(chunk.rate == satellite.starts[0].rate for chunk in satellite.streams[0])
         satellite.hang_up()
-        wait_line(lines, r"No Wyoming satellite is connected.*paused and saved", said)
+        wait_line(lines, r"Wyoming satellite at .* is not connected.*paused and saved", said)
         assert save.exists()
         before = len(satellite.streams)
-        satellite.connect(port)
+        satellite.listen(port)  # Party Host calls it again
         wait_line(lines, r"^HOST: And we're back", said)
         assert satellite.wait_for(lambda: len(satellite.streams) > before), "\n".join(said)
     finally:

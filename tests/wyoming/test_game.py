@@ -99,7 +99,7 @@ def satellite() -> Iterator[TableSatellite]:
 
 def test_a_whole_crack_list_game_is_played_through_a_wyoming_satellite(
         tmp_path: Path, satellite: TableSatellite) -> None:
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}")
     piper = PiperSynthesizer(steady=True)
     ears = MicrophoneEars(Room(mic, satellite), clock=mic.clock)  # live: half-duplex
     turns: queue.Queue[str] = queue.Queue()
@@ -170,7 +170,7 @@ def answer(session: Session, bots: Bots, said: list[str]) -> str | None:
 
 def test_silence_is_audio_time(satellite: TableSatellite) -> None:
     """The satellite's silence advances the ears' clock by exactly its length."""
-    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}", serve=False)
+    mic, speaker = wyoming_audio(f"tcp://127.0.0.1:{satellite.listen()}")
     satellite.silence(2.0)
     ears = MicrophoneEars(mic, clock=mic.clock)
     assert ears.listen(timeout=1.0) == b""

@@ -1,15 +1,11 @@
-"""--wyoming-satellite and --wyoming-server: off by default (nothing imported, no port), one or
-the other, a server that says where it waits, and a microphone reopened once its satellite is
-back (as the lobby reopens a sound card)."""
+"""--wyoming-satellite: off by default (nothing imported, no port), and a microphone reopened
+once its satellite is back (as the lobby reopens a sound card)."""
 
 from __future__ import annotations
 
 import argparse
-import queue
-import re
 import subprocess
 import sys
-import threading
 
 import pytest
 
@@ -27,7 +23,7 @@ def parse(*argv: str) -> argparse.Namespace:
 
 def test_without_the_options_there_is_no_satellite_and_no_wyoming_import() -> None:
     args = parse()
-    assert args.wyoming_satellite is None and args.wyoming_server is None
+    assert args.wyoming_satellite is None
     assert wyoming_from_args(args) is None
     code = ("import sys; from host.cli import build_parser; "
             "build_parser().parse_args(['play', 'crack-list']); "
@@ -39,26 +35,14 @@ def test_without_the_options_there_is_no_satellite_and_no_wyoming_import() -> No
     assert run.stdout.strip() == "False"
 
 
-def test_one_or_the_other() -> None:
-    with pytest.raises(SystemExit):
-        parse("--wyoming-satellite", "tcp://a:1", "--wyoming-server", "tcp://:2")
-
-
-def test_a_server_says_where_it_waits_and_returns_once_a_satellite_is_there() -> None:
-    shown: queue.Queue[str] = queue.Queue()
-    found: list[tuple[WyomingInput, WyomingOutput] | None] = []
-    args = parse("--wyoming-server", "tcp://:0")
-    waiting = threading.Thread(target=lambda: found.append(wyoming_from_args(args,
-                                                                              show=shown.put)))
-    waiting.start()
-    where = re.search(r"tcp://127\.0\.0\.1:(\d+)", shown.get(timeout=TIMEOUT))
-    assert where is not None and not found
+def test_a_microphone_is_reopened_once_its_satellite_is_back() -> None:
     satellite = TableSatellite()
-    satellite.connect(int(where.group(1)))
-    waiting.join(TIMEOUT)
-    assert found and found[0] is not None
-    mic, speaker = found[0]
-    assert shown.get(timeout=TIMEOUT) == "The Wyoming satellite is connected."
+    port = satellite.listen()
+    found = wyoming_from_args(parse("--wyoming-satellite", f"tcp://127.0.0.1:{port}"))
+    assert found is not None
+    mic, speaker = found
+    assert isinstance(mic, WyomingInput) and isinstance(speaker, WyomingOutput)
+    assert mic.wait_back(TIMEOUT)
     satellite.hang_up()
     with pytest.raises(AudioUnavailable):
         while mic.read(320) is not None:  # until the host notices
@@ -67,7 +51,7 @@ def test_a_server_says_where_it_waits_and_returns_once_a_satellite_is_there() ->
         mic.reopen(timeout=0.0)
     back = sound_back(mic)
     assert back is not None and sound_back(object()) is None
-    satellite.connect(int(where.group(1)))
+    satellite.listen(port)  # Party Host calls it again
     assert back()
     assert mic.reopen(timeout=TIMEOUT) is mic
     mic.close()

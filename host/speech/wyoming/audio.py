@@ -96,11 +96,9 @@ class WyomingOutput:
         self.link.release()
 
 
-def wyoming_audio(uri: str, *, serve: bool, retry_seconds: float = RETRY_SECONDS,
+def wyoming_audio(uri: str, *, retry_seconds: float = RETRY_SECONDS,
                   timeout: float = 5.0) -> tuple[WyomingInput, WyomingOutput]:
     """A satellite's microphone and loudspeaker: Party Host connects to the satellite at `uri`
-    (tcp://HOST:PORT), or with `serve` listens at `uri` (tcp://ADDR:PORT, loopback when ADDR
-    is left out) for a satellite to connect. AudioUnavailable when that cannot start."""
-    link = Link(parse_uri(uri, serve=serve), serve=serve, retry_seconds=retry_seconds,
-                timeout=timeout)
+    (tcp://HOST:PORT). AudioUnavailable when it cannot."""
+    link = Link(parse_uri(uri), retry_seconds=retry_seconds, timeout=timeout)
     return WyomingInput(link), WyomingOutput(link)

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
-from typing import Protocol
 from urllib.parse import urlparse
 
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioFormat, AudioStop
@@ -23,14 +22,13 @@ from wyoming.event import Event
 from wyoming.ping import Ping, Pong
 from wyoming.pipeline import RunPipeline
 from wyoming.satellite import PauseSatellite, RunSatellite
-from wyoming.server import AsyncEventHandler
 from wyoming.snd import Played
 
 from host.speech.audio import AudioUnavailable, BlockResampler
 from host.speech.ports import SAMPLE_RATE
 
 RETRY_SECONDS = 1.0
-"""How often a dropped satellite is called again (when Party Host is the one connecting)."""
+"""How often a dropped satellite is called again."""
 MAX_BUFFER_SECONDS = 60.0
 """Microphone audio kept unread at most; older audio is dropped (the host was not listening)."""
 SEND_TIMEOUT = 10.0
@@ -38,7 +36,6 @@ SEND_TIMEOUT = 10.0
 STOP_SILENCE = 1.0
 """Seconds of silence heard after the satellite's microphone stops (its own VAD found the end
 of speech), so that the ears end the utterance without waiting for more audio."""
-LOOPBACK = "127.0.0.1"
 
 
 class LinkError(AudioUnavailable):
@@ -47,7 +44,7 @@ class LinkError(AudioUnavailable):
 
 @dataclass(frozen=True)
 class Address:
-    """Where a satellite listens, or where Party Host listens for one."""
+    """Where a satellite listens."""
 
     host: str
     port: int
@@ -58,41 +55,30 @@ class Address:
         return f"tcp://{self.host}:{self.port}"
 
 
-def parse_uri(uri: str, *, serve: bool) -> Address:
-    """tcp://HOST:PORT as an Address; when serving, a missing host means loopback."""
+def parse_uri(uri: str) -> Address:
+    """tcp://HOST:PORT as an Address."""
     parsed = urlparse(uri if "://" in uri else f"tcp://{uri}")
     try:
         port = parsed.port
     except ValueError:
         port = None
-    if parsed.scheme != "tcp" or port is None or (not parsed.hostname and not serve):
-        where = "tcp://ADDR:PORT (ADDR defaults to 127.0.0.1)" if serve else "tcp://HOST:PORT"
-        raise LinkError(f"{uri!r} is not a Wyoming address: give it as {where}.")
-    return Address(parsed.hostname or LOOPBACK, port)
-
-
-class Peer(Protocol):
-    """Whatever writes Wyoming events to the satellite: a TCP client or a server's handler."""
-
-    async def write_event(self, event: Event) -> None:
-        """Send one event."""
-        ...
+    if parsed.scheme != "tcp" or port is None or not parsed.hostname:
+        raise LinkError(f"{uri!r} is not a Wyoming address: give it as tcp://HOST:PORT.")
+    return Address(parsed.hostname, port)
 
 
 class Link:
     """A Wyoming satellite's microphone and loudspeaker, for synchronous callers.
 
-    serve=False: Party Host connects to the satellite at `address` (as Home Assistant does)
-    and calls it again whenever it drops. serve=True: Party Host listens at `address` and the
-    latest satellite that connects is the one used. Either way the satellite is first sent
+    Party Host connects to the satellite at `address`, as Home Assistant does (a satellite
+    only listens), and calls it again whenever it drops. The satellite is first sent
     RunSatellite, after which it streams its microphone as AudioChunk events.
     """
 
-    def __init__(self, address: Address, *, serve: bool, retry_seconds: float = RETRY_SECONDS,
+    def __init__(self, address: Address, *, retry_seconds: float = RETRY_SECONDS,
                  timeout: float = 5.0) -> None:
-        """Connect (or start listening) now; LinkError when that fails within `timeout`."""
+        """Connect now; LinkError when that fails within `timeout`."""
         self.address = address
-        self.serve = serve
         self.retry_seconds = retry_seconds
         self.timeout = timeout
         self.snd_format: AudioFormat | None = None
@@ -113,7 +99,7 @@ class Link:
         self._state = threading.Condition()
         self._pcm = bytearray()
         self._users = 2  # the microphone and the loudspeaker each release the link once
-        self._peer: Peer | None = None
+        self._client: AsyncTcpClient | None = None
         self._resampler: tuple[int, BlockResampler] | None = None
         self._converter = AudioChunkConverter(width=2, channels=1)
         self._ready: Future[None] = Future()
@@ -123,9 +109,9 @@ class Link:
         self._start()
 
     def _start(self) -> None:
-        """Run the event loop's thread, and connect or listen; LinkError when that fails."""
+        """Run the event loop's thread and connect; LinkError when that fails."""
         self._thread.start()
-        asyncio.run_coroutine_threadsafe(self._run(), self._loop)
+        asyncio.run_coroutine_threadsafe(self._call(), self._loop)
         try:
             self._ready.result(self.timeout)
         except (OSError, FutureTimeout) as error:
@@ -134,9 +120,6 @@ class Link:
 
     def _unreachable(self, error: BaseException) -> LinkError:
         reason = str(error).strip().rstrip(".") or "no answer"
-        if self.serve:
-            return LinkError(f"Party Host cannot listen for a Wyoming satellite on "
-                             f"{self.address.uri} ({reason}).")
         return LinkError(f"No Wyoming satellite answers at {self.address.uri} ({reason}).")
 
     # --- the synchronous side --------------------------------------------------------------
@@ -168,8 +151,6 @@ class Link:
 
     def gone(self) -> LinkError:
         """The error a caller gets while the satellite is away."""
-        if self.serve:
-            return LinkError(f"No Wyoming satellite is connected to {self.address.uri}.")
         return LinkError(f"The Wyoming satellite at {self.address.uri} is not connected.")
 
     def wait_connected(self, timeout: float | None) -> bool:
@@ -229,28 +210,6 @@ class Link:
 
     # --- the asyncio side ------------------------------------------------------------------
 
-    async def _run(self) -> None:
-        if self.serve:
-            await self._listen()
-        else:
-            await self._call()
-
-    async def _listen(self) -> None:
-        try:
-            server = await asyncio.start_server(self._accept, self.address.host,
-                                                self.address.port)
-        except OSError as error:
-            self._ready.set_exception(error)
-            return
-        port = server.sockets[0].getsockname()[1]
-        self.address = Address(self.address.host, int(port))  # the port chosen for port 0
-        self._ready.set_result(None)
-        async with server:
-            await server.serve_forever()
-
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await SatelliteHandler(self, reader, writer).run()
-
     async def _call(self) -> None:
         while not self.closed:
             client = AsyncTcpClient(self.address.host, self.address.port,
@@ -263,7 +222,7 @@ class Link:
                     return
                 await asyncio.sleep(self.retry_seconds)
                 continue
-            await self.attach(client)
+            await self._attach(client)
             if not self._ready.done():
                 self._ready.set_result(None)
             await self._converse(client)
@@ -273,47 +232,39 @@ class Link:
                 await asyncio.sleep(self.retry_seconds)
 
     async def _converse(self, client: AsyncTcpClient) -> None:
-        """Run one connection made by Party Host until the satellite goes."""
+        """Run one connection until the satellite goes."""
         try:
             while (event := await client.read_event()) is not None:
-                await self.on_event(event, client)
+                await self._on_event(event, client)
         except OSError:
             pass
         finally:
-            self.detach(client)
+            self._detach()
 
-    async def attach(self, peer: Peer) -> None:
-        """A satellite is here: it replaces any earlier one and is told to stream."""
-        earlier, self._peer = self._peer, peer
-        if isinstance(earlier, AsyncEventHandler):
-            await earlier.stop()
+    async def _attach(self, client: AsyncTcpClient) -> None:
+        """A satellite answered the call: it is told to stream."""
+        self._client = client
         with self._state:
             self._pcm.clear()
             self._resampler = None
             self.snd_format = None
             self.streams = self.played = 0
         try:
-            await peer.write_event(RunSatellite().event())
+            await client.write_event(RunSatellite().event())
         except OSError:
             return
         with self._state:
             self.calling = True
             self._state.notify_all()
 
-    def is_current(self, peer: Peer) -> bool:
-        """Whether `peer` is the satellite in use (not one a newer satellite replaced)."""
-        return self._peer is peer
-
-    def detach(self, peer: Peer) -> None:
-        """The satellite `peer` has gone (unless a newer one already replaced it)."""
-        if self._peer is not peer:
-            return
-        self._peer = None
+    def _detach(self) -> None:
+        """The satellite has gone."""
+        self._client = None
         with self._state:
             self.connected = self.calling = False
             self._state.notify_all()
 
-    async def on_event(self, event: Event, peer: Peer) -> None:
+    async def _on_event(self, event: Event, client: AsyncTcpClient) -> None:
         """Take one event from the satellite: microphone audio, Played, its loudspeaker format.
         The first one makes the satellite connected."""
         if self.calling:
@@ -333,7 +284,7 @@ class Link:
             wanted = event.data.get("snd_format")  # wyoming-satellite's (wyoming 1.5's field)
             self.snd_format = AudioFormat.from_dict(wanted) if wanted else None
         elif Ping.is_type(event.type):
-            await peer.write_event(Pong(text=Ping.from_event(event).text).event())
+            await client.write_event(Pong(text=Ping.from_event(event).text).event())
 
     def _hear(self, chunk: AudioChunk) -> None:
         pcm = self._converter.convert(chunk).audio
@@ -350,43 +301,18 @@ class Link:
             self._state.notify_all()
 
     async def _write(self, events: Sequence[Event]) -> None:
-        peer = self._peer
-        if peer is None:
+        client = self._client
+        if client is None:
             raise OSError("not connected")
         for event in events:
-            await peer.write_event(event)
+            await client.write_event(event)
 
     async def _shutdown(self) -> None:
-        if self._peer is not None:
+        if self._client is not None:
             with contextlib.suppress(OSError):
-                await self._peer.write_event(PauseSatellite().event())
+                await self._client.write_event(PauseSatellite().event())
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
         for task in others:
             task.cancel()
         await asyncio.gather(*others, return_exceptions=True)
 
-
-class SatelliteHandler(AsyncEventHandler):
-    """One satellite that connected to Party Host (server mode), feeding the link."""
-
-    def __init__(self, link: Link, reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter) -> None:
-        super().__init__(reader, writer)
-        self.link = link
-
-    async def run(self) -> None:
-        """Attach to the link, then read events until the satellite goes."""
-        await self.link.attach(self)
-        with contextlib.suppress(OSError):
-            await super().run()
-
-    async def handle_event(self, event: Event) -> bool:
-        """Pass the event to the link; a replaced satellite is let go."""
-        if not self.link.is_current(self):
-            return False
-        await self.link.on_event(event, self)
-        return True
-
-    async def disconnect(self) -> None:
-        """The satellite hung up."""
-        self.link.detach(self)

@@ -16,43 +16,31 @@ DEFAULT_PORT = 10700
 
 
 def add_wyoming_arguments(group: Any) -> None:
-    """Add --wyoming-satellite and --wyoming-server (one or the other) to a parser's group."""
-    either = group.add_mutually_exclusive_group()
-    either.add_argument(
+    """Add --wyoming-satellite to a parser's group."""
+    group.add_argument(
         "--wyoming-satellite", metavar="tcp://HOST:PORT",
         help="use a Wyoming voice satellite's microphone and loudspeaker (Home Assistant's "
-        f"satellites, wyoming-satellite): Party Host connects to it, e.g. tcp://kitchen:"
-        f"{DEFAULT_PORT}; it is called again if it drops out")
-    either.add_argument(
-        "--wyoming-server", metavar="tcp://ADDR:PORT",
-        help="listen for a Wyoming satellite to connect and use its microphone and loudspeaker; "
-        f"ADDR is loopback unless given (tcp://:{DEFAULT_PORT} listens on 127.0.0.1, "
-        f"tcp://0.0.0.0:{DEFAULT_PORT} on every network)")
+        f"satellites, wyoming-satellite): Party Host connects to it as Home Assistant does, "
+        f"e.g. tcp://kitchen:{DEFAULT_PORT}; it is called again if it drops out")
 
 
 def wyoming_uri(args: argparse.Namespace) -> str | None:
-    """The satellite's address from the command line, None without the options."""
-    return getattr(args, "wyoming_satellite", None) or getattr(args, "wyoming_server", None)
+    """The satellite's address from the command line, None without the option."""
+    return getattr(args, "wyoming_satellite", None)
 
 
-def wyoming_from_args(args: argparse.Namespace, *, show: Callable[[str], None] = print,
-                      ) -> tuple[WyomingInput, WyomingOutput] | None:
-    """The satellite's microphone and loudspeaker from the options (None without them); a server
-    waits, saying where, until a satellite connects. AudioUnavailable when it cannot start."""
-    if not wyoming_uri(args):
+def wyoming_from_args(args: argparse.Namespace) -> tuple[WyomingInput, WyomingOutput] | None:
+    """The satellite's microphone and loudspeaker from the option (None without it);
+    AudioUnavailable when it cannot be reached."""
+    uri = wyoming_uri(args)
+    if not uri:
         return None
     try:
         from host.speech.wyoming.audio import wyoming_audio
     except ImportError as error:
         raise AudioUnavailable("Wyoming satellites need the wyoming package "
                                "(pip install 'partyhost[satellite]').") from error
-    if getattr(args, "wyoming_server", None):
-        mic, loudspeaker = wyoming_audio(args.wyoming_server, serve=True)
-        show(f"Waiting for a Wyoming satellite to connect to {mic.link.address.uri} ...")
-        mic.wait_back(None)
-        show("The Wyoming satellite is connected.")
-        return mic, loudspeaker
-    return wyoming_audio(args.wyoming_satellite, serve=False)
+    return wyoming_audio(uri)
 
 
 def sound_back(source: object) -> Callable[[], bool] | None:
