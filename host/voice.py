@@ -247,8 +247,8 @@ def open_outputs(args: argparse.Namespace, *, sound_card: bool = True) -> list[A
 
 def open_audio(args: argparse.Namespace) -> tuple[AudioIn, list[AudioOut]]:
     """The table's audio source and sinks, from the command line: a Wyoming satellite's
-    microphone and loudspeaker with --wyoming-satellite or --wyoming-server, else the sound card
-    (or the recordings)."""
+    microphone and loudspeaker with --wyoming-satellite, else the sound card (or the
+    recordings)."""
     from host.speech.wyoming.options import wyoming_from_args
 
     satellite = wyoming_from_args(args)
