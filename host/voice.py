@@ -180,7 +180,7 @@ def run_voice(args: argparse.Namespace) -> int:
     from host.speech.wyoming.options import sound_back
 
     try:
-        ears, recognizer, mouth = _senses(args)
+        ears, recognizer, mouth = senses(args)
         if not args.resume:
             args.players = _meet_players(args, ears, recognizer, mouth)
         session, resumed = make_session(args)
@@ -205,7 +205,7 @@ def run_voice(args: argparse.Namespace) -> int:
             loop.pages.close()
 
 
-def _senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]:
+def senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]:
     """The microphone (or recorded audio, or a satellite), the recognizer and the host's
     voice."""
     from host.core.phrasebook import Phrasebook

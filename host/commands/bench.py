@@ -49,7 +49,31 @@ def register(subparsers: Any) -> None:
     calibrate.add_argument("--out", metavar="FILE", type=Path,
                            help="where to write the calibration (default: the shipped file)")
     calibrate.set_defaults(func=run_calibrate)
+    e2e = sub.add_parser(
+        "e2e", help="what a player waits for an answer, through a real Wyoming satellite",
+        description="Ask questions in espeak-ng voices through a real wyoming-satellite (its "
+        "own virtualenv, .venv-satellite) to a Crack List game built as `play` builds it, and "
+        "time each answer from the last sample said to the first sample played, with where "
+        "the time goes (milliseconds, p50 and p95; the first answer apart).")
+    e2e.add_argument("--questions", type=int, default=24, help="how many to ask")
+    e2e.add_argument("--json", action="store_true", help="print one JSON object")
+    e2e.set_defaults(func=run_e2e)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
+
+
+def run_e2e(args: argparse.Namespace) -> int:
+    """Run the end-to-end benchmark through the real satellite and print its numbers."""
+    from host.speech import e2e
+    from host.speech.wyoming.rig import RigUnavailable
+
+    log = (lambda _: None) if args.json else (lambda msg: print(msg, file=sys.stderr))
+    try:
+        figures = e2e.run(args.questions, log=log)
+    except RigUnavailable as error:
+        print(f"partyhost bench e2e: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures, indent=None if args.json else 2))
+    return 0
 
 
 def run_speech(args: argparse.Namespace) -> int:

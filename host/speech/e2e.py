@@ -1,0 +1,246 @@
+"""`partyhost bench e2e`: what a player waits, from the last sample of their question in the
+satellite's microphone stream to the first sample of the host's answer at its loudspeaker.
+
+The host is built as `partyhost play` builds it (the default models, `--wyoming-satellite`)
+and dials a real wyoming-satellite (host.speech.wyoming.rig) whose microphone says the probes
+in espeak-ng voices. Stopwatches around the ears, the recognizer, the voice and the
+loudspeaker say where the time goes: waiting for the end of speech, recognition, the game,
+synthesis of the first sentence, and the hop to the loudspeaker.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer, Transcript
+from host.speech.wavio import read_wav
+from host.speech.wyoming.rig import SOUND_LEVEL, Played, SatelliteRig, Utterance
+
+PROBES = ("what's the score", "what's the category", "whose turn is it",
+          "how many cards does Bob have")
+"""Questions a table asks mid-game: each one gets an answer and changes nothing."""
+VOICES = ("en-us", "en-gb", "en-us+f3")
+"""The espeak-ng voices that ask them."""
+QUIET_BEFORE_ASKING = 1.5
+"""Seconds the host has been silent before the next question (its microphone has reopened)."""
+REPLY_TIMEOUT = 20.0
+
+
+@dataclass
+class Stopwatch:
+    """Moments (CLOCK_MONOTONIC) of each kind, in order."""
+
+    marks: dict[str, list[float]] = field(default_factory=dict)
+
+    def mark(self, kind: str) -> None:
+        """Note that `kind` happened now."""
+        self.marks.setdefault(kind, []).append(time.monotonic())
+
+    def first(self, kind: str, after: float) -> float | None:
+        """The first moment of `kind` at or after `after`."""
+        return next((t for t in self.marks.get(kind, []) if t >= after), None)
+
+
+class TimedEars:
+    """Ears that note when each utterance is handed over ("heard")."""
+
+    def __init__(self, ears: Any, watch: Stopwatch) -> None:
+        self.ears, self.watch = ears, watch
+        self.source = ears.source
+
+    def listen(self, timeout: float | None) -> bytes | None:
+        """The ears' next utterance, noted."""
+        audio = self.ears.listen(timeout)
+        if audio:
+            self.watch.mark("heard")
+        return audio  # type: ignore[no-any-return]
+
+    def host_spoke(self, text: str, seconds: float) -> None:
+        """As the ears."""
+        self.ears.host_spoke(text, seconds)
+
+    def is_echo(self, *args: Any) -> bool:
+        """As the ears."""
+        return bool(self.ears.is_echo(*args))
+
+
+class TimedRecognizer:
+    """A recognizer that notes when recognition ends ("recognized")."""
+
+    def __init__(self, recognizer: Recognizer, watch: Stopwatch) -> None:
+        self.recognizer, self.watch = recognizer, watch
+        self.name = recognizer.name
+
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        """As the recognizer."""
+        self.recognizer.set_choices(choices)
+
+    def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
+        """The recognizer's transcript, noted."""
+        heard = self.recognizer.transcribe(pcm, sample_rate)
+        self.watch.mark("recognized")
+        return heard
+
+
+class TimedVoice:
+    """A synthesizer that notes when a line starts ("speaking") and its first audio is ready
+    ("synthesized")."""
+
+    def __init__(self, voice: Synthesizer, watch: Stopwatch) -> None:
+        self.voice, self.watch = voice, watch
+        self.name, self.sample_rate = voice.name, voice.sample_rate
+
+    def synthesize(self, text: str) -> Iterator[bytes]:
+        """The voice's audio for `text`, noted."""
+        self.watch.mark("speaking")
+        for i, chunk in enumerate(self.voice.synthesize(text)):
+            if i == 0:
+                self.watch.mark("synthesized")
+            yield chunk
+
+
+class TimedOut:
+    """A loudspeaker that notes when audio is handed to it ("sent")."""
+
+    def __init__(self, out: AudioOut, watch: Stopwatch) -> None:
+        self.out, self.watch = out, watch
+
+    def play(self, pcm: bytes, sample_rate: int) -> None:
+        """Note, then play."""
+        self.watch.mark("sent")
+        self.out.play(pcm, sample_rate)
+
+    def close(self) -> None:
+        """As the loudspeaker."""
+        self.out.close()
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One question and its answer, each moment in CLOCK_MONOTONIC seconds."""
+
+    said_end: float
+    heard: float
+    recognized: float
+    speaking: float
+    synthesized: float
+    sent: float
+    first_sound: float
+
+    def parts(self) -> dict[str, float]:
+        """Where the wait went, in milliseconds, and the whole wait at the wire and at the
+        loudspeaker."""
+        steps = {"endpointing": self.heard - self.said_end,
+                 "recognition": self.recognized - self.heard,
+                 "game": self.speaking - self.recognized,
+                 "synthesis": self.synthesized - self.speaking,
+                 "to_the_wire": self.sent - self.synthesized,
+                 "satellite": self.first_sound - self.sent,
+                 "at_the_wire": self.sent - self.said_end,
+                 "at_the_speaker": self.first_sound - self.said_end}
+        return {name: round(1000 * seconds, 1) for name, seconds in steps.items()}
+
+
+def reply_to(said: Utterance, watch: Stopwatch, played: list[Played]) -> Reply | None:
+    """The host's reply to what was said, once it has been played (None before)."""
+    heard = watch.first("heard", said.end)
+    recognized = heard and watch.first("recognized", heard)
+    speaking = recognized and watch.first("speaking", recognized)
+    synthesized = speaking and watch.first("synthesized", speaking)
+    sent = synthesized and watch.first("sent", synthesized)
+    sound = sent and next((p.first_sound for p in played
+                           if p.first_sound and p.end >= sent and p.first_sound >= said.end),
+                          None)
+    if not (heard and recognized and speaking and synthesized and sent and sound):
+        return None
+    return Reply(said.end, heard, recognized, speaking, synthesized, sent, sound)
+
+
+def espeak(text: str, voice: str) -> bytes:
+    """`text` said by an espeak-ng voice, as 16 kHz PCM without the silence around it (the
+    wait is timed from the last sound)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        wav = Path(tmp) / "said.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-w", str(wav), text], check=True)
+        samples = np.frombuffer(read_wav(wav)[0], dtype="<i2")
+    loud = np.flatnonzero(np.abs(samples.astype(np.int32)) > SOUND_LEVEL)
+    return samples[loud[0]: loud[-1] + 1].tobytes() if len(loud) else b""
+
+
+def run(questions: int = 24, *, log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Ask `questions` questions through the real satellite and time the answers."""
+    with tempfile.TemporaryDirectory() as tmp, SatelliteRig(Path(tmp)) as rig:
+        watch = Stopwatch()
+        started = time.monotonic()
+        loop = _timed_host(rig.uri, Path(tmp) / "save.json", watch, log)
+        ready = time.monotonic() - started
+        thread = threading.Thread(target=loop.run, daemon=True)
+        thread.start()
+        replies = [_ask(rig, watch, PROBES[i % len(PROBES)], VOICES[i % len(VOICES)], log)
+                   for i in range(questions)]
+        loop.ears.source.close()
+        for out in loop.mouth.outputs:
+            out.close()
+        thread.join(10)
+    return summary([r for r in replies if r], questions, ready)
+
+
+def _timed_host(uri: str, save: Path, watch: Stopwatch, log: Callable[[str], None]) -> Any:
+    """A Crack List game for Ann and Bob, built as `partyhost play` builds it, dialling the
+    satellite at `uri`, with stopwatches in its senses."""
+    from host.cli import build_parser
+    from host.play import make_session
+    from host.speech.ears import StreamClock
+    from host.voice import Mouth, VoiceLoop, senses
+
+    args = build_parser().parse_args(["play", "crack-list", "--lang", "en",
+                                      "--players", "Ann", "Bob",
+                                      "--seed", "1", "--save", str(save),
+                                      "--wyoming-satellite", uri])
+    ears, recognizer, mouth = senses(args)
+    session, _ = make_session(args)
+    session.clock = StreamClock(ears)
+    timed_mouth = Mouth(TimedVoice(mouth.synthesizer, watch),
+                        [TimedOut(out, watch) for out in mouth.outputs])
+    return VoiceLoop(session, TimedEars(ears, watch), TimedRecognizer(recognizer, watch),
+                     timed_mouth, show=log)
+
+
+def _ask(rig: SatelliteRig, watch: Stopwatch, question: str, voice: str,
+         log: Callable[[str], None]) -> Reply | None:
+    """Say one question once the host is quiet; its reply once played (None without one)."""
+    rig.quiet_for(QUIET_BEFORE_ASKING)
+    said = rig.said_whole(rig.say(espeak(question, voice)))
+    deadline = time.monotonic() + REPLY_TIMEOUT
+    while time.monotonic() < deadline:
+        reply = reply_to(said, watch, rig.played())
+        if reply:
+            log(f"{question!r} ({voice}): {reply.parts()['at_the_speaker']:.0f} ms")
+            return reply
+        time.sleep(0.05)
+    log(f"{question!r} ({voice}): no reply")
+    return None
+
+
+def summary(replies: list[Reply], asked: int, ready_seconds: float) -> dict[str, Any]:
+    """p50 and p95 of each part of the wait, the first reply apart (milliseconds)."""
+    parts = [r.parts() for r in replies]
+    figures: dict[str, Any] = {"asked": asked, "replies": len(replies),
+                               "start_up_seconds": round(ready_seconds, 2)}
+    if parts:
+        figures["first_reply_ms"] = parts[0]["at_the_speaker"]
+    for name in parts[0] if parts else ():
+        values = sorted(p[name] for p in parts[1:] or parts)
+        figures[name] = {"p50": round(statistics.median(values), 1),
+                         "p95": round(values[min(len(values) - 1, int(0.95 * len(values)))], 1)}
+    return figures
