@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType
 
 from host import __version__
 from host.commands import CommandParser
@@ -47,15 +50,53 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM (systemctl stop, kill), raised in the main thread as Ctrl-C raises
+    KeyboardInterrupt, so that what a command opened is closed on the way out (a Wyoming
+    satellite is let go) rather than the process vanishing mid-step."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, run the chosen command and return its exit code."""
     try:
         try:
-            return _run(argv)
+            with _sigterm_raises():
+                return _run(argv)
         finally:
             sys.stdout.flush()  # so that a reader gone away shows here, not at the exit
     except BrokenPipeError:
         return _reader_gone()
+    except Terminated:
+        return _die_of_sigterm()
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """While a command runs, SIGTERM raises Terminated (once: a second one kills at once)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread can handle signals (a test calling main() elsewhere)
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is None:
+        previous = signal.SIG_DFL
+
+    def terminated(signum: int, frame: FrameType | None) -> None:
+        signal.signal(signal.SIGTERM, previous)
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _die_of_sigterm() -> int:
+    """Everything is closed: end as SIGTERM ends a process, so that whoever sent it (systemd,
+    a shell) sees the usual status (killed by signal 15), not an error exit."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
+    return 128 + signal.SIGTERM  # not reached
 
 
 def _run(argv: Sequence[str] | None) -> int:

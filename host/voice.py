@@ -169,23 +169,36 @@ class VoiceLoop:
 
 def run_voice(args: argparse.Namespace) -> int:
     """Build ears, recognizer and voice from the command line, meet the players, and play."""
+    from host.speech.stt import EngineError
+    from host.speech.tts import TTSUnavailable
+
+    try:
+        ears, recognizer, mouth = senses(args)
+    except (EngineError, TTSUnavailable, AudioUnavailable) as err:
+        print(f"partyhost: {err}", file=sys.stderr)
+        return 2
+    try:
+        return _play(args, ears, recognizer, mouth)
+    finally:  # however play ends (quit, Ctrl-C, SIGTERM): a satellite is let go
+        close_audio(ears.source, mouth.outputs)
+
+
+def _play(args: argparse.Namespace, ears: MicrophoneEars, recognizer: Recognizer,
+          mouth: Mouth) -> int:
+    """Meet the players and play the game on the table's open audio."""
     from host.companion.address import CompanionError
     from host.companion.hookup import open_companion
     from host.core import autosave
     from host.core.protocols import SetupError
     from host.play import keep_pages_up, make_session
     from host.speech.ears import StreamClock
-    from host.speech.stt import EngineError
-    from host.speech.tts import TTSUnavailable
     from host.speech.wyoming.options import sound_back
 
     try:
-        ears, recognizer, mouth = senses(args)
         if not args.resume:
             args.players = _meet_players(args, ears, recognizer, mouth)
         session, resumed = make_session(args)
-    except (EngineError, TTSUnavailable, SetupError, autosave.SaveError, EOFError,
-            AudioUnavailable) as err:
+    except (SetupError, autosave.SaveError, EOFError, AudioUnavailable) as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
     session.clock = StreamClock(ears)
@@ -220,6 +233,14 @@ def senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]
                                 list(args.players)))
     source, outputs = open_audio(args)
     return table_ears(args, source), recognizer, Mouth(synthesizer, outputs)
+
+
+def close_audio(source: AudioIn, outputs: Sequence[AudioOut]) -> None:
+    """Close the table's audio; a satellite is sent PauseSatellite, as Home Assistant does when
+    it lets one go, and hung up on."""
+    source.close()
+    for out in outputs:
+        out.close()
 
 
 def open_input(args: argparse.Namespace) -> AudioIn:

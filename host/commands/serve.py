@@ -62,20 +62,28 @@ def run(args: argparse.Namespace) -> int:
     from host.speech.audio import AudioUnavailable
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
+    from host.voice import close_audio
 
     show = functools.partial(print, flush=True)  # the journal shows each line at once
     try:
         source, outputs = _table_audio(args, show)
-        voices = Voices(args, outputs)
-        ears, reopen = _ears(args, source)
-        lobby = Lobby(ears, voices, LobbyState(args.state_dir or default_dir()), seed=args.seed,
-                      show=show, reopen=reopen, lang=args.lang)
-    except (AudioUnavailable, EngineError, TTSUnavailable) as err:
+    except AudioUnavailable as err:
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
-    example = REQUESTS[args.lang].play[0].format(title="Crack List")
-    show(f"Party Host is listening: say 'Party Host, {example}'.")
-    return lobby.run()
+    ears, reopen = _ears(args, source)
+    try:
+        try:
+            lobby = Lobby(ears, Voices(args, outputs),
+                          LobbyState(args.state_dir or default_dir()), seed=args.seed,
+                          show=show, reopen=reopen, lang=args.lang)
+        except (AudioUnavailable, EngineError, TTSUnavailable) as err:
+            print(f"partyhost: {err}", file=sys.stderr)
+            return 2
+        example = REQUESTS[args.lang].play[0].format(title="Crack List")
+        show(f"Party Host is listening: say 'Party Host, {example}'.")
+        return lobby.run()
+    finally:  # however the service stops (SIGTERM, Ctrl-C): a satellite is let go
+        close_audio(ears.source, outputs)
 
 
 def _table_audio(args: argparse.Namespace, show: Callable[[str], None],

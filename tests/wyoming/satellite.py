@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioStart, AudioStop
 from wyoming.event import Event
-from wyoming.satellite import RunSatellite
+from wyoming.satellite import PauseSatellite, RunSatellite
 from wyoming.server import AsyncEventHandler
 from wyoming.snd import Played
 
@@ -46,6 +46,10 @@ class TableSatellite:
         self.starts: list[AudioStart] = []
         self.playing: list[AudioChunk] = []
         self.runs = 0
+        self.pauses = 0
+        """PauseSatellite events received: the host letting the satellite go."""
+        self.ended = 0
+        """Connections ended, by either side."""
         self.changed = threading.Condition()
         self.writer: Any = None
         self.server: asyncio.Server | None = None
@@ -140,6 +144,9 @@ class TableSatellite:
             self.playing.append(AudioChunk.from_event(event))
         elif AudioStop.is_type(event.type):
             await self._played(self.playing)
+        elif PauseSatellite.is_type(event.type):  # a satellite stops streaming until run again
+            self.running.clear()
+            self.note(lambda: setattr(self, "pauses", self.pauses + 1))
 
     async def _played(self, chunks: list[AudioChunk]) -> None:
         """The stream has played: the microphone heard it meanwhile; then Played."""
@@ -179,3 +186,7 @@ class Handler(AsyncEventHandler):
             return False
         await self.satellite.on_event(event)
         return True
+
+    async def disconnect(self) -> None:
+        """The connection has ended."""
+        self.satellite.note(lambda: setattr(self.satellite, "ended", self.satellite.ended + 1))

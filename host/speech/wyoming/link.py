@@ -225,9 +225,11 @@ class Link:
             await self._attach(client)
             if not self._ready.done():
                 self._ready.set_result(None)
-            await self._converse(client)
-            with contextlib.suppress(OSError):
-                await client.disconnect()
+            try:
+                await self._converse(client)
+            finally:  # cancelled by close() too: the satellite sees the connection end
+                with contextlib.suppress(OSError):
+                    await client.disconnect()
             if not self.closed:
                 await asyncio.sleep(self.retry_seconds)
 
@@ -308,6 +310,8 @@ class Link:
             await client.write_event(event)
 
     async def _shutdown(self) -> None:
+        """Let the satellite go as Home Assistant does (PauseSatellite: a satellite stops
+        streaming until told RunSatellite again), then hang up and end every task."""
         if self._client is not None:
             with contextlib.suppress(OSError):
                 await self._client.write_event(PauseSatellite().event())
