@@ -45,6 +45,7 @@ class TableSatellite:
         self.turned_away = 0
         self.starts: list[AudioStart] = []
         self.playing: list[AudioChunk] = []
+        self.players: set[asyncio.Task[None]] = set()
         self.runs = 0
         self.pauses = 0
         """PauseSatellite events received: the host letting the satellite go."""
@@ -118,8 +119,8 @@ class TableSatellite:
         step = 1024 * 2 * self.mic_channels
         for i in range(0, len(frames), step):
             chunk = AudioChunk(self.mic_rate, 2, self.mic_channels, frames[i : i + step])
-            if self.writer is None:
-                return  # hung up meanwhile
+            if self.writer is None or not self.running.is_set():
+                return  # hung up or paused meanwhile
             await self.writer.write_event(chunk.event())
 
     def stop_streaming(self) -> None:
@@ -142,8 +143,10 @@ class TableSatellite:
             self.playing = []
         elif AudioChunk.is_type(event.type):
             self.playing.append(AudioChunk.from_event(event))
-        elif AudioStop.is_type(event.type):
-            await self._played(self.playing)
+        elif AudioStop.is_type(event.type):  # played while the next events are read
+            task = self.loop.create_task(self._played(self.playing))
+            self.players.add(task)
+            task.add_done_callback(self.players.discard)
         elif PauseSatellite.is_type(event.type):  # a satellite stops streaming until run again
             self.running.clear()
             self.note(lambda: setattr(self, "pauses", self.pauses + 1))
@@ -155,9 +158,12 @@ class TableSatellite:
         rate = mono[0].rate if mono else 16_000
         voice = np.frombuffer(b"".join(c.audio for c in mono), dtype="<i2")
         heard = (voice * self.echo).astype("<i2").tobytes()
-        await self._say(heard, rate)
-        if self.says_played and self.writer is not None:
-            await self.writer.write_event(Played().event())
+        with contextlib.suppress(ConnectionError):  # the host hung up meanwhile
+            async with self.microphone:
+                if self.running.is_set():  # a paused satellite streams nothing
+                    await self._stream(heard, rate)
+            if self.says_played and self.writer is not None:
+                await self.writer.write_event(Played().event())
 
     def note(self, change: Any) -> None:
         with self.changed:

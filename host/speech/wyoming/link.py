@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import urlparse
 
 from wyoming.audio import AudioChunk, AudioChunkConverter, AudioFormat, AudioStop
-from wyoming.client import AsyncTcpClient
-from wyoming.event import Event
+from wyoming.event import Event, async_read_event, async_write_event
 from wyoming.ping import Ping, Pong
 from wyoming.pipeline import RunPipeline
 from wyoming.satellite import PauseSatellite, RunSatellite
@@ -36,6 +35,12 @@ SEND_TIMEOUT = 10.0
 STOP_SILENCE = 1.0
 """Seconds of silence heard after the satellite's microphone stops (its own VAD found the end
 of speech), so that the ears end the utterance without waiting for more audio."""
+LET_GO_QUIET = 0.25
+"""Seconds without an event after which a satellite being let go counts as done sending: it
+has read PauseSatellite and the end of the connection (a satellite streams a chunk every 64 ms
+or so)."""
+LET_GO_SECONDS = 2.0
+"""The longest wait for a satellite being let go to stop sending."""
 
 
 class LinkError(AudioUnavailable):
@@ -99,7 +104,9 @@ class Link:
         self._state = threading.Condition()
         self._pcm = bytearray()
         self._users = 2  # the microphone and the loudspeaker each release the link once
-        self._client: AsyncTcpClient | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._heard = asyncio.Event()
+        """Set by every event from the satellite, and when it has gone."""
         self._resampler: tuple[int, BlockResampler] | None = None
         self._converter = AudioChunkConverter(width=2, channels=1)
         self._ready: Future[None] = Future()
@@ -212,47 +219,49 @@ class Link:
 
     async def _call(self) -> None:
         while not self.closed:
-            client = AsyncTcpClient(self.address.host, self.address.port,
-                                    connect_timeout=self.timeout)
             try:
-                await client.connect()
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(self.address.host, self.address.port),
+                    self.timeout)
             except OSError as error:  # TimeoutError too
                 if not self._ready.done():
                     self._ready.set_exception(OSError(str(error) or "timed out"))
                     return
                 await asyncio.sleep(self.retry_seconds)
                 continue
-            await self._attach(client)
+            await self._attach(writer)
             if not self._ready.done():
                 self._ready.set_result(None)
             try:
-                await self._converse(client)
+                await self._converse(reader, writer)
             finally:  # cancelled by close() too: the satellite sees the connection end
+                writer.close()
                 with contextlib.suppress(OSError):
-                    await client.disconnect()
+                    await writer.wait_closed()
             if not self.closed:
                 await asyncio.sleep(self.retry_seconds)
 
-    async def _converse(self, client: AsyncTcpClient) -> None:
+    async def _converse(self, reader: asyncio.StreamReader,
+                        writer: asyncio.StreamWriter) -> None:
         """Run one connection until the satellite goes."""
         try:
-            while (event := await client.read_event()) is not None:
-                await self._on_event(event, client)
+            while (event := await async_read_event(reader)) is not None:
+                await self._on_event(event, writer)
         except OSError:
             pass
         finally:
             self._detach()
 
-    async def _attach(self, client: AsyncTcpClient) -> None:
+    async def _attach(self, writer: asyncio.StreamWriter) -> None:
         """A satellite answered the call: it is told to stream."""
-        self._client = client
+        self._writer = writer
         with self._state:
             self._pcm.clear()
             self._resampler = None
             self.snd_format = None
             self.streams = self.played = 0
         try:
-            await client.write_event(RunSatellite().event())
+            await async_write_event(RunSatellite().event(), writer)
         except OSError:
             return
         with self._state:
@@ -261,14 +270,16 @@ class Link:
 
     def _detach(self) -> None:
         """The satellite has gone."""
-        self._client = None
+        self._writer = None
+        self._heard.set()
         with self._state:
             self.connected = self.calling = False
             self._state.notify_all()
 
-    async def _on_event(self, event: Event, client: AsyncTcpClient) -> None:
+    async def _on_event(self, event: Event, writer: asyncio.StreamWriter) -> None:
         """Take one event from the satellite: microphone audio, Played, its loudspeaker format.
         The first one makes the satellite connected."""
+        self._heard.set()
         if self.calling:
             with self._state:
                 self.calling, self.connected = False, True
@@ -286,7 +297,7 @@ class Link:
             wanted = event.data.get("snd_format")  # wyoming-satellite's (wyoming 1.5's field)
             self.snd_format = AudioFormat.from_dict(wanted) if wanted else None
         elif Ping.is_type(event.type):
-            await client.write_event(Pong(text=Ping.from_event(event).text).event())
+            await async_write_event(Pong(text=Ping.from_event(event).text).event(), writer)
 
     def _hear(self, chunk: AudioChunk) -> None:
         pcm = self._converter.convert(chunk).audio
@@ -303,20 +314,35 @@ class Link:
             self._state.notify_all()
 
     async def _write(self, events: Sequence[Event]) -> None:
-        client = self._client
-        if client is None:
+        writer = self._writer
+        if writer is None:
             raise OSError("not connected")
         for event in events:
-            await client.write_event(event)
+            await async_write_event(event, writer)
 
     async def _shutdown(self) -> None:
         """Let the satellite go as Home Assistant does (PauseSatellite: a satellite stops
         streaming until told RunSatellite again), then hang up and end every task."""
-        if self._client is not None:
+        writer = self._writer
+        if writer is not None:
             with contextlib.suppress(OSError):
-                await self._client.write_event(PauseSatellite().event())
+                await async_write_event(PauseSatellite().event(), writer)
+                writer.write_eof()
+                await self._until_quiet()
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
         for task in others:
             task.cancel()
         await asyncio.gather(*others, return_exceptions=True)
 
+    async def _until_quiet(self) -> None:
+        """Wait until the satellite sends nothing more (at most LET_GO_SECONDS). Hanging up
+        while it still streams would reset the connection, and a satellite writing into the
+        reset may drop what it had not read yet: PauseSatellite."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + LET_GO_SECONDS
+        while self._writer is not None and loop.time() < deadline:
+            self._heard.clear()
+            try:
+                await asyncio.wait_for(self._heard.wait(), LET_GO_QUIET)
+            except TimeoutError:
+                return
