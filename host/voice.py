@@ -13,7 +13,7 @@ from host.console import Pages
 from host.core.session import Line, Session
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars
-from host.speech.ports import SAMPLE_RATE, AudioIn, AudioOut, Recognizer, Synthesizer
+from host.speech.ports import SAMPLE_RATE, AudioIn, AudioOut, Recognizer, Spoken, Synthesizer
 
 PAGES_LISTEN = 1.0
 """With the companion page open, the longest wait in silence before its moves are heard. Each
@@ -31,12 +31,8 @@ class Ears(Protocol):
         None when the audio has ended for good."""
         ...
 
-    def host_spoke(self, text: str, seconds: float) -> None:
-        """The host has just said `text`, lasting `seconds`: don't hear it as a player."""
-        ...
-
-    def is_echo(self, transcript: str) -> bool:
-        """True when a transcript merely repeats the host's own last line."""
+    def host_spoke(self, spoken: Spoken) -> None:
+        """The host has just said this aloud: don't hear it as a player."""
         ...
 
 
@@ -47,14 +43,14 @@ class Mouth:
     synthesizer: Synthesizer
     outputs: Sequence[AudioOut]
 
-    def say(self, line: Line) -> float:
-        """Speak a line sentence by sentence; returns how many seconds of audio it was."""
-        seconds = 0.0
+    def say(self, line: Line) -> Spoken:
+        """Speak a line sentence by sentence; returns what was said aloud."""
+        said = []
         for chunk in self.synthesizer.synthesize(line.text):
             for out in self.outputs:
                 out.play(chunk, self.synthesizer.sample_rate)
-            seconds += len(chunk) / 2 / self.synthesizer.sample_rate
-        return seconds
+            said.append(chunk)
+        return Spoken(b"".join(said), self.synthesizer.sample_rate)
 
 
 class VoiceLoop:
@@ -91,9 +87,9 @@ class VoiceLoop:
                 self.show(prefix + line.text)
             if line.private_to:
                 continue
-            seconds = self.mouth.say(line)
-            self.ears.host_spoke(line.text, seconds)
-            spoken += seconds
+            said = self.mouth.say(line)
+            self.ears.host_spoke(said)
+            spoken += said.seconds
         self.session.spoke(spoken)
 
     def expect(self) -> None:
@@ -118,8 +114,6 @@ class VoiceLoop:
             how = "" if heard.text else ", none of the choices"
             p = f" p={heard.p:.2f}" if heard.likeliest else ""
             self.show(f"  (heard: {text!r}{how}){p}")
-        if text and self.ears.is_echo(text):
-            return True
         self.say(self._with_pages(self.session.hear_speech(heard)))
         return True
 

@@ -66,7 +66,7 @@ class Asker:
         text = self.phrases.line(key, **params)
         if self.show:
             self.show(f"HOST: {text}")
-        self.ears.host_spoke(text, self.mouth.say(Line(text, key)))
+        self.ears.host_spoke(self.mouth.say(Line(text, key)))
 
     def ask(self, key: str, choices: Sequence[str], tries: int = 3, **params: object) -> str:
         """Ask, listen, and return what was heard among `choices` ("" if nothing was)."""
@@ -82,7 +82,7 @@ class Asker:
                 heard = self.recognizer.transcribe(audio, SAMPLE_RATE).text
                 if self.show:
                     self.show(f"  (heard: {heard!r})")
-                if heard and not self.ears.is_echo(heard):
+                if heard:
                     return heard
         return ""
 

@@ -155,7 +155,7 @@ class Lobby:
             if not audio:
                 continue
             intent, heard = request_heard(self.asker.recognizer, self.choices, audio, self.lang)
-            if intent and not self.ears.is_echo(heard.text):
+            if intent:
                 self.show(f"  (heard: {heard.text!r})")
                 return intent
             self.show(f"  (ignored: {heard.free or heard.text!r})")

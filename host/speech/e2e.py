@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Synthesizer, Transcript
+from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Spoken, Synthesizer, Transcript
 from host.speech.wavio import read_wav
 from host.speech.wyoming.rig import SOUND_LEVEL, Played, SatelliteRig, Utterance
 
@@ -65,13 +65,9 @@ class TimedEars:
             self.watch.mark("heard")
         return audio  # type: ignore[no-any-return]
 
-    def host_spoke(self, text: str, seconds: float) -> None:
+    def host_spoke(self, spoken: Spoken) -> None:
         """As the ears."""
-        self.ears.host_spoke(text, seconds)
-
-    def is_echo(self, *args: Any) -> bool:
-        """As the ears."""
-        return bool(self.ears.is_echo(*args))
+        self.ears.host_spoke(spoken)
 
 
 class TimedRecognizer:

@@ -12,15 +12,14 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from host.speech.echo import EchoCheck
 from host.speech.endpoint import Endpointer, SpeechDetector, VadState
 from host.speech.gate import MicGate
-from host.speech.ports import SAMPLE_RATE, AudioIn
+from host.speech.ports import SAMPLE_RATE, AudioIn, Spoken
 from host.speech.vad import SileroDetector
 
 PRE_ROLL_SECONDS = 0.3
 """Audio kept from before the detector fired, so the first consonant is not cut off."""
-ECHO_WINDOW_SECONDS = 3.0
-"""Only speech starting this soon after the microphone reopens can be the host's own echo."""
 LIVE_TAIL_SECONDS = 1.0
 """How long a live microphone stays closed after the host's line: room echo plus the sound
 server's output latency (a PulseAudio loopback measured here delays the echo past 0.4 s)."""
@@ -56,7 +55,10 @@ class MicrophoneEars:
         self.gated = False  # the last chunk was dropped by the closed microphone
         self.silence_seconds = silence_seconds
         self.gate = MicGate(tail_seconds=LIVE_TAIL_SECONDS) if half_duplex else None
-        self.history = MicGate(tail_seconds=0.0)  # remembers the host's lines for echo checks
+        self.echoes = EchoCheck() if half_duplex else None
+        """The host's recent lines, against which each utterance is checked for its echo
+        (recorded audio cannot contain the host's voice)."""
+        self.echoes_dropped = 0
         self.stream_time = 0.0
         self.wait = wait
         self.clock = clock
@@ -64,7 +66,17 @@ class MicrophoneEars:
         self.utterance_start = 0.0
 
     def listen(self, timeout: float | None) -> bytes | None:
-        """The next utterance, b"" after `timeout` seconds without one, None at end of audio."""
+        """The next utterance, b"" after `timeout` seconds without one, None at end of audio;
+        the host's own voice coming back is not one."""
+        while True:
+            audio = self._utterance(timeout)
+            start = self.utterance_start - PRE_ROLL_SECONDS
+            if not (audio and self.echoes and self.echoes.is_echo(audio, start)):
+                return audio
+            self.echoes_dropped += 1
+
+    def _utterance(self, timeout: float | None) -> bytes | None:
+        """The next stretch of speech the endpointer finds, echo or not."""
         endpointer = Endpointer(silence_seconds=self.silence_seconds, timeout_seconds=timeout)
         pre_roll: deque[bytes] = deque(maxlen=max(1, int(PRE_ROLL_SECONDS * self.rate
                                                          / self.frames)))
@@ -104,21 +116,15 @@ class MicrophoneEars:
             self.gated = False
         return self.detector.is_speech(chunk)
 
-    def host_spoke(self, text: str, seconds: float) -> None:
-        """Close the microphone for the host's line (and its tail) and remember the line.
+    def host_spoke(self, spoken: Spoken) -> None:
+        """Close the microphone for the host's line (and its tail) and keep its sound.
 
         While the host talks nobody reads the microphone, which keeps recording: everything it
-        buffered since the last read (several lines and their synthesis, perhaps) is the host.
+        buffered since the last read (several lines and their synthesis, perhaps) is the host,
+        and the line ended at the end of that audio.
         """
+        played = max(spoken.seconds, self.clock() - self.last_read_at)
         if self.gate:
-            behind = max(seconds, self.clock() - self.last_read_at)
-            self.gate.host_speaks(self.stream_time, behind, text)
-        self.history.host_speaks(self.stream_time, 0.0, text)
-
-    def is_echo(self, transcript: str) -> bool:
-        """True when the last utterance, heard on a live microphone just after the host spoke,
-        repeats the host's recent words (a player may still repeat a phrase the host offered)."""
-        if self.gate is None:
-            return False  # recorded audio cannot contain the host's voice
-        soon = self.utterance_start - self.gate.closed_until < ECHO_WINDOW_SECONDS
-        return soon and bool(self.history.is_echo(transcript))
+            self.gate.host_speaks(self.stream_time, played)
+        if self.echoes:
+            self.echoes.host_said(spoken, ended_at=self.stream_time + played)

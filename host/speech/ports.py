@@ -111,6 +111,19 @@ class Transcript:
         return self.likeliest[0].measures if self.likeliest else None
 
 
+@dataclass(frozen=True)
+class Spoken:
+    """What the host said aloud: its audio (mono int16 PCM) at its rate."""
+
+    pcm: bytes
+    sample_rate: int
+
+    @property
+    def seconds(self) -> float:
+        """How long it lasts."""
+        return len(self.pcm) / 2 / self.sample_rate
+
+
 class AudioIn(Protocol):
     """A source of 16 kHz mono int16 PCM: a microphone, a WAV file, a directory of them."""
 

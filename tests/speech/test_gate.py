@@ -1,4 +1,4 @@
-"""Half-duplex gate: closed while the host talks plus a tail; echoes of the host are dropped."""
+"""Half-duplex gate: closed while the host talks plus a tail."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from host.speech.gate import MicGate
 def test_closed_while_speaking_and_for_the_tail() -> None:
     gate = MicGate(tail_seconds=0.4)
     assert gate.is_open(0.0)
-    gate.host_speaks(10.0, 2.0, "Name a fruit.")
+    gate.host_speaks(10.0, 2.0)
     assert not gate.is_open(10.0)
     assert not gate.is_open(12.3)
     assert gate.is_open(12.4)
@@ -16,16 +16,6 @@ def test_closed_while_speaking_and_for_the_tail() -> None:
 
 def test_overlapping_lines_extend_the_closed_time() -> None:
     gate = MicGate(tail_seconds=0.2)
-    gate.host_speaks(0.0, 3.0, "first")
-    gate.host_speaks(1.0, 1.0, "second")  # ends earlier: must not reopen early
+    gate.host_speaks(0.0, 3.0)
+    gate.host_speaks(1.0, 1.0)  # ends earlier: must not reopen early
     assert not gate.is_open(3.1) and gate.is_open(3.2)
-
-
-def test_a_transcript_repeating_the_host_is_dropped() -> None:
-    gate = MicGate()
-    gate.host_speaks(0.0, 2.0, "Player two, name a fruit!")
-    assert gate.admit("name a fruit") == ""
-    assert gate.admit("Name a fruit.") == ""
-    assert gate.admit("banana") == "banana"
-    assert gate.admit("fruit") == "fruit"  # one word alone could be a real answer
-    assert gate.admit("a fruit salad") == "a fruit salad"

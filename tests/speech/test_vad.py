@@ -10,6 +10,7 @@ from host.speech.bench import mix, recorded_items
 from host.speech.bench_endpoint import PcmSource, cost_per_chunk_us, quiet, speech_bounds
 from host.speech.ears import MicrophoneEars
 from host.speech.endpoint import EnergyDetector, SpeechDetector
+from host.speech.ports import Spoken
 from host.speech.vad import SileroDetector, silero_session
 from host.speech.wavio import to_pcm
 
@@ -124,7 +125,7 @@ def test_the_ears_listen_with_silero_and_reset_it_when_the_microphone_reopens(
     assert isinstance(MicrophoneEars(PcmSource(b"")).detector, SileroDetector)
     detector = Counting()
     ears = MicrophoneEars(PcmSource(prompt + quiet(3.0)), detector=detector, clock=lambda: 0.0)
-    ears.host_spoke("Bob, what have you got?", 0.5)  # closed 1.5 s: the line and its tail
+    ears.host_spoke(Spoken(quiet(0.5), RATE))  # closed 1.5 s: the line and its tail
     assert ears.listen(None) is None  # the answer fell in the closed time
     assert detector.resets == 1
 

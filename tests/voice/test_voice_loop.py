@@ -89,24 +89,6 @@ def test_the_turn_timer_runs_on_audio_time(
     assert any("Time's up" in s or "Too slow" in s for s in shown)
 
 
-def test_the_host_does_not_hear_itself(tmp_path: Path, piper: PiperSynthesizer) -> None:
-    ears = MicrophoneEars(WavFileInput(speak_files(tmp_path / "in", piper, ["pass"])),
-                          clock=lambda: 0.0)
-    ears.host_spoke("Bob, what have you got?", 2.0)
-    assert ears.gate is not None and not ears.gate.is_open(ears.stream_time + 2.5)
-    assert ears.is_echo("what have you got")  # heard as soon as the microphone reopens
-    assert not ears.is_echo("pass")
-    ears.utterance_start = ears.gate.closed_until + 10.0
-    assert not ears.is_echo("what have you got")  # a player, much later, may say it
-
-
-def test_recorded_audio_is_never_an_echo(tmp_path: Path, piper: PiperSynthesizer) -> None:
-    ears = MicrophoneEars(WavFileInput(speak_files(tmp_path / "in", piper, ["pass"])),
-                          half_duplex=False)
-    ears.host_spoke("Next player, or say: that's everyone.", 2.0)
-    assert not ears.is_echo("that's everyone")
-
-
 class UnpluggedMicrophone:
     """A microphone that disappears mid-game (the one fake: there is no sound card here)."""
 

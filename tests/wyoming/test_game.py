@@ -24,7 +24,7 @@ from host.games.crack_list.kind import CRACK_LIST
 from host.games.crack_list.setup import TableOptions, build_session
 from host.speech.ears import MicrophoneEars, StreamClock
 from host.speech.piper_tts import PiperSynthesizer
-from host.speech.ports import SAMPLE_RATE
+from host.speech.ports import SAMPLE_RATE, Spoken
 from host.speech.stt import make_recognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
@@ -81,13 +81,9 @@ class TurnTaking:
         assert self.spoken.wait(TIMEOUT), "the table never answered"
         return self.ears.listen(timeout)
 
-    def host_spoke(self, text: str, seconds: float) -> None:
+    def host_spoke(self, spoken: Spoken) -> None:
         """As the real ears."""
-        self.ears.host_spoke(text, seconds)
-
-    def is_echo(self, transcript: str) -> bool:
-        """As the real ears."""
-        return self.ears.is_echo(transcript)
+        self.ears.host_spoke(spoken)
 
 
 @pytest.fixture
