@@ -55,8 +55,12 @@ def card_name(card: str, lang: str = "en") -> str:
 
 
 def line_keys(note: Note) -> list[str]:
-    """The lines a note is said with: its variant for the case, and a last-card warning."""
+    """The lines a note is said with: its variant for the case, and a last-card warning; none
+    for a card drawn (the line that made the seat draw says so: "take a card", "Ann takes 2
+    cards")."""
     params, kind = note.params, note.kind
+    if kind == NoteKind.DRAW:
+        return []
     key = kind
     if kind == NoteKind.ANSWER_ACCEPTED and params.get("unverified"):
         key = "answer_unverified"

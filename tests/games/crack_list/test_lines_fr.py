@@ -213,8 +213,8 @@ def _all(book: Phrasebook, key: str, **params: Any) -> list[str]:
 
 
 def test_cards_penalties_and_scores_are_said_in_french(book: Phrasebook) -> None:
-    assert _all(book, "draw", player="Ann", count=2)[0] == "Ann pioche 2 cartes."
-    assert _all(book, "draw", player="Ann and Bob", count=1)[0] == "Ann et Bob piochent une carte."
+    assert _all(book, "pass", player="Ann")[0] == "Ann passe : une carte de plus."
+    assert _all(book, "pass", player="Ann and Bob")[0] == "Ann et Bob passent : une carte de plus."
     assert _all(book, "penalty_2", player="Ann", targets=[("Bob", 1), ("Cat", 1)])[1] == \
         "Plus deux : Bob prend une carte et Cat prend une carte !"
     assert _all(book, "penalty_3", player="Ann", targets=[("Cat and Dan", 3)])[0] == \

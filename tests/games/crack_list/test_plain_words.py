@@ -3,14 +3,17 @@ said, penalty splits as players say them, the rules for this table, how to resum
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from host.clock import FakeClock
 from host.core.events import make_seats
+from host.core.phrasebook import Phrasebook
 from host.core.session import Session
 from host.decks import CategoryCard
+from host.games.crack_list.announce import VOICE
 from host.games.crack_list.events import Penalise
 from host.games.crack_list.parsing import IntentParser
 from host.games.crack_list.setup import TableOptions, build_session
@@ -37,7 +40,7 @@ def test_a_wrong_letter_refusal_names_the_letter_the_answer_starts_with() -> Non
     session, _ = playing("car-makes", {1: ["W", "V", "A", "B"]})
     lines = session.hear_words("W, Volkswagen")
     assert "Volkswagen starts with V, not W" in said(lines)
-    assert kinds(lines)[:2] == ["answer_wrong", "draw"]
+    assert kinds(lines)[:2] == ["answer_wrong", "turn"]
 
 
 @pytest.mark.parametrize("answer", ["hot chocolate", "I think it's hot chocolate"])
@@ -63,6 +66,29 @@ def test_a_penalty_split_with_commas_is_understood() -> None:
     session.hear_words("Zastava")
     lines = session.hear_words("one to Cat, two to Eve")
     assert "Cat takes one card and Eve takes 2 cards" in said(lines)
+
+
+@pytest.mark.parametrize(("lang", "taking"), [("en", "Ann takes"), ("fr", "Ann prend")])
+def test_a_penalty_is_said_once_who_takes_how_many(lang: str, taking: str) -> None:
+    """Issue 45: "Ann draws 2 cards. Bob hands out two cards: Ann takes 2 cards." said it
+    twice; the cards drawn are said by the line that made them drawn (the table speaks
+    English, the host's lines are in `lang`)."""
+    session, _ = playing("car-makes", {1: ["V", "A", "B"]})
+    session.phrases = Phrasebook(lang, rng=random.Random(1), game=VOICE)
+    session.hear_words("Volvo")
+    lines = session.hear_words("two to Ann")
+    assert kinds(lines) == ["penalty_2", "turn"], said(lines)
+    assert said(lines).count("Ann") == 1 and taking in said(lines), said(lines)
+    assert len(game_of(session).hands[0]) == 10
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_wrong_answer_says_take_a_card_once(lang: str) -> None:
+    session, _ = playing("car-makes", {1: ["W", "V", "A", "B"]})
+    session.phrases = Phrasebook(lang, rng=random.Random(1), game=VOICE)
+    lines = session.hear_words("W, Volkswagen")
+    assert kinds(lines) == ["answer_wrong", "turn"], said(lines)
+    assert said(lines).count("Bob") == 1, said(lines)
 
 
 def test_a_split_that_hands_out_too_many_cards_says_so() -> None:

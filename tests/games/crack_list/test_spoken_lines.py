@@ -191,8 +191,8 @@ def test_teams_are_plural_and_listed_as_teams(book: Phrasebook) -> None:
         book, "welcome", players=teams)[0]
     assert _all(book, "score", score=dict.fromkeys(teams, 0), round=1, rounds=3) == [
         "The score: Team Ann and Bob 0, and Team Cat, Dan and Eve 0. Round 1 of 3."]
-    assert _all(book, "draw", player="Ann and Bob", count=2)[0] == "Ann and Bob draw 2 cards."
-    assert _all(book, "draw", player="Bob", count=1)[0] == "Bob draws one card."
+    assert _all(book, "pass", player="Ann and Bob")[0] == "Ann and Bob pass: one more card."
+    assert _all(book, "pass", player="Bob")[0] == "Bob passes: one more card."
     assert _all(book, "turn", player="Cat and Dan and Eve")[0] == "Cat, Dan and Eve, your turn."
     assert "Ann, Bob and Cat" in _all(book, "welcome", players=["Ann", "Bob", "Cat"])[0]
 

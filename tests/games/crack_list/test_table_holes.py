@@ -30,7 +30,7 @@ def wait(session: Session, clock: FakeClock, seconds: float) -> list[Line]:
 def test_a_named_letter_that_does_not_fit_the_answer_makes_it_wrong() -> None:
     session, _ = playing("breads", {1: ["T", "B", "A"]})
     lines = session.hear_words("T, banana")
-    assert kinds(lines)[:2] == ["answer_wrong", "draw"], said(lines)
+    assert kinds(lines)[:2] == ["answer_wrong", "turn"], said(lines)
     assert "T" in game_of(session).hands[1]  # the card stays; a card is drawn
 
 
@@ -211,7 +211,7 @@ def test_a_refused_capital_can_be_challenged_and_the_table_overrules() -> None:
     session, _ = playing("capital-cities", {1: ["E", "A", "B"]})
     game = game_of(session)
     lines = session.hear_words("Bob: E, Edinburgh")
-    assert kinds(lines)[:3] == ["answer_wrong", "draw", "refusal_open"]
+    assert kinds(lines)[:2] == ["answer_wrong", "refusal_open"]
     assert len(game.hands[1]) == 4 and game.expected_player() == "Cat"
     assert "Everyone but Bob" in said(session.hear_words("Bob: challenge"))
     session.hear_words("Ann: yes")
