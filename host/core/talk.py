@@ -135,7 +135,7 @@ CORE_QUERIES: tuple[tuple[str, str], ...] = (
     (r"help|what can i say|how do i play", "help"),
     (r"rules|explain the rules", "rules"),
     (r"pause( the game)?|hold on|wait a (moment|minute|second)", "pause"),
-    (r"resume|carry on|continue|unpause|let'?s go", "resume"),
+    (r"(?:resume|continue|carry on)(?: (?:with )?the game)?|unpause|let'?s go", "resume"),
     (r"quit|exit|end the game|stop the game|game over", "quit"),
     (r"how much time( is| have we got| do we have)?( left)?|how long( is)?( left)?"
      r"|time left|how many seconds( left)?", "time_left"),
@@ -145,7 +145,8 @@ FRENCH_QUERIES: tuple[tuple[str, str], ...] = (
     (r"aide( moi| nous)?|au secours|qu'?est ce que je peux dire|comment on joue", "help"),
     (r"(les )?regles|explique( moi| nous)? les regles|c'?est quoi les regles", "rules"),
     (r"pause|(mets|on fait) (une |la )?pause|attends", "pause"),
-    (r"reprends|reprenons|on reprend|continue|c'?est reparti", "resume"),
+    (r"(?:reprends|reprenons|on reprend|on continue|continue)(?: la partie)?|c'?est reparti",
+     "resume"),
     (r"quitter|quitte|arrete( le jeu| la partie)?|fin de (la )?partie", "quit"),
     (r"combien de temps( reste t il| il reste| il nous reste| me reste t il| il me reste)?"
      r"|il reste combien de temps", "time_left"),
@@ -154,10 +155,12 @@ FRENCH_QUERIES: tuple[tuple[str, str], ...] = (
 questions (the English ones, CORE_QUERIES, are heard in every language)."""
 CORE_PHRASES: dict[str, dict[str, str]] = {
     "en": {"repeat": "repeat", "help": "help", "rules": "rules", "resume": "resume",
-           "pause": "pause the game", "quit": "quit", "carry_on": "carry on",
+           "resume_game": "resume the game", "pause": "pause the game", "quit": "quit",
+           "carry_on": "carry on",
            "free_seat": "free {name}'s seat"},
     "fr": {"repeat": "répète", "help": "aide", "rules": "règles", "resume": "on reprend",
-           "pause": "on fait une pause", "quit": "quitter", "carry_on": "on continue",
+           "resume_game": "on reprend la partie", "pause": "on fait une pause",
+           "quit": "quitter", "carry_on": "on continue",
            "free_seat": "libère la place de {name}"},
 }
 """The core commands as offered to the recognizer, by language (the game's grammar parses
@@ -191,14 +194,15 @@ def seat_to_free(words: str, speakers: Speakers) -> str | None:
 
 
 def core_phrases(lang: str = "en", *, paused: bool) -> list[str]:
-    """The core commands as offered to the recognizer: "resume" only while paused, "pause the
+    """The core commands as offered to the recognizer: "resume" and "resume the game" (the
+    lobby's words for a stopped game, heard for a paused one too) only while paused, "pause the
     game" only while not. Not a bare "pause": it sounds like "pass" (the demo heard a pass as
     a pause 4 times in one game), and a move mistaken for a pause stops the game; nor "hold
     on", which the demo heard for short answers in babble ("Hob", "Arc") 22 times in two
     games. Typed or heard in full, every command of CORE_QUERIES still works."""
     said = CORE_PHRASES.get(lang, CORE_PHRASES["en"])
-    return [said["repeat"], said["help"], said["rules"],
-            said["resume"] if paused else said["pause"], said["quit"]]
+    pausing = [said["resume"], said["resume_game"]] if paused else [said["pause"]]
+    return [said["repeat"], said["help"], said["rules"], *pausing, said["quit"]]
 
 
 START: dict[str, tuple[str, ...]] = {

@@ -161,7 +161,8 @@ def test_the_recognizer_is_offered_resume_only_while_paused(clock: FakeClock) ->
     assert "pause the game" in running and "resume" not in running and "hold on" not in running
     session.hear_words("hold on")  # typed or heard in full, it still pauses
     assert session.paused
-    assert session.expected_phrases() == ["repeat", "help", "rules", "resume", "quit"]
+    assert session.expected_phrases() == ["repeat", "help", "rules", "resume",
+                                          "resume the game", "quit"]
 
 
 def test_how_much_time_is_left_is_the_running_timer_s(clock: FakeClock) -> None:

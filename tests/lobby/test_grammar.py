@@ -7,11 +7,14 @@ import json
 import os
 from pathlib import Path
 
-from host.lobby.grammar import ListGames, Resume, Start, lobby_phrases, parse
-from host.lobby.lobby import in_game_lines, squeezed
+import pytest
+
+from host.lobby.grammar import REQUESTS, ListGames, Resume, Start, lobby_phrases, parse
+from host.lobby.lobby import in_game_lines, play_arguments, squeezed
 from host.lobby.state import LobbyState
 from host.lobby.tables import SETUPS, TABLES, teams_of
-from host.registry import GAMES
+from host.play import make_session
+from host.registry import GAMES, spoken_languages
 
 
 def test_every_phrase_offered_is_a_request_and_every_game_has_a_set_up() -> None:
@@ -43,6 +46,26 @@ def test_a_game_stopped_from_the_lobby_names_the_lobbys_words_to_carry_on() -> N
     assert in_game_lines("en", "fr")["quit"] == [
         "The game is stopped and saved. Say: on reprend la partie, to carry on later."]
     assert "Dites : resume the game" in in_game_lines("fr", "en")["quit"][0]
+
+
+@pytest.mark.parametrize(("game", "lang"), [(game, lang) for game, kind in GAMES.items()
+                                             for lang in spoken_languages(kind)])
+def test_the_lobbys_words_to_carry_on_resume_a_paused_game_too(game: str, lang: str,
+                                                             tmp_path: Path) -> None:
+    """Issue 45: "resume the game" (what the quit line told the players to say) was not heard
+    in a paused game; only "resume" was. Every way the lobby says it, in the game's language,
+    is offered while paused and resumes the game."""
+    args = play_arguments(game, ["--players", "Ann", "Bob", "Cat", "--lang", lang,
+                                 "--save", str(tmp_path / "save.json")])
+    session, _ = make_session(args)
+    session.start()
+    session.hear_words("pause the game")
+    assert session.paused
+    assert REQUESTS[lang].resume[0] in (session.expected_phrases() or [])
+    for phrase in REQUESTS[lang].resume:
+        session.hear_words("pause the game")
+        assert session.hear_words(phrase)[0].kind == "resumed", phrase
+        assert not session.paused
 
 
 def test_transcripts_are_compared_as_they_sound() -> None:
