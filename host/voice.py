@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -133,6 +134,7 @@ class VoiceLoop:
     def run(self, *, resumed: bool = False) -> int:
         """Play until the game ends, the players quit, or the audio ends."""
         opening = self._with_pages(self.session.start(resumed=resumed))
+        self.expect()  # the first moment's phrases are learnt before the welcome, not after it
         while not self.session.finished:
             try:
                 self.say(opening)  # again after lost sound comes back, if it was lost in it
@@ -169,11 +171,13 @@ def run_voice(args: argparse.Namespace) -> int:
     try:
         ears, recognizer, mouth = senses(args)
     except (EngineError, TTSUnavailable, AudioUnavailable) as err:
+    started = time.monotonic()
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
     try:
         return _play(args, ears, recognizer, mouth)
     finally:  # however play ends (quit, Ctrl-C, SIGTERM): a satellite is let go
+    print(f"Ready in {time.monotonic() - started:.1f} s: the voices are loaded and warm.")
         close_audio(ears.source, mouth.outputs)
 
 
@@ -189,7 +193,7 @@ def _play(args: argparse.Namespace, ears: MicrophoneEars, recognizer: Recognizer
     from host.speech.wyoming.options import sound_back
 
     try:
-        if not args.resume:
+        if meets_players(args):
             args.players = _meet_players(args, ears, recognizer, mouth)
         session, resumed = make_session(args)
     except (SetupError, autosave.SaveError, EOFError, AudioUnavailable) as err:
@@ -223,10 +227,19 @@ def senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]
 
     recognizer = recognizer_from(args, args.lang)
     synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice, args.lang))
+    from host.speech.warmup import warm_up
+    from host.voice_setup import common_first_names
     synthesizer.warm(warm_texts(Phrasebook(args.lang, game=find_game(args.game).voice),
                                 list(args.players)))
     source, outputs = open_audio(args)
-    return table_ears(args, source), recognizer, Mouth(synthesizer, outputs)
+    ears = table_ears(args, source)
+    warm_up(recognizer, [common_first_names()] if meets_players(args) else [], ears.detector)
+    return ears, recognizer, Mouth(synthesizer, outputs)
+
+
+def meets_players(args: argparse.Namespace) -> bool:
+    """Whether the players are met by voice before the game (teams are taken as given)."""
+    return not (args.resume or args.teams)
 
 
 def close_audio(source: AudioIn, outputs: Sequence[AudioOut]) -> None:
@@ -289,12 +302,10 @@ def table_ears(args: argparse.Namespace, source: AudioIn) -> MicrophoneEars:
 def _meet_players(
     args: argparse.Namespace, ears: Ears, recognizer: Recognizer, mouth: Mouth
 ) -> list[str]:
-    """Players confirm the names given with --players, or say theirs (teams: as given)."""
+    """Players confirm the names given with --players, or say theirs."""
     from host.core.phrasebook import Phrasebook
     from host.voice_setup import Asker, collect_names, common_first_names, confirm_names
 
-    if args.teams:
-        return list(args.players)
     asker = Asker(ears, recognizer, mouth, Phrasebook(args.lang), show=print)
     known = common_first_names()
     if args.players:

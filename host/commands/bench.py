@@ -56,6 +56,10 @@ def register(subparsers: Any) -> None:
         "time each answer from the last sample said to the first sample played, with where "
         "the time goes (milliseconds, p50 and p95; the first answer apart).")
     e2e.add_argument("--questions", type=int, default=24, help="how many to ask")
+    e2e.add_argument("--echo", type=float, default=0.0, metavar="GAIN",
+                     help="the host's voice back into the microphone this much fainter")
+    e2e.add_argument("--echo-delay", type=float, default=0.05, metavar="SECONDS",
+                     help="how late the echo comes back (a loudspeaker's buffer, the room)")
     e2e.add_argument("--json", action="store_true", help="print one JSON object")
     e2e.set_defaults(func=run_e2e)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
@@ -68,7 +72,7 @@ def run_e2e(args: argparse.Namespace) -> int:
 
     log = (lambda _: None) if args.json else (lambda msg: print(msg, file=sys.stderr))
     try:
-        figures = e2e.run(args.questions, log=log)
+        figures = e2e.run(args.questions, echo=args.echo, echo_delay=args.echo_delay, log=log)
     except RigUnavailable as error:
         print(f"partyhost bench e2e: {error}", file=sys.stderr)
         return 2

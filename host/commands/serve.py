@@ -62,9 +62,12 @@ def run(args: argparse.Namespace) -> int:
     from host.speech.audio import AudioUnavailable
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
+    from host.speech.warmup import warm_up
     from host.voice import close_audio
+    from host.voice_setup import common_first_names
 
     show = functools.partial(print, flush=True)  # the journal shows each line at once
+    started = time.monotonic()
     try:
         source, outputs = _table_audio(args, show)
     except AudioUnavailable as err:
@@ -73,14 +76,17 @@ def run(args: argparse.Namespace) -> int:
     ears, reopen = _ears(args, source)
     try:
         try:
-            lobby = Lobby(ears, Voices(args, outputs),
-                          LobbyState(args.state_dir or default_dir()), seed=args.seed,
-                          show=show, reopen=reopen, lang=args.lang)
+            voices = Voices(args, outputs)
+            lobby = Lobby(ears, voices, LobbyState(args.state_dir or default_dir()),
+                          seed=args.seed, show=show, reopen=reopen, lang=args.lang)
         except (AudioUnavailable, EngineError, TTSUnavailable) as err:
             print(f"partyhost: {err}", file=sys.stderr)
             return 2
+        warm_up(voices.requests(args.lang), [lobby.choices, common_first_names()],
+                ears.detector)
         example = REQUESTS[args.lang].play[0].format(title="Crack List")
-        show(f"Party Host is listening: say 'Party Host, {example}'.")
+        show(f"Party Host is listening (ready in {time.monotonic() - started:.1f} s): say "
+             f"'Party Host, {example}'.")
         return lobby.run()
     finally:  # however the service stops (SIGTERM, Ctrl-C): a satellite is let go
         close_audio(ears.source, outputs)

@@ -173,22 +173,29 @@ def espeak(text: str, voice: str) -> bytes:
     return samples[loud[0]: loud[-1] + 1].tobytes() if len(loud) else b""
 
 
-def run(questions: int = 24, *, log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Ask `questions` questions through the real satellite and time the answers."""
-    with tempfile.TemporaryDirectory() as tmp, SatelliteRig(Path(tmp)) as rig:
+def run(questions: int = 24, *, echo: float = 0.0, echo_delay: float = 0.05,
+        log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Ask `questions` questions through the real satellite and time the answers; with
+    `echo`, the host's voice comes back into the microphone that much fainter, `echo_delay`
+    seconds late."""
+    with tempfile.TemporaryDirectory() as tmp, \
+            SatelliteRig(Path(tmp), echo=echo, echo_delay=echo_delay) as rig:
         watch = Stopwatch()
         started = time.monotonic()
         loop = _timed_host(rig.uri, Path(tmp) / "save.json", watch, log)
         ready = time.monotonic() - started
         thread = threading.Thread(target=loop.run, daemon=True)
         thread.start()
+        rig.played_some()  # the host's welcome has begun: questions wait until it is over
         replies = [_ask(rig, watch, PROBES[i % len(PROBES)], VOICES[i % len(VOICES)], log)
                    for i in range(questions)]
         loop.ears.source.close()
         for out in loop.mouth.outputs:
             out.close()
         thread.join(10)
-    return summary([r for r in replies if r], questions, ready)
+    figures = summary([r for r in replies if r], questions, ready)
+    figures["echoes_dropped"] = loop.ears.ears.echoes_dropped
+    return figures
 
 
 def _timed_host(uri: str, save: Path, watch: Stopwatch, log: Callable[[str], None]) -> Any:

@@ -4,7 +4,9 @@ played, at the times the microphone could have picked it up.
 The host knows what it said and when. An echo is that audio, late by the loudspeaker's and
 the room's delay, fainter, filtered by the room: a linear change, so at the right lag the two
 short-time spectra stay coherent (each frequency's phase and level keep the same relation
-frame after frame), which another voice, or the same words said again, never is. Only lags a
+frame after frame), which another voice, or the same words said again, never is. What is
+measured is the share of the utterance's sound the line explains: a player talking over the
+end of an echo is mostly not explained, and is heard. Only lags a
 loudspeaker and a room allow are tried, so a player repeating the host's words later is never
 taken for it.
 """
@@ -86,29 +88,27 @@ def features(samples: np.ndarray) -> np.ndarray:
 
 
 def likeness(heard: np.ndarray, start: float, line: Played) -> float:
-    """How much of the utterance the line explains, at the best lag at which the line could
-    have reached the microphone: their coherence (0 to 1; -1 when no lag is possible)."""
+    """The share of the utterance's sound that the line explains, at the best lag at which
+    the line could have reached the microphone (0 to 1; -1 when no lag is possible)."""
     frames = len(heard)
     need = max(2, int(MIN_OVERLAP * frames))
+    total = float((np.abs(heard) ** 2).sum())
     best = -1.0
     for delay in np.arange(-EARLY_SECONDS, MAX_DELAY_SECONDS, HOP / SAMPLE_RATE):
         offset = round((start - line.start - delay) * SAMPLE_RATE / HOP)  # line frame of heard[0]
         first, last = max(0, -offset), min(frames, len(line.features) - offset)
         if last - first >= need:
-            best = max(best, coherence(heard[first:last],
-                                       line.features[offset + first: offset + last]))
+            explained = explained_power(heard[first:last],
+                                        line.features[offset + first: offset + last])
+            best = max(best, explained / total if total > 0 else 0.0)
     return best
 
 
-def coherence(heard: np.ndarray, played: np.ndarray) -> float:
-    """Magnitude-squared coherence of two spectra runs, averaged over frequency weighted by
-    the played sound's energy: near 1 when one is the other through a room, near 0 for
-    unrelated sounds."""
+def explained_power(heard: np.ndarray, played: np.ndarray) -> float:
+    """How much of the heard spectra's power is the played spectra through one linear filter
+    (a room): each frequency's coherent share, summed. All of it for an echo alone, the echo's
+    part of it for an echo under a voice, little for unrelated sounds."""
     cross = np.abs((heard * played.conj()).sum(axis=0)) ** 2
-    heard_power = (np.abs(heard) ** 2).sum(axis=0)
     played_power = (np.abs(played) ** 2).sum(axis=0)
-    bins = (heard_power > 0) & (played_power > 0)
-    if not bins.any():
-        return 0.0
-    msc = cross[bins] / (heard_power[bins] * played_power[bins])
-    return float((msc * played_power[bins]).sum() / played_power[bins].sum())
+    bins = played_power > 0
+    return float((cross[bins] / played_power[bins]).sum())

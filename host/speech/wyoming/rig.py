@@ -155,6 +155,14 @@ class SatelliteRig:
         """What the satellite played in one stream (SPEAKER_RATE mono int16)."""
         return (self.folder / "played" / f"{stream:04d}.raw").read_bytes()
 
+    def played_some(self, timeout: float = 120.0) -> None:
+        """Wait until the loudspeaker has played a whole stream (the host has begun)."""
+        deadline = time.monotonic() + timeout
+        while not self.played():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the satellite played nothing within {timeout} s")
+            time.sleep(0.05)
+
     def quiet_for(self, seconds: float, timeout: float = 60.0) -> None:
         """Wait until the loudspeaker has been silent for `seconds` (the host has had its say)."""
         deadline = time.monotonic() + timeout
