@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from host.games.crack_list.played import FILE_NAME, read_played, remember
+from host.games.crack_list.setup import category_cards
 from tests.commandline import RULES_DECK, partyhost
 
 
@@ -101,3 +103,30 @@ def test_simulate_prints_one_json_object() -> None:
     assert report["games"] == report["completed"] == 5
     assert report["invariant_violations"] == 0
     assert {"games_per_second", "events"} <= set(report)
+
+
+def test_the_table_s_memory_deals_fresh_lists_game_after_game(tmp_path: Path) -> None:
+    """Issue 44: the red cards offered are remembered beside the save, per language; the next
+    game offers others, and a table that has been through the box gets the expansion's."""
+    save, memory = tmp_path / "x.json", tmp_path / FILE_NAME
+    game = ["play", "crack-list", "--text", "--players", "Ann", "Bob", "--save", str(save)]
+    cards = {card.id: card for lang in ("en", "fr")
+             for card in category_cards(lang, [], adults=False)}
+    for _ in range(2):
+        run = partyhost(*game, stdin="quit\nyes\n")
+        assert run.returncode == 0, run.stderr
+        last = cards[read_played(memory, "en")[-1]]
+        assert all(category.title in run.stdout for category in last.categories)
+    first, second = read_played(memory, "en")
+    assert first != second
+    box = [card.id for card in cards.values() if card.id.startswith("fr") and not card.expansion]
+    remember(memory, "fr", box)
+    french = partyhost(*game, "--lang", "fr", stdin="quitter\noui\n")
+    assert french.returncode == 0, french.stderr
+    offered = cards[read_played(memory, "fr")[-1]]
+    assert offered.expansion and offered.categories[0].title in french.stdout
+    assert read_played(memory, "en") == [first, second]
+    memory.write_text("{broken", "utf-8")
+    again = partyhost(*game, stdin="quit\nyes\n")
+    assert again.returncode == 0 and "Traceback" not in again.stderr
+    assert len(read_played(memory, "en")) == 1

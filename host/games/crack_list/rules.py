@@ -65,8 +65,9 @@ class CrackListGame(MachineRules, ChallengeRules):
         category_cards: Sequence[CategoryCard],
         judge: AnswerJudge,
         rng: random.Random,
+        played: Sequence[str] = (),
     ) -> None:
-        super().__init__(config, category_cards, judge, rng)
+        super().__init__(config, category_cards, judge, rng, played)
         self._start_machine(State, TRANSITIONS, State.CHOOSING)
 
     # ----------------------------------------------------------------- public API
@@ -324,6 +325,7 @@ class CrackListGame(MachineRules, ChallengeRules):
             self._say(NoteKind.RED_RESHUFFLE)
         self.offered = self.red_pile.pop()
         self.red_used.append(self.offered)
+        self.offers.append(self.offered.id)
         self.after_choice = after
         self.pending = None
         self.countdown_called = False

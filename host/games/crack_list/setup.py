@@ -19,6 +19,7 @@ from host.core.table import TableBasics, basics_from_args, given, table_decks
 from host.decks import CategoryCard, no_decks_hint
 from host.games.crack_list.announce import VOICE
 from host.games.crack_list.cards import BlueDeckError, BlueDeckMix
+from host.games.crack_list.played import RememberingAutosave, memory_path, read_played
 from host.games.crack_list.questions import CrackListQuestions
 from host.games.crack_list.rules import CrackListConfig, CrackListGame
 from host.games.crack_list.talk import CrackListTalk
@@ -36,6 +37,10 @@ class TableOptions(TableBasics):
     hand_size: int = 8
     adults: bool = False
     blue_deck: str | None = None
+    played: list[str] | None = None
+    """The red cards the table was offered in earlier games, least recently first: read from
+    the memory beside the save when a new game is set up (None until then), and saved so that
+    a resumed game deals what it dealt."""
 
 
 PLAY_OPTIONS = frozenset({"players", "teams", "first", "cards", "turn_seconds", "rounds", "seed",
@@ -138,7 +143,8 @@ def build_game(options: TableOptions) -> CrackListGame:
             options.lang, options.decks, adults=options.adults, shipped=options.shipped_decks
         )
         judge = Judge(lang=options.lang).prepare()
-        return CrackListGame(config, cards, judge, random.Random(options.seed))
+        return CrackListGame(config, cards, judge, random.Random(options.seed),
+                             options.played or ())
     except BlueDeckError as err:
         where = f"{options.blue_deck}: " if options.blue_deck else ""
         raise SetupError(f"{where}{err}") from err
@@ -149,9 +155,16 @@ def build_game(options: TableOptions) -> CrackListGame:
 def build_session(
     options: TableOptions, clock: Clock, save: Path | None, events: Sequence[Any] = ()
 ) -> Session:
-    """A session for a new game, or for a saved one when `events` are given (replayed)."""
+    """A session for a new game, or for a saved one when `events` are given (replayed); a saved
+    game remembers beside its save the red cards it offers, and a new one deals the cards not
+    offered in earlier games first."""
+    if options.played is None:
+        # A game saved before the table's memory was kept dealt as if it was empty.
+        earlier = read_played(memory_path(save), options.lang) if save and not events else []
+        options = replace(options, played=earlier)
     game = build_game(options)
-    autosave = saving(game, options, save, events)
+    saved = saving(game, options, save, events)
+    autosave = RememberingAutosave(saved, options.lang, lambda: game.offers) if saved else None
     phrases = Phrasebook(options.lang, game=VOICE)
     phrases.rule_figures.update(
         turn_seconds=f"{options.turn_seconds:g}",

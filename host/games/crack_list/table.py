@@ -38,6 +38,25 @@ from host.games.crack_list.notes import NoteKind, Refusal
 from host.judge import AnswerJudge, Reason, Verdict
 
 
+def red_pile(
+    cards: Sequence[CategoryCard], rng: random.Random, played: Sequence[str] = ()
+) -> list[CategoryCard]:
+    """The red cards shuffled into a pile drawn from its end: the box's cards first, then the
+    expansion's, then those in `played` (offered in the table's earlier games, least recently
+    first), so that a table that has been through the box gets fresh expansion lists."""
+    box = [card for card in cards if not card.expansion]
+    rng.shuffle(box)
+    more = [card for card in cards if card.expansion]
+    # Its own Random, seeded from the game's without drawing from it, keeps a seeded game's
+    # hands what they were before the expansion.
+    random.Random(hash(rng.getstate()[1])).shuffle(more)
+    drawn = [*reversed(box), *reversed(more)]
+    when = {card: i for i, card in enumerate(played)}
+    fresh = [card for card in drawn if card.id not in when]
+    again = sorted((card for card in drawn if card.id in when), key=lambda c: when[c.id])
+    return [*reversed(fresh + again)]
+
+
 class CrackListTable:
     """Everything on the table of one game, and the questions the rules ask of it."""
 
@@ -50,6 +69,7 @@ class CrackListTable:
         category_cards: Sequence[CategoryCard],
         judge: AnswerJudge,
         rng: random.Random,
+        played: Sequence[str] = (),
     ) -> None:
         config.validate()
         if not category_cards:
@@ -58,15 +78,11 @@ class CrackListTable:
         self.seats = config.seats
         self.judge = judge
         self.rng = rng
-        self.red_pile = [card for card in category_cards if not card.expansion]
-        rng.shuffle(self.red_pile)
-        more = [card for card in category_cards if card.expansion]
-        # The box's cards are drawn first (the pile is drawn from its end), the expansion's
-        # once they are played; its own Random, seeded from the game's without drawing from
-        # it, keeps a seeded game's hands what they were before the expansion.
-        random.Random(hash(rng.getstate()[1])).shuffle(more)
-        self.red_pile[:0] = more
+        self.red_pile = red_pile(category_cards, rng, played)
         self.red_used: list[CategoryCard] = []
+        self.offers: list[str] = []
+        """The ids of the red cards offered in this game, in order (the host remembers them
+        for the table's next games)."""
         self.draw_pile: list[str] = []
         self.played: list[str] = []
         self.hands: list[list[str]] = [[] for _ in self.seats]
