@@ -222,11 +222,12 @@ def hand_written(lang: str) -> Iterator[Draft]:
 
 
 def _hand_drafts(text: str) -> Iterator[Draft]:
-    """The drafts of one hand-written file ("Text | alias" answers)."""
+    """The drafts of one hand-written file ("Text | alias" answers; `family = "rhymes"` or
+    "endings" for word play, which a card offers at most once)."""
     for raw in tomllib.loads(text).get("category", []):
         answers: list[tuple[str, tuple[str, ...]]] = []
         for item in raw["answers"]:
             parts = [p.strip() for p in item.split("|")]
             answers.append((parts[0], tuple(p for p in parts[1:] if p)))
-        yield Draft(raw["id"], raw["title"], answers, "hand", people=raw.get("people", False),
-                    adult=raw.get("adult", False))
+        yield Draft(raw["id"], raw["title"], answers, raw.get("family", "hand"),
+                    people=raw.get("people", False), adult=raw.get("adult", False))
