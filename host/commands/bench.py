@@ -1,5 +1,6 @@
 """`partyhost bench speech`: recognition accuracy, false accepts, latency and memory numbers;
-`partyhost bench calibrate`: fit the hearing's calibration (scripts/fit_hearing.py)."""
+`partyhost bench calibrate`: fit the hearing's calibration (scripts/fit_hearing.py);
+`partyhost bench e2e`: what a player waits for an answer, through a satellite or a sound card."""
 
 from __future__ import annotations
 
@@ -50,14 +51,19 @@ def register(subparsers: Any) -> None:
                            help="where to write the calibration (default: the shipped file)")
     calibrate.set_defaults(func=run_calibrate)
     e2e = sub.add_parser(
-        "e2e", help="what a player waits for an answer, through a real Wyoming satellite",
-        description="Ask questions in espeak-ng voices through a real wyoming-satellite (its "
-        "own virtualenv, .venv-satellite) to a Crack List game built as `play` builds it, and "
-        "time each answer from the last sample said to the first sample played, with where "
-        "the time goes (milliseconds, p50 and p95; the first answer apart).")
+        "e2e", help="what a player waits for an answer, through a satellite or a sound card",
+        description="Ask questions in espeak-ng voices to a Crack List game built as `play` "
+        "builds it, through a real wyoming-satellite (its own virtualenv, .venv-satellite) or "
+        "a sound card (a private PulseAudio's null sinks), and time each answer from the last "
+        "sample said to the first sample played, with where the time goes (milliseconds, p50 "
+        "and p95; the first answer apart).")
+    e2e.add_argument("--path", choices=("satellite", "soundcard"), default="satellite",
+                     help="how the host hears and speaks: a real Wyoming satellite, or a sound "
+                     "card (a private PulseAudio's; default: satellite)")
     e2e.add_argument("--questions", type=int, default=24, help="how many to ask")
     e2e.add_argument("--echo", type=float, default=0.0, metavar="GAIN",
-                     help="the host's voice back into the microphone this much fainter")
+                     help="the host's voice back into the microphone this much fainter "
+                     "(satellite path)")
     e2e.add_argument("--echo-delay", type=float, default=0.05, metavar="SECONDS",
                      help="how late the echo comes back (a loudspeaker's buffer, the room)")
     e2e.add_argument("--json", action="store_true", help="print one JSON object")
@@ -66,14 +72,20 @@ def register(subparsers: Any) -> None:
 
 
 def run_e2e(args: argparse.Namespace) -> int:
-    """Run the end-to-end benchmark through the real satellite and print its numbers."""
+    """Run the end-to-end benchmark through the satellite or the sound card and print its
+    numbers."""
     from host.speech import e2e
+    from host.speech.pulse_rig import SoundServerUnavailable
     from host.speech.wyoming.rig import RigUnavailable
 
+    if args.echo and args.path != "satellite":
+        print("partyhost bench e2e: --echo is for the satellite path", file=sys.stderr)
+        return 2
     log = (lambda _: None) if args.json else (lambda msg: print(msg, file=sys.stderr))
     try:
-        figures = e2e.run(args.questions, echo=args.echo, echo_delay=args.echo_delay, log=log)
-    except RigUnavailable as error:
+        figures = e2e.run(args.questions, path=args.path, echo=args.echo,
+                          echo_delay=args.echo_delay, log=log)
+    except (RigUnavailable, SoundServerUnavailable) as error:
         print(f"partyhost bench e2e: {error}", file=sys.stderr)
         return 2
     print(json.dumps(figures, indent=None if args.json else 2))

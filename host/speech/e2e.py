@@ -1,28 +1,35 @@
-"""`partyhost bench e2e`: what a player waits, from the last sample of their question in the
-satellite's microphone stream to the first sample of the host's answer at its loudspeaker.
+"""`partyhost bench e2e`: what a player waits, from the last sample of their question at the
+host's microphone to the first sample of the host's answer at its loudspeaker.
 
-The host is built as `partyhost play` builds it (the default models, `--wyoming-satellite`)
-and dials a real wyoming-satellite (host.speech.wyoming.rig) whose microphone says the probes
-in espeak-ng voices. Stopwatches around the ears, the recognizer, the voice and the
-loudspeaker say where the time goes: waiting for the end of speech, recognition, the game,
-synthesis of the first sentence, and the hop to the loudspeaker.
+The host is built as `partyhost play` builds it (the default models), on one of two paths:
+through a real wyoming-satellite (`--wyoming-satellite`, host.speech.wyoming.rig) whose
+microphone says the probes in espeak-ng voices, or through a sound card (`--input-device`,
+`--output-device`): a private PulseAudio's null sinks (host.speech.pulse_rig), the host in a
+process of its own (PortAudio reads the devices once, at import). Stopwatches around the
+ears, the recognizer, the voice and the loudspeaker say where the time goes: waiting for the
+end of speech, recognition, the game, synthesis of the first sentence, and the output (the
+satellite, or the sound card's buffers) to the loudspeaker.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from host.speech.ports import SAMPLE_RATE, AudioOut, Recognizer, Spoken, Synthesizer, Transcript
+from host.speech.pulse_rig import HOST_DEVICES, PulseRig, SoundServerUnavailable
 from host.speech.wavio import read_wav
 from host.speech.wyoming.rig import SOUND_LEVEL, Played, SatelliteRig, Utterance
 
@@ -38,17 +45,39 @@ REPLY_TIMEOUT = 20.0
 
 @dataclass
 class Stopwatch:
-    """Moments (CLOCK_MONOTONIC) of each kind, in order."""
+    """Moments (CLOCK_MONOTONIC) of each kind, in order; with `path`, kept in that file too,
+    for another process to read."""
 
+    path: Path | None = None
     marks: dict[str, list[float]] = field(default_factory=dict)
 
     def mark(self, kind: str) -> None:
         """Note that `kind` happened now."""
-        self.marks.setdefault(kind, []).append(time.monotonic())
+        now = time.monotonic()
+        self.marks.setdefault(kind, []).append(now)
+        if self.path:
+            with self.path.open("a") as marks:
+                marks.write(json.dumps({"kind": kind, "at": now}) + "\n")
 
     def first(self, kind: str, after: float) -> float | None:
         """The first moment of `kind` at or after `after`."""
-        return next((t for t in self.marks.get(kind, []) if t >= after), None)
+        return next((t for t in self._read().get(kind, []) if t >= after), None)
+
+    def listening_since(self) -> float | None:
+        """Since when the host has been waiting for a player (None while it is busy)."""
+        busy = max((t for kind, moments in self._read().items() if kind != "listening"
+                    for t in moments), default=0.0)
+        return self.first("listening", busy)
+
+    def _read(self) -> dict[str, list[float]]:
+        """The marks, as the file has them when there is one (its last line may be half
+        written)."""
+        if self.path and self.path.is_file():
+            self.marks = {}
+            for line in self.path.read_text().split("\n")[:-1]:
+                row = json.loads(line)
+                self.marks.setdefault(row["kind"], []).append(row["at"])
+        return self.marks
 
 
 class TimedEars:
@@ -59,7 +88,8 @@ class TimedEars:
         self.source = ears.source
 
     def listen(self, timeout: float | None) -> bytes | None:
-        """The ears' next utterance, noted."""
+        """The ears' next utterance, noted, as the wait for it ("listening")."""
+        self.watch.mark("listening")
         audio = self.ears.listen(timeout)
         if audio:
             self.watch.mark("heard")
@@ -134,14 +164,14 @@ class Reply:
     first_sound: float
 
     def parts(self) -> dict[str, float]:
-        """Where the wait went, in milliseconds, and the whole wait at the wire and at the
-        loudspeaker."""
+        """Where the wait went, in milliseconds, and the whole wait at the wire (the audio
+        handed to the satellite's connection or the sound card) and at the loudspeaker."""
         steps = {"endpointing": self.heard - self.said_end,
                  "recognition": self.recognized - self.heard,
                  "game": self.speaking - self.recognized,
                  "synthesis": self.synthesized - self.speaking,
                  "to_the_wire": self.sent - self.synthesized,
-                 "satellite": self.first_sound - self.sent,
+                 "output": self.first_sound - self.sent,
                  "at_the_wire": self.sent - self.said_end,
                  "at_the_speaker": self.first_sound - self.said_end}
         return {name: round(1000 * seconds, 1) for name, seconds in steps.items()}
@@ -173,34 +203,91 @@ def espeak(text: str, voice: str) -> bytes:
     return samples[loud[0]: loud[-1] + 1].tobytes() if len(loud) else b""
 
 
-def run(questions: int = 24, *, echo: float = 0.0, echo_delay: float = 0.05,
-        log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Ask `questions` questions through the real satellite and time the answers; with
-    `echo`, the host's voice comes back into the microphone that much fainter, `echo_delay`
-    seconds late."""
-    with tempfile.TemporaryDirectory() as tmp, \
-            SatelliteRig(Path(tmp), echo=echo, echo_delay=echo_delay) as rig:
+class Rig(Protocol):
+    """A table's microphone and loudspeaker, timed: SatelliteRig or PulseRig."""
+
+    def say(self, pcm: bytes) -> str: ...
+    def said_whole(self, name: str, timeout: float = 60.0) -> Utterance: ...
+    def played(self) -> list[Played]: ...
+    def played_some(self, timeout: float = 120.0) -> None: ...
+    def quiet_for(self, seconds: float, timeout: float = 60.0) -> None: ...
+
+
+@dataclass
+class Measured:
+    """The replies to the questions asked (None: no reply), how long the host took to start,
+    and what the path adds."""
+
+    replies: list[Reply | None]
+    start_up_seconds: float
+    notes: dict[str, Any]
+
+
+def run(questions: int = 24, *, path: str = "satellite", echo: float = 0.0,
+        echo_delay: float = 0.05, log: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Ask `questions` questions on `path` and sum up the answers' times (see `measure`)."""
+    measured = measure(questions, path=path, echo=echo, echo_delay=echo_delay, log=log)
+    return {**summary([r for r in measured.replies if r], questions, measured.start_up_seconds),
+            **measured.notes}
+
+
+def measure(questions: int, *, path: str = "satellite", echo: float = 0.0,
+            echo_delay: float = 0.05, log: Callable[[str], None] = lambda _: None) -> Measured:
+    """Ask `questions` questions through the real satellite (`path` "satellite") or the sound
+    card ("soundcard") and time the answers; with `echo` (satellite only), the host's voice
+    comes back into the microphone that much fainter, `echo_delay` seconds late."""
+    if path not in ("satellite", "soundcard") or (echo and path != "satellite"):
+        raise ValueError(f"no path {path!r}" + (" with an echo" if echo else ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        if path == "soundcard":
+            return _on_the_sound_card(Path(tmp), questions, log)
+        return _through_the_satellite(Path(tmp), questions, echo, echo_delay, log)
+
+
+def _through_the_satellite(folder: Path, questions: int, echo: float, echo_delay: float,
+                           log: Callable[[str], None]) -> Measured:
+    """The host in a thread here, dialling a real satellite."""
+    with SatelliteRig(folder, echo=echo, echo_delay=echo_delay) as rig:
         watch = Stopwatch()
         started = time.monotonic()
-        loop = _timed_host(rig.uri, Path(tmp) / "save.json", watch, log)
+        loop = _timed_host(["--wyoming-satellite", rig.uri], folder / "save.json", watch, log)
         ready = time.monotonic() - started
         thread = threading.Thread(target=loop.run, daemon=True)
         thread.start()
-        rig.played_some()  # the host's welcome has begun: questions wait until it is over
-        replies = [_ask(rig, watch, PROBES[i % len(PROBES)], VOICES[i % len(VOICES)], log)
-                   for i in range(questions)]
+        replies = _ask_all(rig, watch, questions, log)
         loop.ears.source.close()
         for out in loop.mouth.outputs:
             out.close()
         thread.join(10)
-    figures = summary([r for r in replies if r], questions, ready)
-    figures["echoes_dropped"] = loop.ears.ears.echoes_dropped
-    return figures
+    return Measured(replies, ready, {"echoes_dropped": loop.ears.ears.echoes_dropped})
 
 
-def _timed_host(uri: str, save: Path, watch: Stopwatch, log: Callable[[str], None]) -> Any:
-    """A Crack List game for Ann and Bob, built as `partyhost play` builds it, dialling the
-    satellite at `uri`, with stopwatches in its senses."""
+def _on_the_sound_card(folder: Path, questions: int, log: Callable[[str], None]) -> Measured:
+    """The host in a process of its own (`main`), on a private sound server's devices."""
+    with PulseRig(folder) as rig:
+        watch = Stopwatch(folder / "marks.jsonl")
+        started = time.monotonic()
+        with (folder / "host.log").open("wb") as host_log:
+            host = subprocess.Popen([sys.executable, "-m", __name__, str(folder)],
+                                    env=rig.host_env, stdout=host_log, stderr=subprocess.STDOUT)
+        try:
+            while (ready := watch.first("ready", started)) is None:
+                if host.poll() is not None:
+                    tail = (folder / "host.log").read_text(errors="replace")[-2000:]
+                    raise SoundServerUnavailable(f"the host stopped ({host.returncode}):\n{tail}")
+                time.sleep(0.05)
+            replies = _ask_all(rig, watch, questions, log)
+        finally:
+            host.terminate()
+            host.wait(10)
+        notes = {"timing_jitter_ms": rig.jitter_ms()}
+    return Measured(replies, ready - started, notes)
+
+
+def _timed_host(audio: Sequence[str], save: Path, watch: Stopwatch,
+                log: Callable[[str], None]) -> Any:
+    """A Crack List game for Ann and Bob, built as `partyhost play` builds it with the
+    `audio` options, with stopwatches in its senses."""
     from host.cli import build_parser
     from host.play import make_session
     from host.speech.ears import StreamClock
@@ -208,8 +295,7 @@ def _timed_host(uri: str, save: Path, watch: Stopwatch, log: Callable[[str], Non
 
     args = build_parser().parse_args(["play", "crack-list", "--lang", "en",
                                       "--players", "Ann", "Bob",
-                                      "--seed", "1", "--save", str(save),
-                                      "--wyoming-satellite", uri])
+                                      "--seed", "1", "--save", str(save), *audio])
     ears, recognizer, mouth = senses(args)
     session, _ = make_session(args)
     session.clock = StreamClock(ears)
@@ -219,10 +305,18 @@ def _timed_host(uri: str, save: Path, watch: Stopwatch, log: Callable[[str], Non
                      timed_mouth, show=log)
 
 
-def _ask(rig: SatelliteRig, watch: Stopwatch, question: str, voice: str,
+def _ask_all(rig: Rig, watch: Stopwatch, questions: int,
+             log: Callable[[str], None]) -> list[Reply | None]:
+    """Once the host's welcome has begun, ask the probes in turn."""
+    rig.played_some()
+    return [_ask(rig, watch, PROBES[i % len(PROBES)], VOICES[i % len(VOICES)], log)
+            for i in range(questions)]
+
+
+def _ask(rig: Rig, watch: Stopwatch, question: str, voice: str,
          log: Callable[[str], None]) -> Reply | None:
     """Say one question once the host is quiet; its reply once played (None without one)."""
-    rig.quiet_for(QUIET_BEFORE_ASKING)
+    _host_quiet(rig, watch, QUIET_BEFORE_ASKING)
     said = rig.said_whole(rig.say(espeak(question, voice)))
     deadline = time.monotonic() + REPLY_TIMEOUT
     while time.monotonic() < deadline:
@@ -233,6 +327,20 @@ def _ask(rig: SatelliteRig, watch: Stopwatch, question: str, voice: str,
         time.sleep(0.05)
     log(f"{question!r} ({voice}): no reply")
     return None
+
+
+def _host_quiet(rig: Rig, watch: Stopwatch, seconds: float, timeout: float = 60.0) -> None:
+    """Wait until the loudspeaker has been silent and the host waiting for a player for
+    `seconds` (silence alone may be the host making its next line)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        rig.quiet_for(seconds, timeout)
+        since = watch.listening_since()
+        if since is not None and time.monotonic() - since >= seconds:
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the host did not wait for a player within {timeout} s")
+        time.sleep(0.05)
 
 
 def summary(replies: list[Reply], asked: int, ready_seconds: float) -> dict[str, Any]:
@@ -247,3 +355,21 @@ def summary(replies: list[Reply], asked: int, ready_seconds: float) -> dict[str,
         figures[name] = {"p50": round(statistics.median(values), 1),
                          "p95": round(values[min(len(values) - 1, int(0.95 * len(values)))], 1)}
     return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m host.speech.e2e FOLDER`: the sound-card path's host, on the devices its
+    environment gives, its stopwatch in FOLDER/marks.jsonl ("ready" once built); it plays
+    until it is stopped."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("folder", type=Path)
+    folder = parser.parse_args(argv).folder
+    watch = Stopwatch(folder / "marks.jsonl")
+    loop = _timed_host(HOST_DEVICES, folder / "save.json", watch,
+                       lambda line: print(line, flush=True))
+    watch.mark("ready")
+    return int(loop.run())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
