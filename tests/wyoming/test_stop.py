@@ -11,13 +11,14 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.tts import join_pcm
+from host.speech.wavio import resample_pcm
 from tests.commandline import RULES_DECK
 from tests.wyoming.satellite import TIMEOUT, TableSatellite
 from tests.wyoming.test_cli import STARTUP_TIMEOUT, lines_of, wait_line
@@ -35,17 +36,22 @@ def satellite() -> Iterator[TableSatellite]:
     satellite.stop()
 
 
-def play_command(satellite: TableSatellite, tmp_path: Path) -> list[str]:
-    """`partyhost play` on the satellite, the teams given (no names to meet)."""
+def play_command(uri: str, tmp_path: Path) -> list[str]:
+    """`partyhost play` on the satellite at `uri`, the teams given (no names to meet)."""
     return [sys.executable, "-m", "host", "play", "crack-list", "--teams", "Ann,Bob", "Cat,Dan",
-            "--wyoming-satellite", f"tcp://127.0.0.1:{satellite.listen()}", "--deck",
-            RULES_DECK, "--only-my-decks", "--seed", "2", "--save", str(tmp_path / "save.json")]
+            "--wyoming-satellite", uri, "--deck", RULES_DECK, "--only-my-decks", "--seed", "2",
+            "--save", str(tmp_path / "save.json")]
 
 
-def serve_command(satellite: TableSatellite, tmp_path: Path) -> list[str]:
-    """`partyhost serve` on the satellite."""
-    return [sys.executable, "-m", "host", "serve", "--wyoming-satellite",
-            f"tcp://127.0.0.1:{satellite.listen()}", "--state-dir", str(tmp_path / "state")]
+def serve_command(uri: str, tmp_path: Path) -> list[str]:
+    """`partyhost serve` on the satellite at `uri`."""
+    return [sys.executable, "-m", "host", "serve", "--wyoming-satellite", uri,
+            "--state-dir", str(tmp_path / "state")]
+
+
+def loopback(satellite: TableSatellite) -> str:
+    """The hand-made satellite's address, listening."""
+    return f"tcp://127.0.0.1:{satellite.listen()}"
 
 
 def start(command: list[str]) -> subprocess.Popen[str]:
@@ -70,7 +76,7 @@ def assert_let_go(satellite: TableSatellite) -> None:
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_play_stopped_by_a_signal_lets_the_satellite_go(
         stop: signal.Signals, satellite: TableSatellite, tmp_path: Path) -> None:
-    host = start(play_command(satellite, tmp_path))
+    host = start(play_command(loopback(satellite), tmp_path))
     said: list[str] = []
     try:
         wait_line(lines_of(host), r"^HOST: ", said, STARTUP_TIMEOUT)
@@ -85,7 +91,7 @@ def test_play_stopped_by_a_signal_lets_the_satellite_go(
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_serve_stopped_by_a_signal_lets_the_satellite_go(
         stop: signal.Signals, satellite: TableSatellite, tmp_path: Path) -> None:
-    host = start(serve_command(satellite, tmp_path))
+    host = start(serve_command(loopback(satellite), tmp_path))
     said: list[str] = []
     try:
         wait_line(lines_of(host), r"^Party Host is listening", said, STARTUP_TIMEOUT)
@@ -98,18 +104,31 @@ def test_serve_stopped_by_a_signal_lets_the_satellite_go(
 
 def test_players_who_quit_by_voice_let_the_satellite_go(
         satellite: TableSatellite, tmp_path: Path) -> None:
+    def say(pcm: bytes) -> None:
+        quiet(satellite)
+        satellite.silence(2.0)  # past the host's last line and the microphone's tail
+        satellite.say(pcm)
+        satellite.silence(1.5)  # the end of speech
+
+    host = start(play_command(loopback(satellite), tmp_path))
+    assert quit_by_voice(host, say) == (0, "")
+    assert_let_go(satellite)
+
+
+def quit_by_voice(host: subprocess.Popen[str],
+                  say: Callable[[bytes], None]) -> tuple[int, str]:
+    """The players say "quit", then "yes" to the host's question, through `say` (16 kHz PCM
+    into the satellite's microphone once the host has had its say); the host's exit status and
+    stderr."""
     piper = PiperSynthesizer(steady=True)
-    host = start(play_command(satellite, tmp_path))
     lines = lines_of(host)
     said: list[str] = []
 
     def say_until_heard(text: str) -> None:
-        """Say `text` into the satellite after a pause, again if the host did not hear it."""
-        pcm = join_pcm(piper.synthesize(text))
+        """Say `text`, again if the host did not hear it."""
+        pcm = resample_pcm(join_pcm(piper.synthesize(text)), piper.sample_rate)
         for _ in range(TRIES):
-            satellite.silence(2.0)  # past the host's last line and the microphone's tail
-            satellite.say(pcm, piper.sample_rate)
-            satellite.silence(1.5)  # the end of speech
+            say(pcm)
             if heard(lines, f"(heard: '{text}'", said):
                 return
         raise AssertionError(f"{text!r} never heard:\n" + "\n".join(said))
@@ -119,10 +138,18 @@ def test_players_who_quit_by_voice_let_the_satellite_go(
         say_until_heard("quit")
         say_until_heard("yes")
         wait_line(lines, r"^HOST: Thanks for playing", said)
-        assert ended(host, said) == (0, "")
+        return ended(host, said)
     finally:
         host.kill()
-    assert_let_go(satellite)
+
+
+def quiet(satellite: TableSatellite, seconds: float = 2.0) -> None:
+    """Wait until the host has sent the satellite nothing more for `seconds` (it listens)."""
+    while True:
+        streams = len(satellite.streams)
+        time.sleep(seconds)
+        if len(satellite.streams) == streams and not satellite.players:
+            return
 
 
 def heard(lines: queue.Queue[str], words: str, said: list[str], seconds: float = 30.0) -> bool:

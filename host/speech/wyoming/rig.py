@@ -87,9 +87,12 @@ class SatelliteRig:
     """A real wyoming-satellite on loopback, its microphone and loudspeaker in `folder`."""
 
     def __init__(self, folder: Path, *, echo: float = 0.0, echo_delay: float = 0.05,
-                 debug: bool = False) -> None:
+                 debug: bool = False, event_uri: str | None = None) -> None:
+        """`event_uri`: a Wyoming service the satellite forwards every event from its
+        controller to but audio (its --event-uri)."""
         self.folder = folder
         self.echo, self.echo_delay, self.debug = echo, echo_delay, debug
+        self.event_uri = event_uri
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
         self.said = 0
@@ -116,7 +119,8 @@ class SatelliteRig:
         command = [str(satellite_python()), "-m", "wyoming_satellite", "--uri", self.uri,
                    "--name", "party-host-rig", "--no-zeroconf",
                    "--mic-command", _shell(mic), "--snd-command", _shell(speaker),
-                   "--snd-command-rate", str(SPEAKER_RATE), *(["--debug"] if self.debug else [])]
+                   "--snd-command-rate", str(SPEAKER_RATE), *(["--debug"] if self.debug else []),
+                   *(["--event-uri", self.event_uri] if self.event_uri else [])]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
                                             start_new_session=True)
