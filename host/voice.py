@@ -147,20 +147,23 @@ class VoiceLoop:
                     self._wait_for_sound(lost, self.comes_back)
                     continue
                 if self.show:
-                    self.show(
-                        f"{lost} The game is paused and saved: fix the sound and "
-                        f"continue with {self.session.resume_option}."
-                    )
+                    self.show(f"{lost} The game is paused and saved: {self.carry_on()}.")
                 return 3
         return 0
 
+    def carry_on(self) -> str:
+        """How the game paused by lost sound carries on (when the loop does not wait for the
+        sound itself)."""
+        return f"fix the sound and continue with {self.session.resume_option}"
+
     def _wait_for_sound(self, lost: AudioUnavailable, comes_back: Callable[[], bool]) -> None:
-        """The game is paused and saved until the audio is back; then it resumes."""
+        """The game is paused and saved until the audio is back; then it resumes, saying where
+        it is, as a game resumed from its save does."""
         if self.show:
             self.show(f"{lost} The game is paused and saved: waiting for the sound to come back.")
         if comes_back():
             with contextlib.suppress(AudioUnavailable):  # gone again: the next step will say
-                self.say(self.session.hear_words("resume"))
+                self.say(self.session.pick_up())
 
 
 def run_voice(args: argparse.Namespace) -> int:
@@ -168,16 +171,16 @@ def run_voice(args: argparse.Namespace) -> int:
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable
 
+    started = time.monotonic()
     try:
         ears, recognizer, mouth = senses(args)
     except (EngineError, TTSUnavailable, AudioUnavailable) as err:
-    started = time.monotonic()
         print(f"partyhost: {err}", file=sys.stderr)
         return 2
+    print(f"Ready in {time.monotonic() - started:.1f} s: the voices are loaded and warm.")
     try:
         return _play(args, ears, recognizer, mouth)
     finally:  # however play ends (quit, Ctrl-C, SIGTERM): a satellite is let go
-    print(f"Ready in {time.monotonic() - started:.1f} s: the voices are loaded and warm.")
         close_audio(ears.source, mouth.outputs)
 
 
@@ -224,11 +227,11 @@ def senses(args: argparse.Namespace) -> tuple[MicrophoneEars, Recognizer, Mouth]
     from host.speech.cache import CachedSynthesizer, warm_texts
     from host.speech.stt import recognizer_from
     from host.speech.tts import make_synthesizer
+    from host.speech.warmup import warm_up
+    from host.voice_setup import common_first_names
 
     recognizer = recognizer_from(args, args.lang)
     synthesizer = CachedSynthesizer(make_synthesizer(args.tts, args.voice, args.lang))
-    from host.speech.warmup import warm_up
-    from host.voice_setup import common_first_names
     synthesizer.warm(warm_texts(Phrasebook(args.lang, game=find_game(args.game).voice),
                                 list(args.players)))
     source, outputs = open_audio(args)

@@ -149,12 +149,20 @@ class Session:
     def start(self, *, resumed: bool = False) -> list[Line]:
         """Open the game with a welcome (or pick up a game replayed from its save)."""
         if resumed:
-            return self._remember(self._apply(self.game.resumed()))
+            return self.pick_up()
         players = [seat.name for seat in self.game.seats]
         notes = self.game.start()
         if self.autosave:
             self.autosave.record_start()
         return self._remember([self._line("welcome", players=players), *self._apply(notes)])
+
+    def pick_up(self) -> list[Line]:
+        """Carry on where the game is, said whole ("Welcome back! We're in round 1.", the
+        category, whose turn it is), its timer running again: a game replayed from its save,
+        or one paused while the sound was lost. "And we're back!" when the game has nothing
+        more to say of where it is."""
+        self._unpause()
+        return self._remember(self._apply(self.game.resumed()) or [self._line("resumed")])
 
     def hear_words(self, text: str, speaker: str | None = None) -> list[Line]:
         """Handle one utterance (typed or recognised), said by `speaker` if known."""
@@ -430,11 +438,15 @@ class Session:
         return [self._line("paused")]
 
     def _resume(self, query: Query) -> list[Line]:
+        self._unpause()
+        return [self._line("resumed")]
+
+    def _unpause(self) -> None:
+        """The clock runs again: the timer paused gets the time it had left."""
         remaining, self.table.paused_remaining = self.table.paused_remaining, None
         if remaining is not None and self.table.deadline:
             self.table.deadline.at = self.clock.now() + remaining
             self.table.scheduled = []
-        return [self._line("resumed")]
 
     def _says_start(self, text: str) -> bool:
         """Whether these words say start (after a speaker's name, as a page sends it)."""

@@ -77,6 +77,25 @@ def test_every_move_taken_is_saved_and_replaying_them_resumes_the_game(tmp_path:
     assert load(save, EVENTS)[1] == [*events, Name("Ann", "blue")]
 
 
+def test_a_game_paused_while_the_sound_was_lost_picks_up_as_a_resumed_game_does(
+        tmp_path: Path) -> None:
+    """Issue 45: `play` came back from a lost satellite with "And we're back!" alone, where
+    `serve`, resuming from the save, said where the game was: one line for both now."""
+    clock, save = FakeClock(), tmp_path / "colours.json"
+    session = new_session(clock, save=save)
+    session.start()
+    session.hear_words("red")
+    session.hear_words("pause")  # the sound is lost
+    clock.advance(100)
+    lines = session.pick_up()  # it is back
+    options, events = load(save, EVENTS)
+    resumed = new_session(FakeClock(), options=ColourOptions.from_json(options), save=save,
+                          events=events)
+    assert kinds(lines) == kinds(resumed.start(resumed=True)) == ["resumed_game", "turn"]
+    assert texts(lines) == "Welcome back to Colours! | Bob, your turn."
+    assert not session.paused and session.seconds_to_next_tick() == 20.0
+
+
 def test_resume_of_a_finished_game_says_so(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
     session = new_session(FakeClock(), save=save)

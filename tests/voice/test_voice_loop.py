@@ -112,6 +112,51 @@ def test_a_lost_microphone_pauses_and_saves_instead_of_crashing(
     assert (tmp_path / "save.json").exists()
 
 
+class GoesAwayOnce:
+    """A microphone that goes away once its first recording is played, and comes back with
+    the second (a satellite unplugged and plugged back in)."""
+
+    sample_rate = 16_000
+
+    def __init__(self, first: WavFileInput, then: WavFileInput) -> None:
+        self.first: WavFileInput | None = first
+        self.then = then
+
+    def read(self, frames: int) -> bytes | None:
+        if self.first is not None:
+            chunk = self.first.read(frames)
+            if chunk is not None:
+                return chunk
+            self.first = None
+            raise AudioUnavailable("The satellite went away.")
+        return self.then.read(frames)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def test_when_lost_sound_comes_back_the_host_says_where_the_game_is(
+    tmp_path: Path, piper: PiperSynthesizer, ear: Recognizer
+) -> None:
+    """Issue 45: "And we're back!" said nothing of the round, the category and whose turn
+    it is; the game now picks up as one resumed from its save does."""
+    first = speak_files(tmp_path / "in", piper, ["number two"])
+    later = speak_files(tmp_path / "later", piper, ["what's the category"])
+    ears = MicrophoneEars(GoesAwayOnce(WavFileInput(first, gap_seconds=0.6),
+                                       WavFileInput(later, gap_seconds=0.6)), half_duplex=False)
+    session = voice_session(tmp_path, ears)
+    shown: list[str] = []
+    loop = VoiceLoop(session, ears, ear, Mouth(piper, []), show=shown.append,
+                     comes_back=lambda: True)
+    assert loop.run() == 0
+    lost = next(i for i, line in enumerate(shown) if "The satellite went away." in line)
+    back = [line.removeprefix("HOST: ") for line in shown[lost + 1:]
+            if line.startswith("HOST: ")]
+    assert back[0] == "Welcome back! We're in round 1.", shown
+    assert "Planets" in " ".join(back[1:3]) and "Bob" in " ".join(back[1:4]), shown
+    assert "And we're back!" not in back
+
+
 class Doubtful:
     """Whisper sure of its likeliest choice only when decoding freely heard exactly its words,
     and unsure of any other (whatever the calibration of the day)."""
