@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from importlib import resources
 from itertools import count
+from pathlib import Path
 
 from rapidfuzz import fuzz
 
@@ -27,6 +28,7 @@ from host.lobby.grammar import (
     lobby_phrases,
     parse,
 )
+from host.lobby.memory import release_memory
 from host.lobby.setup import LobbyAsker, NobodyAnswered, set_up_table
 from host.lobby.state import LobbyState
 from host.lobby.tables import REMATCH, SETUPS, TABLES, just_start
@@ -34,7 +36,7 @@ from host.registry import GAMES, spoken_languages
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars, StreamClock
 from host.speech.ports import SAMPLE_RATE, AudioIn, Recognizer, Transcript
-from host.voice import VoiceLoop
+from host.voice import Mouth, VoiceLoop
 
 LOBBY_LINES = "host.lobby.lines"
 LOBBY_VOICE = GameVoice(LOBBY_LINES)
@@ -49,6 +51,9 @@ SAME_WORDS = 80
 chosen among the lobby's, for the lobby to act on it."""
 LOST = 3
 """VoiceLoop.run's code when the audio device went away."""
+Ended = bool | Path
+"""How a game at the lobby ended: over (True), stopped or not started (False), or lost with the
+sound (its save, to resume from)."""
 SOUND_RETRY_SECONDS = 5.0
 """How often a sound device that is not there is looked for again."""
 
@@ -95,7 +100,25 @@ def squeezed(text: str) -> str:
 
 
 class LobbyLoop(VoiceLoop):
-    """The voice loop of a game started from the lobby: "stop the game" is heard too."""
+    """The voice loop of a game started from the lobby: "stop the game" is heard too, and a
+    game paused by lost sound is carried on by the lobby."""
+
+    def __init__(self, session: Session, ears: MicrophoneEars, recognizer: Recognizer,
+                 mouth: Mouth, *, show: Callable[[str], None], waits: bool,
+                 lobby_lang: str) -> None:
+        """`waits`: the lobby waits for lost sound to come back, then resumes the game itself;
+        `lobby_lang`: the language of the lobby's words to carry a game on."""
+        super().__init__(session, ears, recognizer, mouth, show=show)
+        self.waits = waits
+        self.lobby_lang = lobby_lang
+
+    def carry_on(self) -> str:
+        """What becomes of the game paused by lost sound: the lobby resumes it (no --resume
+        to type)."""
+        if self.waits:
+            return "it carries on where it stopped when the sound comes back"
+        resume = REQUESTS[self.lobby_lang].resume[0]
+        return f"say '{resume}' to carry it on when the sound is back"
 
     def expect(self) -> None:
         """The session's phrases, and the stop phrase while the host is not asking."""
@@ -112,11 +135,13 @@ class Lobby:
                  seed: int | None = None, play_options: Sequence[str] = (),
                  show: Callable[[str], None] = print,
                  reopen: Callable[[], AudioIn] | None = None,
-                 wait: Callable[[float], None] | None = None, lang: str = "en") -> None:
+                 wait: Callable[[float], None] | None = None, lang: str = "en",
+                 on_game: Callable[[Session], None] | None = None) -> None:
         """`play_options`: more `partyhost play` arguments for every game (decks, timers);
         `reopen`: a new microphone once the old one is lost; `wait`: sleep between tries;
         `lang`: the language the lobby listens and speaks in, and its games are played in
-        when they can be."""
+        when they can be; `on_game`: told of each game as it starts (the lobby keeps none
+        once it is over)."""
         self.ears = ears
         self.voices = voices
         self.state = state
@@ -131,11 +156,11 @@ class Lobby:
                                 show=show)
         self.choices = lobby_phrases(TABLES, lang)
         self.asker.recognizer.set_choices(self.choices)  # learnt now, not at the first request
-        self.sessions: list[Session] = []
-        """Every game played, in order (for the log and the tests)."""
+        self.on_game = on_game
 
     def run(self) -> int:
         """Listen and host until the audio ends for good (0), or is lost with no way back (3)."""
+        release_memory()  # what loading the models left behind
         self.asker.say("ready")
         while True:
             try:
@@ -191,13 +216,14 @@ class Lobby:
         if self.lang in spoken and self.lang != GAMES[game].default_lang:
             table = ["--lang", self.lang, *table]  # a question asking the language comes after
         self.state.remember_options(game, table)
-        self.play_table(game, table)
+        self.play(game, self.new_game(game, table))
 
-    def play_table(self, game: str, table: list[str]) -> None:
-        """A new game at this table (the same table again for a rematch)."""
+    def new_game(self, game: str, table: list[str]) -> list[str]:
+        """The `partyhost play` arguments of a new game at this table (the same table again
+        for a rematch)."""
         seed = ["--seed", str(next(self.seeds))] if self.seeds else []
         save = ["--save", str(self.state.save_path(game))]
-        self.play(game, [*table, *seed, *save, *self.play_options])
+        return [*table, *seed, *save, *self.play_options]
 
     def resume(self) -> None:
         """Carry on with the game stopped last."""
@@ -209,7 +235,27 @@ class Lobby:
         self.play(stopped.game, ["--resume", "--save", str(stopped.save)])
 
     def play(self, game: str, arguments: list[str]) -> None:
-        """Play one game by voice; then the rematch offer, or back to the lobby."""
+        """Play `game` by voice, then each rematch the table agrees to (or the same game from
+        its save once lost sound is back); then back to the lobby. A game over is let go
+        before the next: nothing of it is kept, and the memory it took goes back to the
+        system (host.lobby.memory)."""
+        following: list[str] | None = arguments
+        while following is not None:
+            ended = self.play_one(game, following)
+            release_memory()
+            following = self.after(game, ended)
+
+    def after(self, game: str, ended: Ended) -> list[str] | None:
+        """The arguments of the game played next at this table, None for none."""
+        if isinstance(ended, Path):  # the sound was lost in it
+            if not self.wait_for_sound(AudioUnavailable("The sound device went away.")):
+                raise AudioUnavailable("The sound device went away during the game.")
+            return ["--resume", "--save", str(ended)]
+        return self.rematch(game) if ended else None
+
+    def play_one(self, game: str, arguments: list[str]) -> Ended:
+        """Play one game by voice: True when it is over, False when it was stopped or could
+        not start, its save when the sound was lost in it."""
         from host.core import autosave
         from host.core.protocols import SetupError
         from host.play import make_session
@@ -222,35 +268,35 @@ class Lobby:
         except (SetupError, autosave.SaveError) as err:
             self.show(f"partyhost: {err}")
             self.asker.say("cannot_start", reason=str(err).split(":")[0])
-            return
+            return False
         try:
             recognizer, mouth = self.voices.recognizer(args.lang), self.voices.mouth(args.lang)
         except (EngineError, TTSUnavailable) as err:
             self.show(f"partyhost: {err}")
             self.asker.say("cannot_start", reason=f"no {args.lang} voice")
-            return
+            return False
         session.phrases.lines.update(in_game_lines(session.phrases.lang, self.lang))
         session.clock = StreamClock(self.ears)
-        self.sessions.append(session)
-        loop = LobbyLoop(session, self.ears, recognizer, mouth, show=self.show)
+        if self.on_game:
+            self.on_game(session)
+        loop = LobbyLoop(session, self.ears, recognizer, mouth, show=self.show,
+                         waits=self.reopen is not None, lobby_lang=self.lang)
         if loop.run(resumed=resumed) == LOST:
-            if not self.wait_for_sound(AudioUnavailable("The sound device went away.")):
-                raise AudioUnavailable("The sound device went away during the game.")
-            self.play(game, ["--resume", "--save", str(args.save)])
-        elif not session.finished:
+            return Path(args.save)
+        if not session.finished:
             raise EOFError("the microphone stream ended during the game")
-        elif session.game.over:
-            self.offer_rematch(game)
+        return session.game.over
 
-    def offer_rematch(self, game: str) -> None:
-        """The same table again on a yes; back to the lobby on a no or on silence."""
+    def rematch(self, game: str) -> list[str] | None:
+        """The same table again on a yes (its arguments); back to the lobby on a no or on
+        silence (None)."""
         again = (*YES, REMATCH.get(self.lang, REMATCH["en"]), *just_start(self.lang))
         answer = self.asker.ask("rematch", [*again, *NO], tries=1)
         table = self.state.options(game)
         if answer in again and table:
-            self.play_table(game, table)
-        else:
-            self.asker.say("back_in_lobby")
+            return self.new_game(game, table)
+        self.asker.say("back_in_lobby")
+        return None
 
     def wait_for_sound(self, lost: Exception) -> bool:
         """Wait for the microphone to come back (False when there is no way to reopen it)."""

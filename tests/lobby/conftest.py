@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from host.core.session import Session
 from host.lobby.audio import Voices
 from host.lobby.lobby import Lobby
 from host.lobby.state import LobbyState
@@ -48,7 +50,16 @@ def said(folder: Path, piper: PiperSynthesizer, lines: Sequence[str]) -> Path:
     return folder
 
 
-LobbyMaker = Callable[..., tuple[Lobby, list[str]]]
+class WatchedLobby(Lobby):
+    """A lobby, and every game it started kept for the test to look at (the lobby itself
+    keeps none once it is over)."""
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        self.sessions: list[Session] = []
+        super().__init__(*args, on_game=self.sessions.append, **options)
+
+
+LobbyMaker = Callable[..., tuple[WatchedLobby, list[str]]]
 
 
 @pytest.fixture
@@ -56,7 +67,7 @@ def lobby_hearing(tmp_path: Path, piper: PiperSynthesizer, whisper: Recognizer) 
     """A lobby whose microphone plays these lines (and silences) in turn; it returns the
     lobby and the list of what it shows (the host's lines and what it heard)."""
 
-    def make(lines: Sequence[str], **options: object) -> tuple[Lobby, list[str]]:
+    def make(lines: Sequence[str], **options: object) -> tuple[WatchedLobby, list[str]]:
         folder = said(tmp_path / "in", piper, lines)
         ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
         voices = Voices(None, [])  # type: ignore[arg-type]
@@ -64,7 +75,7 @@ def lobby_hearing(tmp_path: Path, piper: PiperSynthesizer, whisper: Recognizer) 
         voices.mouths["en"] = Mouth(CachedSynthesizer(piper), [])
         shown: list[str] = []
         state = LobbyState(tmp_path / "state")
-        return Lobby(ears, voices, state, show=shown.append, **options), shown  # type: ignore[arg-type]
+        return WatchedLobby(ears, voices, state, show=shown.append, **options), shown
 
     return make
 

@@ -1,10 +1,14 @@
-"""Games from the lobby by voice: "stop the game" saves one for "resume the game", and a game
-that ends is followed by the offer of a rematch."""
+"""Games from the lobby by voice: "stop the game" saves one for "resume the game", a game
+that ends is followed by the offer of a rematch, and a game over is let go before the next."""
 
 from __future__ import annotations
 
+import gc
+import weakref
 from pathlib import Path
 
+from host.core.session import Session
+from host.lobby.lobby import Lobby
 from host.lobby.state import LobbyState
 from tests.games.short_list.decks import GERMANY
 from tests.lobby.conftest import CRACK_LIST_TESTING, SILENCE, LobbyMaker, host_lines
@@ -43,3 +47,33 @@ def test_after_a_game_the_host_offers_a_rematch_and_goes_back_to_the_lobby_on_si
     said = host_lines(shown)
     assert said.count("Well played, everyone! Same table again? Say yes for a rematch.") == 2
     assert said[-1] == "I'll be here. Say: let's play, when you want another game."
+
+
+def test_a_game_over_is_let_go_before_the_next_one_starts(
+        lobby_hearing: LobbyMaker, tmp_path: Path) -> None:
+    """Issue 45: `serve` grew game after game; the lobby kept every game played, and each
+    rematch was played inside the call that played the game before. Now nothing holds a game
+    over once the next begins (its memory goes back to the system, host.lobby.memory)."""
+    deck = tmp_path / "germany.toml"
+    deck.write_text(GERMANY)
+    LobbyState(tmp_path / "state").remember_table(["Ann", "Bob", "Cat"])
+    passes = ["pass", "pass", "pass"]
+    watched, shown = lobby_hearing(
+        ["let's play Short List", "yes", "yes", *passes, "yes", *passes, SILENCE],
+        seed=1, play_options=["--rounds", "1", "--deck", str(deck), "--only-my-decks"])
+    games: list[weakref.ref[Session]] = []
+    alive_at_start: list[list[bool]] = []
+
+    def started(session: Session) -> None:
+        gc.collect()
+        alive_at_start.append([game() is not None for game in games])
+        games.append(weakref.ref(session))
+
+    lobby = Lobby(watched.ears, watched.voices, watched.state, seed=1,
+                  play_options=watched.play_options, show=shown.append, on_game=started)
+    assert lobby.run() == 0
+    assert alive_at_start == [[], [False]]
+    gc.collect()
+    assert [game() for game in games] == [None, None]
+    assert host_lines(shown).count(
+        "Well played, everyone! Same table again? Say yes for a rematch.") == 2

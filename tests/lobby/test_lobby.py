@@ -13,7 +13,7 @@ from host.lobby.state import LobbyState
 from host.speech.ports import Recognizer
 from host.speech.second_opinion import SecondOpinion
 from host.speech.stt import make_recognizer
-from tests.lobby.conftest import CRACK_LIST_TESTING, LobbyMaker, host_lines
+from tests.lobby.conftest import CRACK_LIST_TESTING, LobbyMaker, WatchedLobby, host_lines
 
 
 def test_a_start_phrase_sets_up_the_table_by_voice_and_starts_the_game(
@@ -94,7 +94,6 @@ def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(tmp_path: Path) ->
     """`partyhost serve --lang fr`: the set-up is asked and heard in French (espeak-ng's
     Belgian voice, the multilingual Whisper), and the game is hosted in French."""
     from host.lobby.grammar import Start
-    from host.lobby.lobby import Lobby
     from host.speech.audio import WavFileInput
     from host.speech.cache import CachedSynthesizer
     from host.speech.ears import MicrophoneEars
@@ -115,8 +114,8 @@ def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(tmp_path: Path) ->
     voices.mouths["fr"] = Mouth(CachedSynthesizer(voice), [])
     shown: list[str] = []
     ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
-    lobby = Lobby(ears, voices, LobbyState(tmp_path / "state"), show=shown.append, seed=2,
-                  lang="fr")
+    lobby = WatchedLobby(ears, voices, LobbyState(tmp_path / "state"), show=shown.append,
+                         seed=2, lang="fr")
     with pytest.raises(EOFError):  # the recording ends once the game has begun
         lobby.handle(Start("crack-list"))
     [session] = lobby.sessions

@@ -102,6 +102,10 @@ def test_a_lost_microphone_pauses_the_game_and_it_resumes_when_it_is_back(
     assert lost.game.category is None and not lost.finished
     assert resumed.game.category is not None  # "number two", heard once it was back
     assert "The sound is back." in host_lines(shown)
+    # serve resumes the game itself: no --resume to type (issue 45)
+    assert any("paused and saved: it carries on where it stopped when the sound comes back"
+               in line for line in shown), shown
+    assert not any("--resume" in line for line in shown)
 
 
 def test_serve_with_no_sound_card_yet_waits_for_one_rather_than_failing(tmp_path: Path) -> None:
