@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 
 SHORT_LINE_WORDS = 4
 """Lines of the phrasebook this short, with nothing to fill in, are ready before the game."""
+CACHE_BYTES = 8 * 2**20
+"""The audio a voice's cache holds at most: about 3 minutes of a 22 kHz voice, hundreds of
+short lines, and never the whole of a long evening (`partyhost serve` hosts game after game)."""
 
 
 def countdown_lines(phrases: Phrasebook) -> list[str]:
@@ -41,12 +44,17 @@ def _key_text(text: str) -> str:
 class CachedSynthesizer:
     """Wraps any Synthesizer; a line said before (same voice, same text) replays from memory."""
 
-    def __init__(self, inner: Synthesizer, *, max_lines: int = 256) -> None:
-        """Cache up to `max_lines` lines of `inner`, dropping the least recently used."""
+    def __init__(self, inner: Synthesizer, *, max_lines: int = 256,
+                 max_bytes: int = CACHE_BYTES) -> None:
+        """Cache up to `max_lines` lines of `inner` and `max_bytes` of their audio, dropping
+        the least recently used."""
         self.inner = inner
         self.name = inner.name
         self.sample_rate = inner.sample_rate
         self.max_lines = max_lines
+        self.max_bytes = max_bytes
+        self.size = 0
+        """The bytes of audio held."""
         self.hits = 0
         self.misses = 0
         self._lines: OrderedDict[tuple[str, str], tuple[bytes, ...]] = OrderedDict()
@@ -97,8 +105,16 @@ class CachedSynthesizer:
         self._store(key, tuple(chunks))  # only reached when the whole line was synthesized
 
     def _store(self, key: tuple[str, str], chunks: tuple[bytes, ...]) -> None:
+        if _bytes(chunks) > self.max_bytes:
+            return  # kept, it would push out every other line
         with self._lock:
+            old = self._lines.pop(key, ())
+            self.size += _bytes(chunks) - _bytes(old)
             self._lines[key] = chunks
-            self._lines.move_to_end(key)
-            while len(self._lines) > self.max_lines:
-                self._lines.popitem(last=False)
+            while self._lines and (len(self._lines) > self.max_lines
+                                   or self.size > self.max_bytes):
+                self.size -= _bytes(self._lines.popitem(last=False)[1])
+
+
+def _bytes(chunks: tuple[bytes, ...]) -> int:
+    return sum(len(chunk) for chunk in chunks)

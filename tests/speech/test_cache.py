@@ -45,6 +45,25 @@ def test_least_recently_used_line_is_dropped(espeak_synth: EspeakSynthesizer) ->
     assert spy.asked == ["one", "two", "three", "two"]
 
 
+def test_the_cache_holds_at_most_its_bytes_of_audio_the_oldest_lines_dropped(
+        espeak_synth: EspeakSynthesizer) -> None:
+    """A long evening of `partyhost serve` says thousands of different lines (issue 45: the
+    host grew game after game): the audio kept is bounded, not only the number of lines."""
+    sizes = {text: len(b"".join(espeak_synth.synthesize(text)))
+             for text in ["one", "two", "three", "A much longer line than any of the others."]}
+    cache = CachedSynthesizer(espeak_synth, max_bytes=sizes["two"] + sizes["three"] + 1)
+    for text in ["one", "two", "three"]:
+        list(cache.synthesize(text))
+    assert "one" not in cache and "two" in cache and "three" in cache
+    assert cache.size == sizes["two"] + sizes["three"] <= cache.max_bytes
+    longer = "A much longer line than any of the others."
+    assert sizes[longer] > cache.max_bytes
+    list(cache.synthesize(longer))  # more than the whole budget: said, not kept
+    assert longer not in cache and "two" in cache and "three" in cache
+    list(cache.synthesize("three"))
+    assert cache.size == sizes["two"] + sizes["three"]
+
+
 def test_a_line_abandoned_midway_is_not_cached(espeak_synth: EspeakSynthesizer) -> None:
     cache = CachedSynthesizer(espeak_synth)
     stream = cache.synthesize("First part. Second part.")
