@@ -79,6 +79,10 @@ MARGIN_CAP = 10.0
 """A lead over the rival beyond this adds no more evidence (one choice set may hold a
 single plausible phrase)."""
 LIKELIEST = 9
+PRIORS_KEPT = 20_000
+"""How many written forms' priors a recognizer remembers (about 10 MB): the lobby's and a few
+games' worth of answers. Past it the forms offered least recently are forgotten, to be scored
+again if they come back: `partyhost serve` offers new answers game after game."""
 """How many of the likeliest choices come back weighed: enough that a move is among them when
 the host's short questions lead (a French placement said nine times running was heard as
 "règles", whose words decoding freely did not hear, and the placement was not among the next
@@ -114,6 +118,8 @@ class WhisperRecognizer:
                                           chunk_length=self.tuning.window_seconds)
         self.decoder = WhisperDecoder(self.model_dir)
         self._prior: dict[TokenPath, float] = {}
+        """Each written form's score on the prior's noise, the forms offered last at the end."""
+        self.priors_kept = PRIORS_KEPT
         self._trie: PhraseTrie | None = None
         self._forms_by_words: dict[tuple[str, ...], list[str]] = {}
         """The choices each free transcript (as the judge's words) stands for exactly."""
@@ -217,13 +223,24 @@ class WhisperRecognizer:
 
     def _learn_priors(self, forms: list[tuple[str, list[int]]]) -> None:
         """Score on the prior's noise the written forms not yet seen (once per form, then
-        cached)."""
+        cached, the forms offered least recently forgotten past `priors_kept`)."""
         new = [(phrase, tokens) for phrase, tokens in forms
                if tuple(tokens) not in self._prior]
         if new:
             trie = PhraseTrie(new)
             self._prior.update(search(self.decoder, self._prior_noise, self.prefix, trie,
                                       beam=None))
+        for _, tokens in forms:  # offered now: the last to be forgotten
+            path = tuple(tokens)
+            if path in self._prior:
+                self._prior[path] = self._prior.pop(path)
+        while len(self._prior) > max(self.priors_kept, len(forms)):
+            del self._prior[next(iter(self._prior))]
+
+    @property
+    def priors_known(self) -> int:
+        """How many written forms' priors are remembered."""
+        return len(self._prior)
 
     @functools.cached_property
     def _prior_noise(self) -> KeysValues:

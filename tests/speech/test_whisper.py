@@ -335,3 +335,20 @@ def test_a_free_transcript_said_over_is_said_once() -> None:
     assert said_once("Bora Bora") == "Bora Bora"
     assert said_once("Walla Walla Washington") == "Walla Walla Washington"
     assert said_once("New York, New Jersey") == "New York, New Jersey"
+
+
+def test_the_priors_remembered_are_bounded_the_least_recently_offered_forgotten(
+        whisper: WhisperRecognizer) -> None:
+    """Issue 45: `partyhost serve` offers new answers game after game; the score of each on
+    the prior's noise is remembered up to a bound, the forms offered now always among them."""
+    kept, whisper.priors_kept = whisper.priors_kept, 4
+    try:
+        whisper.set_choices(["apple", "banana", "cherry"])
+        whisper.set_choices(["damson", "elderberry", "fig"])
+        assert whisper.priors_known == 4
+        many = ["grape", "kiwi", "lemon", "mango", "nectarine", "orange"]
+        whisper.set_choices(many)
+        assert whisper.priors_known == len(many)  # every form offered now is scored
+    finally:
+        whisper.priors_kept = kept
+    whisper.set_choices(None)
