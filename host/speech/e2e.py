@@ -40,7 +40,9 @@ VOICES = ("en-us", "en-gb", "en-us+f3")
 """The espeak-ng voices that ask them."""
 QUIET_BEFORE_ASKING = 1.5
 """Seconds the host has been silent before the next question (its microphone has reopened)."""
-REPLY_TIMEOUT = 20.0
+REPLY_TIMEOUT = 60.0
+"""Seconds a question waits for its answer: long, as a late answer left out would make the
+p95 look better than it is (recognition alone took 10-20 s on a loaded 2-core machine)."""
 
 
 @dataclass
@@ -51,13 +53,14 @@ class Stopwatch:
     path: Path | None = None
     marks: dict[str, list[float]] = field(default_factory=dict)
 
-    def mark(self, kind: str) -> None:
-        """Note that `kind` happened now."""
-        now = time.monotonic()
-        self.marks.setdefault(kind, []).append(now)
+    def mark(self, kind: str, at: float | None = None) -> float:
+        """Note that `kind` happened now (or `at` that moment); returns the moment."""
+        moment = time.monotonic() if at is None else at
+        self.marks.setdefault(kind, []).append(moment)
         if self.path:
             with self.path.open("a") as marks:
-                marks.write(json.dumps({"kind": kind, "at": now}) + "\n")
+                marks.write(json.dumps({"kind": kind, "at": moment}) + "\n")
+        return moment
 
     def first(self, kind: str, after: float) -> float | None:
         """The first moment of `kind` at or after `after`."""
@@ -136,14 +139,19 @@ class TimedVoice:
 
 
 class TimedOut:
-    """A loudspeaker that notes when audio is handed to it ("sent")."""
+    """A loudspeaker that notes when audio is handed to it ("sent") and when its first sound
+    would be heard if it played at once ("due": after the voice's silence before it)."""
 
     def __init__(self, out: AudioOut, watch: Stopwatch) -> None:
         self.out, self.watch = out, watch
 
     def play(self, pcm: bytes, sample_rate: int) -> None:
         """Note, then play."""
-        self.watch.mark("sent")
+        sent = self.watch.mark("sent")
+        samples = np.frombuffer(pcm, dtype="<i2")
+        loud = np.flatnonzero(np.abs(samples.astype(np.int32)) > SOUND_LEVEL)
+        silence = int(loud[0]) if len(loud) else len(samples)
+        self.watch.mark("due", sent + silence / sample_rate)
         self.out.play(pcm, sample_rate)
 
     def close(self) -> None:
@@ -161,17 +169,20 @@ class Reply:
     speaking: float
     synthesized: float
     sent: float
+    due: float
     first_sound: float
 
     def parts(self) -> dict[str, float]:
         """Where the wait went, in milliseconds, and the whole wait at the wire (the audio
-        handed to the satellite's connection or the sound card) and at the loudspeaker."""
+        handed to the satellite's connection or the sound card) and at the loudspeaker. The
+        voice's silence before its first sound ("lead_in") is apart from the output's delay."""
         steps = {"endpointing": self.heard - self.said_end,
                  "recognition": self.recognized - self.heard,
                  "game": self.speaking - self.recognized,
                  "synthesis": self.synthesized - self.speaking,
                  "to_the_wire": self.sent - self.synthesized,
-                 "output": self.first_sound - self.sent,
+                 "lead_in": self.due - self.sent,
+                 "output": self.first_sound - self.due,
                  "at_the_wire": self.sent - self.said_end,
                  "at_the_speaker": self.first_sound - self.said_end}
         return {name: round(1000 * seconds, 1) for name, seconds in steps.items()}
@@ -184,12 +195,13 @@ def reply_to(said: Utterance, watch: Stopwatch, played: list[Played]) -> Reply |
     speaking = recognized and watch.first("speaking", recognized)
     synthesized = speaking and watch.first("synthesized", speaking)
     sent = synthesized and watch.first("sent", synthesized)
-    sound = sent and next((p.first_sound for p in played
-                           if p.first_sound and p.end >= sent and p.first_sound >= said.end),
-                          None)
-    if not (heard and recognized and speaking and synthesized and sent and sound):
+    due = sent and watch.first("due", sent)
+    sound = due and next((p.first_sound for p in played
+                          if p.first_sound and p.end >= due and p.first_sound >= said.end),
+                         None)
+    if not (heard and recognized and speaking and synthesized and sent and due and sound):
         return None
-    return Reply(said.end, heard, recognized, speaking, synthesized, sent, sound)
+    return Reply(said.end, heard, recognized, speaking, synthesized, sent, due, sound)
 
 
 def espeak(text: str, voice: str) -> bytes:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from host.speech import e2e
+from host.speech.pulse_rig import MONITOR_LATENCY_MS
 
 
 def test_questions_into_the_sound_card_are_answered_at_its_loudspeaker() -> None:
@@ -18,9 +19,12 @@ def test_questions_into_the_sound_card_are_answered_at_its_loudspeaker() -> None
         assert reply.first_sound < then.said_end  # each answer is to its own question
     for reply in replies:
         parts = reply.parts()
-        steps = ("endpointing", "recognition", "game", "synthesis", "to_the_wire", "output")
-        assert all(parts[step] >= 0 for step in steps), parts
-        assert parts["output"] > 0  # the loudspeaker sounded after the host handed it audio
+        steps = ("endpointing", "recognition", "game", "synthesis", "to_the_wire", "lead_in",
+                 "output")
+        assert all(parts[step] >= 0 for step in steps if step != "output"), parts
+        # the loudspeaker sounded once the host handed it audio (the monitors time a sample
+        # when the sink renders it, up to one block before it is due)
+        assert parts["output"] > -MONITOR_LATENCY_MS, parts
         assert abs(sum(parts[step] for step in steps) - parts["at_the_speaker"]) < 1, parts
     assert measured.start_up_seconds > 0
     assert measured.notes["timing_jitter_ms"]
