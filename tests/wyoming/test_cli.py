@@ -64,7 +64,7 @@ def test_the_host_calls_a_satellite_that_drops_out_and_the_game_resumes(tmp_path
         assert save.exists()
         before = len(satellite.streams)
         satellite.listen(port)  # Party Host calls it again
-        wait_line(lines, r"^HOST: And we're back", said)
+        wait_line(lines, r"^HOST: Welcome back! We're in round 1\.", said)  # where it is
         assert satellite.wait_for(lambda: len(satellite.streams) > before), "\n".join(said)
     finally:
         host.terminate()
