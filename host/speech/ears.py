@@ -68,16 +68,19 @@ class MicrophoneEars:
     def listen(self, timeout: float | None) -> bytes | None:
         """The next utterance, b"" after `timeout` seconds without one, None at end of audio;
         the host's own voice coming back is not one."""
+        endpointer = Endpointer(silence_seconds=self.silence_seconds, timeout_seconds=timeout)
         while True:
-            audio = self._utterance(timeout)
+            audio = self._utterance(endpointer)
             start = self.utterance_start - PRE_ROLL_SECONDS
             if not (audio and self.echoes and self.echoes.is_echo(audio, start)):
                 return audio
             self.echoes_dropped += 1
+            # The wait goes on from where it was: an echo does not put the timeout back.
+            endpointer = Endpointer(silence_seconds=self.silence_seconds,
+                                    timeout_seconds=timeout, waited=endpointer.waited)
 
-    def _utterance(self, timeout: float | None) -> bytes | None:
-        """The next stretch of speech the endpointer finds, echo or not."""
-        endpointer = Endpointer(silence_seconds=self.silence_seconds, timeout_seconds=timeout)
+    def _utterance(self, endpointer: Endpointer) -> bytes | None:
+        """The next stretch of speech `endpointer` finds, echo or not."""
         pre_roll: deque[bytes] = deque(maxlen=max(1, int(PRE_ROLL_SECONDS * self.rate
                                                          / self.frames)))
         speech: list[bytes] = []

@@ -64,6 +64,16 @@ def test_the_host_line_coming_back_late_is_not_heard_the_player_after_it_is(
     assert heard and abs(len(heard) - len(answer)) < SAMPLE_RATE  # the answer, not the echo
 
 
+def test_an_echo_dropped_does_not_put_the_wait_back(line: Spoken) -> None:
+    late = 1.8
+    echo = np.concatenate([np.zeros(int(late * SAMPLE_RATE)), in_a_room(line)])
+    ears = ears_after(line, to_pcm(echo) + quiet(30.0))
+    reopens = line.seconds + LIVE_TAIL_SECONDS
+    assert ears.listen(5.0) == b""
+    assert ears.echoes_dropped == 1
+    assert ears.stream_time < reopens + 5.5  # the wait counts from the reopening, echo and all
+
+
 def test_a_player_saying_the_host_words_right_after_it_is_heard(line: Spoken) -> None:
     answer = player("that's everyone")
     reopens = line.seconds + LIVE_TAIL_SECONDS
