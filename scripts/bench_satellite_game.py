@@ -53,7 +53,7 @@ VOICES = {"Ann": "en-us", "Bob": "en-gb"}
 START = "Party Host, let's play Crack List"
 QUIET = 1.5
 """Seconds the loudspeaker has been silent before the table speaks (the host is listening)."""
-ANSWER_WAIT = 15.0
+ANSWER_WAIT = 30.0
 """Seconds the table waits for the host to say something after it spoke, before deciding again
 (the host ignored it, or let it pass without a word)."""
 REACTION = 3.0
