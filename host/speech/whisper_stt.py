@@ -79,14 +79,17 @@ MARGIN_CAP = 10.0
 """A lead over the rival beyond this adds no more evidence (one choice set may hold a
 single plausible phrase)."""
 LIKELIEST = 9
-PRIORS_KEPT = 20_000
-"""How many written forms' priors a recognizer remembers (about 10 MB): the lobby's and a few
-games' worth of answers. Past it the forms offered least recently are forgotten, to be scored
-again if they come back: `partyhost serve` offers new answers game after game."""
 """How many of the likeliest choices come back weighed: enough that a move is among them when
 the host's short questions lead (a French placement said nine times running was heard as
 "règles", whose words decoding freely did not hear, and the placement was not among the next
 three, all questions too)."""
+PRIORS_KEPT = 20_000
+"""How many written forms' priors a recognizer remembers (about 10 MB): the lobby's and a few
+games' worth of answers. Past it the forms offered least recently are forgotten, to be scored
+again if they come back: `partyhost serve` offers new answers game after game."""
+PRIOR_BATCH = 200
+"""New forms scored on the prior's noise at a time: 1,500 first names at once took a
+gigabyte of scratch memory for a moment, 200 at a time about 150 MB, in no more time."""
 TOKENS_PER_SECOND = 6
 """A free transcript longer than this many tokens a second of audio is a hallucination loop."""
 
@@ -226,8 +229,8 @@ class WhisperRecognizer:
         cached, the forms offered least recently forgotten past `priors_kept`)."""
         new = [(phrase, tokens) for phrase, tokens in forms
                if tuple(tokens) not in self._prior]
-        if new:
-            trie = PhraseTrie(new)
+        for batch in range(0, len(new), PRIOR_BATCH):  # each path is scored exactly alone
+            trie = PhraseTrie(new[batch: batch + PRIOR_BATCH])
             self._prior.update(search(self.decoder, self._prior_noise, self.prefix, trie,
                                       beam=None))
         for _, tokens in forms:  # offered now: the last to be forgotten

@@ -278,6 +278,9 @@ class _Echo:
 
     def __init__(self, played: Path, gain: float, delay: float) -> None:
         self.played, self.gain, self.delay = played, gain, delay
+        self.starts: dict[Path, float] = {}
+        self.past: set[Path] = set()
+        """Streams wholly heard already: never read again (a session plays hundreds)."""
 
     def at(self, now: float, samples: int) -> np.ndarray:
         """The echo in the microphone block that ends at `now` (float samples)."""
@@ -287,12 +290,17 @@ class _Echo:
         if not self.gain:
             return block
         begin = now - samples / MIC_RATE - self.delay
-        for start_file in self.played.glob("*.start"):
-            start = json.loads(start_file.read_text())["start"]
+        for start_file in set(self.played.glob("*.start")) - self.past:
+            if start_file not in self.starts:
+                self.starts[start_file] = json.loads(start_file.read_text())["start"]
+            start = self.starts[start_file]
             if start > now - self.delay:
                 continue
             pcm = np.frombuffer(start_file.with_suffix(".raw").read_bytes(), dtype="<i2")
             times = begin + np.arange(samples) / MIC_RATE - start
+            if times[0] * SPEAKER_RATE > len(pcm) + SPEAKER_RATE:
+                self.past.add(start_file)  # a second past its end: it has finished playing
+                continue
             inside = (times >= 0) & (times * SPEAKER_RATE < len(pcm) - 1)
             if inside.any():
                 block[inside] += self.gain * np.interp(times[inside] * SPEAKER_RATE,
