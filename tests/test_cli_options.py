@@ -64,7 +64,8 @@ def test_nothing_to_keep_means_no_backup_and_no_word(tmp_path: Path) -> None:
     for _ in range(2):  # set up, no move played: the next game replaces it
         run = partyhost(*common, "--players", "Ann", "Bob", stdin="quit\nyes\n")
         assert run.returncode == 0 and run.stderr == "", run.stderr
-    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == ["crack-list-played.json", "g.json"]  # the save and the lists offered
 
 
 def test_a_game_saved_before_its_first_move_resumes_with_the_same_deal(tmp_path: Path) -> None:

@@ -4,44 +4,13 @@ pauses and is saved, and when the satellite comes back the game resumes."""
 
 from __future__ import annotations
 
-import queue
-import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 from tests.commandline import RULES_DECK
+from tests.wyoming.hosting import STARTUP_TIMEOUT, lines_of, wait_line
 from tests.wyoming.satellite import TIMEOUT, TableSatellite
-
-STARTUP_TIMEOUT = 300.0
-"""Seconds the host may take to load its recognizer and voice on a busy machine."""
-
-
-def lines_of(host: subprocess.Popen[str]) -> queue.Queue[str]:
-    """The host's standard output, line by line, as it comes."""
-    lines: queue.Queue[str] = queue.Queue()
-
-    def read() -> None:
-        assert host.stdout is not None
-        for line in host.stdout:
-            lines.put(line.rstrip())
-        lines.put("")
-
-    threading.Thread(target=read, daemon=True).start()
-    return lines
-
-
-def wait_line(lines: queue.Queue[str], pattern: str, said: list[str],
-              timeout: float = TIMEOUT) -> re.Match[str]:
-    """The first line matching `pattern`; every line read is kept in `said`."""
-    while True:
-        line = lines.get(timeout=timeout)
-        said.append(line)
-        assert line, "the host stopped:\n" + "\n".join(said)
-        found = re.search(pattern, line)
-        if found:
-            return found
 
 
 def test_the_host_calls_a_satellite_that_drops_out_and_the_game_resumes(tmp_path: Path) -> None:

@@ -20,16 +20,18 @@ from wyoming.event import async_read_event
 from wyoming.satellite import PauseSatellite
 
 from host.speech.wyoming.rig import RigUnavailable, SatelliteRig
-from tests.wyoming.satellite import TIMEOUT
-from tests.wyoming.test_cli import STARTUP_TIMEOUT, lines_of, wait_line
-from tests.wyoming.test_stop import (
+from tests.wyoming.hosting import (
     SIGNALLED,
+    STARTUP_TIMEOUT,
     ended,
+    lines_of,
     play_command,
     quit_by_voice,
     serve_command,
     start,
+    wait_line,
 )
+from tests.wyoming.satellite import TIMEOUT
 
 
 class EventService:
