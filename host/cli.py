@@ -59,14 +59,13 @@ class Terminated(BaseException):
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, run the chosen command and return its exit code."""
     try:
-        try:
-            with _sigterm_raises():
-                return _run(argv)
-        finally:
-            sys.stdout.flush()  # so that a reader gone away shows here, not at the exit
+        with _sigterm_raises():
+            code = _run(argv)
+        sys.stdout.flush()  # so that a reader gone away shows here, not at the exit
+        return code
     except BrokenPipeError:
         return _reader_gone()
-    except Terminated:
+    except Terminated:  # no flush: output a terminal nobody reads any more would hang it
         return _die_of_sigterm()
 
 
