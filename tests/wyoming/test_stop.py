@@ -1,8 +1,8 @@
 """Stopping lets the satellite go as Home Assistant does: `partyhost play` and `partyhost serve`
 on a satellite (the hand-made one, over loopback) send it PauseSatellite and hang up when
-stopped by Ctrl-C or systemd's SIGTERM (quitting by voice: test_stop_real_satellite), with nothing on
-stderr but what the stop itself says (no "Task was destroyed but it is pending!", no traceback)
-and the exit status that stop always gave."""
+stopped by Ctrl-C or systemd's SIGTERM (quitting by voice: test_stop_real_satellite), with
+nothing on stderr but what the stop itself says (no "Task was destroyed but it is pending!",
+no traceback) and the exit status that stop always gave."""
 
 from __future__ import annotations
 
