@@ -3,6 +3,7 @@ a real prompt (readline) that the host's lines never land in."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -174,9 +175,25 @@ def test_at_a_terminal_the_countdown_never_lands_in_the_prompt(tmp_path: Path) -
         expect(rb"amza")
     finally:
         os.kill(pid, signal.SIGTERM)
-        os.waitpid(pid, 0)
+        status = _reap(pid, fd)
         os.close(fd)
     assert re.search(rb"\] > [^\r\n]*HOST:", seen) is None
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM
+
+
+def _reap(pid: int, fd: int, seconds: float = 20.0) -> int:
+    """Wait for a child told to stop, reading what it still prints (a full terminal would block
+    it); kill it if it outlives `seconds`, so that a host deaf to SIGTERM fails, not hangs."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        if select.select([fd], [], [], 0.1)[0]:
+            with contextlib.suppress(OSError):
+                os.read(fd, 4096)
+    os.kill(pid, signal.SIGKILL)
+    return os.waitpid(pid, 0)[1]
 
 
 def test_the_readme_says_a_hand_is_private_only_on_the_companion_page() -> None:
