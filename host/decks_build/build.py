@@ -9,7 +9,7 @@ from pathlib import Path
 
 from host.decks import load_deck, shipped_decks_dir
 from host.decks_build.families import endings, hand_written, rhymes
-from host.decks_build.quality import Draft, answer_keys, select
+from host.decks_build.quality import Draft, Listed, answer_keys, select
 
 NAMES = {"en": "Expansion", "fr": "Extension"}
 
@@ -31,9 +31,9 @@ def chosen(lang: str, left_out: Callable[[Draft, str], None] | None = None) -> l
     """The drafts that pass the floors and repeat neither the box nor one another
     (`left_out` hears of the others, and why)."""
     box = load_deck(shipped_decks_dir() / "crack-list" / lang / "core.toml")
-    cats = [c for card in box.cards for c in card.categories]
-    keys = [answer_keys(((a.text, a.aliases) for a in c.answers), lang) for c in cats]
-    return select(drafts(lang), lang, [k for k in keys if k], [c.title for c in cats], left_out)
+    listed = [Listed(c.title, answer_keys(((a.text, a.aliases) for a in c.answers), lang))
+              for card in box.cards for c in card.categories]
+    return select(drafts(lang), lang, listed, left_out)
 
 
 WORD_PLAY = ("rhymes", "endings")

@@ -13,7 +13,17 @@ import pytest
 from host.core.events import make_seats
 from host.decks import load_deck, shipped_decks_dir
 from host.decks_build.build import build, deck_path
-from host.decks_build.quality import MIN_ANSWERS, MIN_LETTERS, Draft, select
+from host.decks_build.families import endings as word_endings
+from host.decks_build.quality import (
+    MIN_ANSWERS,
+    MIN_LETTERS,
+    Draft,
+    Listed,
+    answer_keys,
+    repeats,
+    same_idea,
+    select,
+)
 from host.games.crack_list.config import CrackListConfig
 from host.games.crack_list.setup import category_cards
 from host.games.crack_list.table import CrackListTable
@@ -68,11 +78,67 @@ def test_a_category_below_the_floor_or_repeating_the_box_is_left_out() -> None:
     kept = Draft("kept", "Kept", list(varied), "test")
     again = Draft("again", "Again", list(varied), "test")
     why: dict[str, str] = {}
-    chosen = select([few_letters, kept, again], "en", [], [],
+    chosen = select([few_letters, kept, again], "en", [],
                     lambda draft, reason: why.setdefault(draft.id, reason))
     assert [d.id for d in chosen] == ["kept"]
     assert chosen[0].difficulty in (1, 2, 3)
-    assert "letters" in why["few"] and "answers of a list" in why["again"]
+    assert "letters" in why["few"] and "same idea" in why["again"]
+
+
+def _draft(id_: str, title: str, answers: list[str]) -> Draft:
+    """A hand-written draft of these answers."""
+    return Draft(id_, title, [(a, ()) for a in answers], "hand")
+
+
+def test_a_narrower_list_whose_title_adds_nothing_repeats_the_broad_one() -> None:
+    """A list at most half another's size is narrower, yet the same idea when its title adds
+    no word ("Famous pirates" beside "Pirates") or it ends as the other rhymes; a title that
+    narrows ("Pirate ships") makes a new list, as does a like title over other answers."""
+    pirates = [f"{chr(65 + i % 20)}pirate{i}" for i in range(80)]
+    rhymes = [f"{c}ight" for c in "bfmnrst"]
+    box = [Listed("Pirates", answer_keys(((p, ()) for p in pirates), "en")),
+           Listed("Words that rhyme with 'light'", answer_keys(((r, ()) for r in rhymes), "en"))]
+    third = pirates[:12] + [f"{chr(65 + i % 20)}other{i}" for i in range(20)]
+    drafts = [_draft("famous-pirates", "Famous pirates", third),
+              _draft("pirate-ships", "Pirate ships", third),
+              _draft("pirate-words", "Pirate words", [f"{chr(65 + i % 20)}word{i}" for i in
+                                                      range(28)] + pirates[:2]),
+              _draft("words-ending-ight", "Words ending in '-ight'",
+                     rhymes + [f"{chr(65 + i)}xight" for i in range(20)])]
+    why: dict[str, str] = {}
+    kept = select(drafts, "en", box, lambda draft, reason: why.setdefault(draft.id, reason))
+    assert [d.id for d in kept] == ["pirate-ships", "pirate-words"]
+    assert set(why) == {"famous-pirates", "words-ending-ight"}
+    assert all("same idea" in reason for reason in why.values())
+
+
+@pytest.mark.parametrize(("lang", "narrow", "broad"), [
+    ("en", "Metals and alloys", "Chemical elements"), ("en", "Dog breeds", "Animals"),
+    ("en", "Animals that eat meat", "Animals"), ("fr", "Villes de Provence", "Villes de France"),
+])
+def test_a_title_that_narrows_names_a_new_idea(lang: str, narrow: str, broad: str) -> None:
+    assert not same_idea(narrow, broad, lang)
+
+
+@pytest.mark.parametrize(("lang", "narrow", "broad"), [
+    ("fr", "Pirates célèbres", "Les pirates"),
+    ("fr", "Actrices françaises", "Acteurs et actrices français"),
+    ("fr", "Mots qui se terminent par « -eau »", "Mots qui riment avec « chapeau »"),
+    ("en", "Words ending in '-ight'", "Words that rhyme with 'light'"),
+])
+def test_a_title_that_adds_nothing_names_the_same_idea(lang: str, narrow: str, broad: str) -> None:
+    assert same_idea(narrow, broad, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_shipped_list_repeats_another_under_other_words(lang: str) -> None:
+    box = load_deck(shipped_decks_dir() / "crack-list" / lang / "core.toml")
+    deck = load_deck(deck_path(lang))
+    listed = [Listed(c.title, answer_keys(((a.text, a.aliases) for a in c.answers), lang))
+              for d in (box, deck) for card in d.cards for c in card.categories]
+    boxed = len([c for card in box.cards for c in card.categories])
+    for i in range(boxed, len(listed)):
+        assert not repeats(listed[i], listed[:i], lang), listed[i].title
 
 
 def test_decks_check_refuses_a_list_below_the_floor(tmp_path: Path) -> None:
@@ -88,9 +154,8 @@ def test_decks_check_refuses_a_list_below_the_floor(tmp_path: Path) -> None:
 
 
 def test_french_word_endings_list_nouns_and_adjectives_a_guest_names() -> None:
-    deck = load_deck(deck_path("fr"))
-    endings = {c.id: {a.text for a in c.answers} for card in deck.cards
-               for c in card.categories if c.id.startswith("mots-en-")}
+    # the family's drafts, the deck's or not ("-ine" repeats « copine » and is left out)
+    endings = {d.id: {text for text, _ in d.answers} for d in word_endings("fr")}
     listed = set().union(*endings.values())
     # verb forms, feminines of a listed masculine, names, English loans, rude words
     for word in ("Appelle", "Rappelle", "Rejette", "Permette", "Oublier", "Vérifier", "Avoir",
