@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from host.games.crack_list.played import FILE_NAME, read_played, remember
+from host.games.crack_list.played import FILE_NAME, offered_keys, read_played, remember
 from host.games.crack_list.setup import category_cards
 from tests.commandline import RULES_DECK, partyhost
 
@@ -110,23 +110,24 @@ def test_the_table_s_memory_deals_fresh_lists_game_after_game(tmp_path: Path) ->
     game offers others, and a table that has been through the box gets the expansion's."""
     save, memory = tmp_path / "x.json", tmp_path / FILE_NAME
     game = ["play", "crack-list", "--text", "--players", "Ann", "Bob", "--save", str(save)]
-    cards = {card.id: card for lang in ("en", "fr")
-             for card in category_cards(lang, [], adults=False)}
+    cards = {category.id: card for lang in ("en", "fr")  # by what the memory knows them by
+             for card in category_cards(lang, [], adults=False) for category in card.categories}
     for _ in range(2):
         run = partyhost(*game, stdin="quit\nyes\n")
         assert run.returncode == 0, run.stderr
         last = cards[read_played(memory, "en")[-1]]
         assert all(category.title in run.stdout for category in last.categories)
-    first, second = read_played(memory, "en")
-    assert first != second
-    box = [card.id for card in cards.values() if card.id.startswith("fr") and not card.expansion]
-    remember(memory, "fr", box)
+    played = read_played(memory, "en")
+    assert len(played) == 6 and cards[played[0]] != cards[played[-1]]
+    box = {card.id: card for card in cards.values()
+           if card.id.startswith("fr") and not card.expansion}
+    remember(memory, "fr", offered_keys(list(box.values())))
     french = partyhost(*game, "--lang", "fr", stdin="quitter\noui\n")
     assert french.returncode == 0, french.stderr
     offered = cards[read_played(memory, "fr")[-1]]
     assert offered.expansion and offered.categories[0].title in french.stdout
-    assert read_played(memory, "en") == [first, second]
+    assert read_played(memory, "en") == played
     memory.write_text("{broken", "utf-8")
     again = partyhost(*game, stdin="quit\nyes\n")
     assert again.returncode == 0 and "Traceback" not in again.stderr
-    assert len(read_played(memory, "en")) == 1
+    assert len(read_played(memory, "en")) == 3  # one card's three lists

@@ -325,7 +325,7 @@ class CrackListGame(MachineRules, ChallengeRules):
             self._say(NoteKind.RED_RESHUFFLE)
         self.offered = self.red_pile.pop()
         self.red_used.append(self.offered)
-        self.offers.append(self.offered.id)
+        self.offers.append(self.offered)
         self.after_choice = after
         self.pending = None
         self.countdown_called = False

@@ -38,9 +38,9 @@ class TableOptions(TableBasics):
     adults: bool = False
     blue_deck: str | None = None
     played: list[str] | None = None
-    """The red cards the table was offered in earlier games, least recently first: read from
-    the memory beside the save when a new game is set up (None until then), and saved so that
-    a resumed game deals what it dealt."""
+    """What the red cards the table was offered in earlier games are remembered by (their
+    categories' ids), least recently first: read from the memory beside the save when a new
+    game is set up (None until then), and saved so that a resumed game deals what it dealt."""
 
 
 PLAY_OPTIONS = frozenset({"players", "teams", "first", "cards", "turn_seconds", "rounds", "seed",

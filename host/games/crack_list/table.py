@@ -35,6 +35,7 @@ from host.games.crack_list.events import (
 )
 from host.games.crack_list.flow import PLAYING, State
 from host.games.crack_list.notes import NoteKind, Refusal
+from host.games.crack_list.played import card_keys
 from host.judge import AnswerJudge, Reason, Verdict
 
 
@@ -42,8 +43,9 @@ def red_pile(
     cards: Sequence[CategoryCard], rng: random.Random, played: Sequence[str] = ()
 ) -> list[CategoryCard]:
     """The red cards shuffled into a pile drawn from its end: the box's cards first, then the
-    expansion's, then those in `played` (offered in the table's earlier games, least recently
-    first), so that a table that has been through the box gets fresh expansion lists."""
+    expansion's, then those `played` names (what the memory knows the cards offered in the
+    table's earlier games by, least recently first), so that a table that has been through the
+    box gets fresh expansion lists."""
     box = [card for card in cards if not card.expansion]
     rng.shuffle(box)
     more = [card for card in cards if card.expansion]
@@ -51,9 +53,14 @@ def red_pile(
     # hands what they were before the expansion.
     random.Random(hash(rng.getstate()[1])).shuffle(more)
     drawn = [*reversed(box), *reversed(more)]
-    when = {card: i for i, card in enumerate(played)}
-    fresh = [card for card in drawn if card.id not in when]
-    again = sorted((card for card in drawn if card.id in when), key=lambda c: when[c.id])
+    when = {key: i for i, key in enumerate(played)}
+
+    def last(card: CategoryCard) -> int:
+        """When the card was last offered (-1: never)."""
+        return max((when[key] for key in card_keys(card) if key in when), default=-1)
+
+    fresh = [card for card in drawn if last(card) < 0]
+    again = sorted((card for card in drawn if last(card) >= 0), key=last)
     return [*reversed(fresh + again)]
 
 
@@ -80,9 +87,9 @@ class CrackListTable:
         self.rng = rng
         self.red_pile = red_pile(category_cards, rng, played)
         self.red_used: list[CategoryCard] = []
-        self.offers: list[str] = []
-        """The ids of the red cards offered in this game, in order (the host remembers them
-        for the table's next games)."""
+        self.offers: list[CategoryCard] = []
+        """The red cards offered in this game, in order (the host remembers them for the
+        table's next games)."""
         self.draw_pile: list[str] = []
         self.played: list[str] = []
         self.hands: list[list[str]] = [[] for _ in self.seats]

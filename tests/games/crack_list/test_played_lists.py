@@ -1,6 +1,8 @@
 """Issue 44, item 5: the host remembers, per language, the red cards a table was offered and
 deals the unplayed box cards first, then the unplayed expansion, then the played ones (least
-recently played first), so a table that has been through the box gets fresh expansion lists."""
+recently played first), so a table that has been through the box gets fresh expansion lists.
+It remembers a card by its categories' ids, so that a rebuild of the expansion, which deals the
+categories on renumbered cards, leaves the memory pointing at the same lists."""
 
 from __future__ import annotations
 
@@ -17,7 +19,13 @@ from host.core.session import Session
 from host.decks import CategoryCard
 from host.games.crack_list.config import CrackListConfig
 from host.games.crack_list.events import ChooseCategory, CrackListEvent, PlayCrackList
-from host.games.crack_list.played import FILE_NAME, read_played, remember
+from host.games.crack_list.played import (
+    FILE_NAME,
+    VERSION,
+    offered_keys,
+    read_played,
+    remember,
+)
 from host.games.crack_list.setup import TableOptions, build_session, category_cards
 from host.games.crack_list.table import CrackListTable, red_pile
 from host.judge import Judge
@@ -77,8 +85,10 @@ def test_a_memory_holding_every_box_card_offers_the_expansion_first(lang: str) -
 
 def test_unplayed_box_cards_come_before_the_expansion_and_played_ones_last() -> None:
     cards, box, more = box_and_more("en")
+    by_id = {card.id: card for card in cards}
     played = [box[5], more[0], box[0]]
-    order = drawn(red_pile(cards, random.Random(8), played))
+    keys = offered_keys([by_id[card] for card in played])
+    order = drawn(red_pile(cards, random.Random(8), keys))
     assert set(order[:len(box) - 2]) == set(box) - set(played)
     assert set(order[len(box) - 2:-3]) == set(more) - set(played)
     assert order[-3:] == played
@@ -87,10 +97,10 @@ def test_unplayed_box_cards_come_before_the_expansion_and_played_ones_last() -> 
 def test_the_memory_is_written_and_the_next_game_deals_other_lists(tmp_path: Path) -> None:
     first = session_at(tmp_path / "a.json")
     memory = tmp_path / FILE_NAME
-    assert read_played(memory, "en") == [offered(first).id]
+    assert read_played(memory, "en") == offered_keys([offered(first)])
     second = session_at(tmp_path / "b.json")  # the same seed, the same folder
     assert offered(second).id != offered(first).id
-    assert read_played(memory, "en") == [offered(first).id, offered(second).id]
+    assert read_played(memory, "en") == offered_keys([offered(first), offered(second)])
     assert read_played(memory, "fr") == []
     alone = session_at(tmp_path / "elsewhere" / "a.json")  # another folder, another memory
     assert offered(alone).id == offered(first).id
@@ -103,7 +113,7 @@ def test_a_card_offered_during_the_game_is_remembered(tmp_path: Path) -> None:
     rig(game, game.current, ["CRACK_LIST", "A"])
     session.push(PlayCrackList(game.seats[game.current].name))
     assert len(game.offers) == 2
-    assert read_played(tmp_path / FILE_NAME, "en") == game.offers
+    assert read_played(tmp_path / FILE_NAME, "en") == offered_keys(game.offers)
 
 
 def test_a_resumed_game_deals_what_it_dealt_though_the_memory_moved_on(tmp_path: Path) -> None:
@@ -119,14 +129,55 @@ def test_a_resumed_game_deals_what_it_dealt_though_the_memory_moved_on(tmp_path:
     assert game_of(resumed).category == first.categories[1]
 
 
+def rebuilt(cards: list[CategoryCard]) -> list[CategoryCard]:
+    """The red cards as a rebuild may deal them: the expansion's categories on other cards,
+    numbered again from the first (the box unchanged)."""
+    box = [card for card in cards if not card.expansion]
+    more = [card for card in cards if card.expansion]
+    categories = [c for card in more for c in card.categories]
+    categories = categories[31:] + categories[:31]  # each number now names other lists
+    return box + [CategoryCard(card.id, tuple(categories[3 * i:3 * i + 3]), expansion=True)
+                  for i, card in enumerate(more)]
+
+
+def test_the_memory_points_at_the_same_lists_after_a_rebuild(tmp_path: Path) -> None:
+    cards, box, _ = box_and_more("en")
+    first = [card for card in cards if card.expansion][:4]
+    memory = tmp_path / FILE_NAME
+    remember(memory, "en", offered_keys(first))
+    again = rebuilt(cards)
+    order = list(reversed(red_pile(again, random.Random(3), read_played(memory, "en"))))
+    played = set(offered_keys(first))
+    holds = [bool(played & {c.id for c in card.categories}) for card in order]
+    assert holds == sorted(holds)  # the cards holding a played list come last
+    assert played <= {c.id for card, held in zip(order, holds, strict=True) if held
+                      for c in card.categories}
+    assert {card.id for card in order[:len(box)]} == set(box)
+    renumbered = next(card for card in again if card.id == first[0].id)
+    assert not holds[order.index(renumbered)]  # its old number names fresh lists now
+
+
+def test_an_old_memory_keeps_the_box_cards_and_ignores_expansion_card_ids(tmp_path: Path) -> None:
+    cards, box, more = box_and_more("en")
+    memory = tmp_path / FILE_NAME
+    memory.write_text(json.dumps({"version": 1, "played": {"en": [more[0], box[3], "gone"]}}),
+                      "utf-8")
+    order = drawn(red_pile(cards, random.Random(3), read_played(memory, "en")))
+    assert order[-1] == box[3]  # a box card's id still names the same card
+    assert more[0] in order[:-1]  # an expansion card's number may name other lists now
+    session = session_at(tmp_path / "a.json")
+    assert read_played(memory, "en")[-3:] == offered_keys([offered(session)])
+    assert json.loads(memory.read_text("utf-8"))["version"] == VERSION
+
+
 @pytest.mark.parametrize("broken", ["{not json", '{"played": ["en-001"]}', "[1, 2]",
                                     '{"played": {"en": "en-001"}}', "\udcff"])
 def test_a_broken_memory_is_ignored_and_rewritten(tmp_path: Path, broken: str) -> None:
     memory = tmp_path / FILE_NAME
     memory.write_bytes(broken.encode("utf-8", "surrogateescape"))
     session = session_at(tmp_path / "a.json")
-    assert read_played(memory, "en") == [offered(session).id]
-    assert json.loads(memory.read_text("utf-8"))["version"] == 1
+    assert read_played(memory, "en") == offered_keys([offered(session)])
+    assert json.loads(memory.read_text("utf-8"))["version"] == VERSION
 
 
 @pytest.mark.parametrize("lang", LANGS)
