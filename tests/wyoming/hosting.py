@@ -69,7 +69,15 @@ def serve_command(uri: str, tmp_path: Path) -> list[str]:
 
 
 def start(command: list[str]) -> subprocess.Popen[str]:
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    """The command started as at a terminal, where Ctrl-C interrupts it: a runner started in
+    the background (`cmd &` in a script) ignores SIGINT, its children inherit that, and Python
+    then installs no KeyboardInterrupt."""
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_interruptible)
+
+
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def ended(host: subprocess.Popen[str], said: list[str]) -> tuple[int, str]:
