@@ -84,6 +84,9 @@ def _sigterm_raises() -> Iterator[None]:
         raise Terminated
 
     signal.signal(signal.SIGTERM, terminated)
+    # A signal mask is inherited: started by a launcher that blocks SIGTERM, the host would
+    # never hear it (and a test waiting for it to end waited for ever). Left unblocked after.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     try:
         yield
     finally:

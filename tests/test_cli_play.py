@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 from host.games.crack_list.played import FILE_NAME, offered_keys, read_played, remember
@@ -131,3 +134,22 @@ def test_the_table_s_memory_deals_fresh_lists_game_after_game(tmp_path: Path) ->
     again = partyhost(*game, stdin="quit\nyes\n")
     assert again.returncode == 0 and "Traceback" not in again.stderr
     assert len(read_played(memory, "en")) == 3  # one card's three lists
+
+
+def test_sigterm_stops_a_game_even_when_the_launcher_blocked_it(tmp_path: Path) -> None:
+    """A signal mask is inherited: a host started with SIGTERM blocked (as some launchers and
+    CI runners do) never heard systemctl stop, and a test waiting for it waited for ever."""
+    def blocked() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+
+    host = subprocess.Popen(
+        [sys.executable, "-m", "host", "play", "crack-list", "--text", "--players", "Ann", "Bob",
+         "--deck", RULES_DECK, "--only-my-decks", "--save", str(tmp_path / "save.json")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=blocked)
+    try:
+        assert host.stdout is not None
+        assert host.stdout.readline().startswith("HOST: ")  # the game is under way
+        host.send_signal(signal.SIGTERM)
+        assert host.wait(timeout=60) == -signal.SIGTERM
+    finally:
+        host.kill()

@@ -31,8 +31,7 @@ from host.console import (
 )
 from host.core.session import Session
 from host.games.crack_list.setup import TableOptions, build_session
-
-RULES_DECK = str(Path(__file__).parent / "data" / "decks" / "crack-list-rules.toml")
+from tests.commandline import RULES_DECK, as_at_a_terminal
 
 
 def session() -> Session:
@@ -141,6 +140,7 @@ def test_at_a_terminal_the_countdown_never_lands_in_the_prompt(tmp_path: Path) -
     pid, fd = pty.fork()
     if pid == 0:  # the child: partyhost at a terminal
         os.environ["TERM"] = "xterm"
+        as_at_a_terminal()
         os.execv(sys.executable, [sys.executable, "-m", "host", "play", "crack-list", "--text",
                                   "--players", "Ann", "Bob", "Cat", "--seed", "4",
                                   "--turn-seconds", "4", "--deck",

@@ -16,7 +16,7 @@ from pathlib import Path
 from host.speech.piper_tts import PiperSynthesizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import resample_pcm
-from tests.commandline import RULES_DECK
+from tests.commandline import RULES_DECK, as_at_a_terminal
 from tests.wyoming.satellite import TIMEOUT
 
 STARTUP_TIMEOUT = 300.0
@@ -69,15 +69,9 @@ def serve_command(uri: str, tmp_path: Path) -> list[str]:
 
 
 def start(command: list[str]) -> subprocess.Popen[str]:
-    """The command started as at a terminal, where Ctrl-C interrupts it: a runner started in
-    the background (`cmd &` in a script) ignores SIGINT, its children inherit that, and Python
-    then installs no KeyboardInterrupt."""
+    """The command started as at a terminal, where Ctrl-C interrupts it."""
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_interruptible)
-
-
-def _interruptible() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+                            preexec_fn=as_at_a_terminal)
 
 
 def ended(host: subprocess.Popen[str], said: list[str]) -> tuple[int, str]:
