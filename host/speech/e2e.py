@@ -291,7 +291,11 @@ def _on_the_sound_card(folder: Path, questions: int, log: Callable[[str], None])
             replies = _ask_all(rig, watch, questions, log)
         finally:
             host.terminate()
-            host.wait(10)
+            try:
+                host.wait(10)
+            except subprocess.TimeoutExpired:  # SIGTERM blocked by whoever started us
+                host.kill()
+                host.wait(10)
         notes = {"timing_jitter_ms": rig.jitter_ms()}
     return Measured(replies, ready - started, notes)
 
