@@ -293,8 +293,14 @@ class Session:
         cost: the game's legal moves less those denied, and the core commands (only these
         while paused); while the host asks, the yes and the no first."""
         lang = self.phrases.lang
-        if self.paused:
-            return Offers(_commands([*core_phrases(lang, paused=True), *self._free_phrases()]))
+        yes, no = yes_no(lang)
+        # The yes is an ordinary move: the question was the check, and a game quit is saved
+        # for --resume.
+        quit_answers = (Offer(yes, yes), *_undoing([no, carry_on(lang)]))
+        if self.paused:  # "quit" may be said while paused: its yes or no too
+            commands = _commands([*core_phrases(lang, paused=True), *self._free_phrases()])
+            return Offers((*quit_answers, *commands) if self.table.confirming_quit
+                          else commands)
         game = self.talk.offers()
         if game.choices is None and not self.asking:
             return game
@@ -303,13 +309,10 @@ class Session:
         start = start_words(lang)[:1] if self.table.waiting else ()
         commands = _commands([*start, *core_phrases(lang, paused=False),
                               *self._free_phrases()])
-        yes, no = yes_no(lang)
         if self.table.confirming_quit:
             # A move said instead of the yes or no is heard as that move (it cancels the
-            # quit), not forced into a yes that would end the game. The yes is an ordinary
-            # move: the question was the check, and a game quit is saved for --resume.
-            answers = (Offer(yes, yes), *_undoing([no, carry_on(lang)]))
-            return replace(game, choices=(*answers, *moves, *commands))
+            # quit), not forced into a yes that would end the game.
+            return replace(game, choices=(*quit_answers, *moves, *commands))
         confirming = self.table.confirming
         if confirming is not None:
             answers = (Offer(yes, yes), *_undoing([no]))

@@ -165,6 +165,21 @@ def test_the_recognizer_is_offered_resume_only_while_paused(clock: FakeClock) ->
                                           "resume the game", "quit"]
 
 
+def test_quit_said_while_paused_is_confirmed_by_voice(clock: FakeClock) -> None:
+    """The yes and the no were not offered while paused: a spoken yes was heard as "resume"."""
+    session = started(clock)
+    session.hear_words("pause the game")
+    assert kinds(session.hear_words("quit")) == ["confirm_quit"]
+    offered = session.expected_phrases() or []
+    assert offered[:3] == ["yes", "no", "carry on"] and "resume" in offered
+    session.hear_words("no")
+    assert session.paused and not session.finished
+    assert "yes" not in (session.expected_phrases() or [])
+    session.hear_words("quit")
+    session.hear_words("yes")
+    assert session.table.quit
+
+
 def test_how_much_time_is_left_is_the_running_timer_s(clock: FakeClock) -> None:
     session = started(clock)
     deadline = session.table.deadline
