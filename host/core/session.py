@@ -23,12 +23,14 @@ from host.core.talk import (
     Query,
     Speakers,
     Unclear,
+    addressed_commands,
     carry_on,
     clean,
     core_phrases,
     free_seat_words,
     seat_to_free,
     start_words,
+    without_host_name,
     yes_no,
 )
 
@@ -166,6 +168,7 @@ class Session:
 
     def hear_words(self, text: str, speaker: str | None = None) -> list[Line]:
         """Handle one utterance (typed or recognised), said by `speaker` if known."""
+        text = without_host_name(text)
         if self.table.confirming_quit:
             return self._confirm_quit(text)
         if self.table.confirming is not None:
@@ -298,7 +301,8 @@ class Session:
         # for --resume.
         quit_answers = (Offer(yes, yes), *_undoing([no, carry_on(lang)]))
         if self.paused:  # "quit" may be said while paused: its yes or no too
-            commands = _commands([*core_phrases(lang, paused=True), *self._free_phrases()])
+            commands = _commands([*core_phrases(lang, paused=True), *self._free_phrases(),
+                                  *addressed_commands(lang, paused=True)])
             return Offers((*quit_answers, *commands) if self.table.confirming_quit
                           else commands)
         game = self.talk.offers()
@@ -308,7 +312,7 @@ class Session:
                       if offer.phrase not in self.table.denied)
         start = start_words(lang)[:1] if self.table.waiting else ()
         commands = _commands([*start, *core_phrases(lang, paused=False),
-                              *self._free_phrases()])
+                              *self._free_phrases(), *addressed_commands(lang, paused=False)])
         if self.table.confirming_quit:
             # A move said instead of the yes or no is heard as that move (it cancels the
             # quit), not forced into a yes that would end the game.

@@ -193,6 +193,26 @@ def seat_to_free(words: str, speakers: Speakers) -> str | None:
     return None
 
 
+HOST_NAMES = ("party host", "hey party host")
+"""The host's name, said before a request or not (in any language: it is a name)."""
+_HOST_NAME = re.compile(r"^\W*(?:hey\W+)?party\W+host\b\W*", re.IGNORECASE)
+
+
+def without_host_name(text: str) -> str:
+    """The words said after the host's name, as to a smart speaker ("Party Host, pause the
+    game": "pause the game"); the words as said when they do not start with it."""
+    rest = _HOST_NAME.sub("", text, count=1)
+    return rest if rest.strip() else text
+
+
+def addressed_commands(lang: str = "en", *, paused: bool) -> list[str]:
+    """The commands a table says to the host by name, as offered to the recognizer ("Party
+    Host, pause the game"): pausing, resuming and quitting."""
+    said = CORE_PHRASES.get(lang, CORE_PHRASES["en"])
+    commands = [said["resume_game"]] if paused else [said["pause"]]
+    return [f"Party Host, {command}" for command in [*commands, said["quit"]]]
+
+
 def core_phrases(lang: str = "en", *, paused: bool) -> list[str]:
     """The core commands as offered to the recognizer: "resume" and "resume the game" (the
     lobby's words for a stopped game, heard for a paused one too) only while paused, "pause the

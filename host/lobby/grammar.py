@@ -7,10 +7,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from host.core.talk import FRENCH_NUMBER_WORDS, FRENCH_NUMBERS, HEARD_NUMBERS, NUMBER_WORDS, clean
-
-HOST_NAMES = ("party host", "hey party host")
-"""The host's name, said before a start phrase or not (in any language: it is a name)."""
+from host.core.talk import (
+    FRENCH_NUMBER_WORDS,
+    FRENCH_NUMBERS,
+    HEARD_NUMBERS,
+    HOST_NAMES,
+    NUMBER_WORDS,
+    clean,
+    without_host_name,
+)
 
 
 @dataclass(frozen=True)
@@ -104,11 +109,7 @@ def _pattern(template: str) -> str:
 def parse(text: str, tables: Mapping[str, Table], lang: str = "en") -> LobbyIntent | None:
     """The request these words make in `lang`, or None when they make none."""
     said = REQUESTS[lang]
-    words = clean(text)
-    for name in sorted(HOST_NAMES, key=len, reverse=True):
-        if words.startswith(name + " "):
-            words = words[len(name) + 1:]
-            break
+    words = clean(without_host_name(text))
     if words in map(clean, said.resume):
         return Resume()
     if words in map(clean, said.list_games):

@@ -162,7 +162,17 @@ def test_the_recognizer_is_offered_resume_only_while_paused(clock: FakeClock) ->
     session.hear_words("hold on")  # typed or heard in full, it still pauses
     assert session.paused
     assert session.expected_phrases() == ["repeat", "help", "rules", "resume",
-                                          "resume the game", "quit"]
+                                          "resume the game", "quit",
+                                          "Party Host, resume the game", "Party Host, quit"]
+
+
+def test_the_host_may_be_called_by_its_name_as_a_smart_speaker_is(clock: FakeClock) -> None:
+    session = started(clock)
+    assert "Party Host, pause the game" in (session.expected_phrases() or [])
+    session.hear_words("Party Host, pause the game")
+    assert session.paused
+    session.hear_words("hey party host resume the game")
+    assert not session.paused
 
 
 def test_quit_said_while_paused_is_confirmed_by_voice(clock: FakeClock) -> None:
