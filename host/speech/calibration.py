@@ -49,6 +49,7 @@ FEATURES: dict[str, Callable[[Measures], float]] = {
     "free_confidence": lambda m: m.free_confidence,
     "agrees": lambda m: float(m.agrees),
     "likeness": lambda m: m.likeness,
+    "differing": lambda m: m.differing,
     "log_tokens": lambda m: math.log(m.tokens),
 }
 """Every feature a choice's regression may use, read off its measures."""

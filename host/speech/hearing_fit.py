@@ -29,7 +29,7 @@ from host.speech.pronounce import sounds_alike
 
 PATH_FEATURES: dict[str, tuple[str, ...]] = {
     "scored": ("evidence", "lead", "posterior", "no_speech", "free_confidence", "agrees",
-               "likeness", "log_tokens"),
+               "likeness", "differing", "log_tokens"),
     "exact": ("no_speech", "free_confidence", "log_tokens"),
     "free": ("no_speech", "confidence", "log_tokens"),
 }
@@ -56,7 +56,14 @@ def measures_of(row: Row) -> Measures:
 
 def is_right(row: Row) -> bool:
     """Whether the best choice is what was said."""
-    return bool(row["expected"]) and row["likeliest"][0]["text"] == row["expected"]
+    return says(row, row["likeliest"][0]["text"])
+
+
+def says(row: Row, choice: str) -> bool:
+    """Whether a choice is what was said: the choice said, or one in the same words ("26"
+    and "Twenty-six" are both offered when two moves are said so; either is right)."""
+    expected = row["expected"]
+    return bool(expected) and (choice == expected or words(choice) == words(expected))
 
 
 def hypotheses(rows: Iterable[Row]) -> Iterator[tuple[Measures, bool]]:
@@ -65,8 +72,7 @@ def hypotheses(rows: Iterable[Row]) -> Iterator[tuple[Measures, bool]]:
     for row in rows:
         for hypothesis in row["likeliest"]:
             if hypothesis["measures"]:
-                yield (Measures(**hypothesis["measures"]),
-                       bool(row["expected"]) and hypothesis["text"] == row["expected"])
+                yield Measures(**hypothesis["measures"]), says(row, hypothesis["text"])
 
 
 def free_right(row: Row, lang: str) -> bool:

@@ -30,6 +30,10 @@ class Measures:
     """Whether the free transcript's words are the choice's (one of its written forms)."""
     likeness: float
     """How alike the free transcript and the choice sound, in [0, 1] (1 when they agree)."""
+    differing: float
+    """How alike they sound where their words differ, in [0, 1] (1 when they agree;
+    host.speech.pronounce.differing_likeness): a long move's shared frame ("S on the right of
+    row one, word …") makes the whole phrases alike whichever word ends it."""
     tokens: int
     """Tokens of the choice's written form that was scored (the free transcript's, as written,
     on the fast path), end of text included."""

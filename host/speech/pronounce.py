@@ -7,9 +7,12 @@ import re
 import shutil
 import subprocess
 import unicodedata
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from rapidfuzz.distance import Levenshtein
+
+from host.judge.text import words as words_of
 
 # Longest symbols first when matching; values are space-separated ARPAbet phones ("" = drop).
 IPA_TO_CMU: dict[str, str] = {
@@ -139,6 +142,29 @@ def likeness(phrase: str, other: str, lang: str = "en") -> float:
     except PronunciationError:
         return 0.0
     return Levenshtein.normalized_similarity(ours, theirs) if ours and theirs else 0.0
+
+
+def differing_likeness(phrase: str, other: str, lang: str = "en") -> float:
+    """How alike two phrases sound where their words (as the judge reads them: "1" is "one")
+    differ: the words both hold are set aside and what is left of each is compared; 1 when
+    nothing differs, 0 when only one of them has words left."""
+    ours, theirs = words_of(phrase, lang), words_of(other, lang)
+    shared = Counter(ours) & Counter(theirs)
+    ours_left, theirs_left = _left_over(ours, shared), _left_over(theirs, shared)
+    if not ours_left and not theirs_left:
+        return 1.0
+    return likeness(" ".join(ours_left), " ".join(theirs_left), lang)
+
+
+def _left_over(words: Sequence[str], shared: Counter[str]) -> list[str]:
+    """The phrase's words, in order, less those `shared` counts (each as often as counted)."""
+    left, skipped = [], Counter[str]()
+    for word in words:
+        if skipped[word] < shared[word]:
+            skipped[word] += 1
+        else:
+            left.append(word)
+    return left
 
 
 def phones(phrase: str, lang: str = "en") -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from host.speech.pronounce import espeak_ipa, phones, sounds_alike
+from host.speech.pronounce import differing_likeness, espeak_ipa, likeness, phones, sounds_alike
 
 
 @pytest.mark.parametrize(("answer", "free"), [
@@ -40,3 +40,12 @@ def test_no_words_sound_like_nothing() -> None:
 def test_words_pronounced_together_are_pronounced_as_each_alone() -> None:
     words = ["you", "are", "on", "the", "Celaeno", "twenty-three"]
     assert espeak_ipa(words) == [espeak_ipa([word])[0] for word in words]
+
+
+def test_a_shared_frame_is_set_aside_where_words_differ() -> None:
+    carrot = "S on the right of row one, word carrot"
+    assert differing_likeness(carrot, "S on the right of row 1 word carrot") == 1.0
+    assert likeness(carrot, "S on the right of row one, word democrats") > 0.6  # the frame
+    assert differing_likeness(carrot, "S on the right of row one, word democrats") < 0.4
+    assert differing_likeness(carrot, "S on the right of row one, word parrot") > 0.6
+    assert differing_likeness("pass", "") == 0.0
