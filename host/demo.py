@@ -23,6 +23,7 @@ import numpy as np
 from host.clock import FakeClock
 from host.core.events import Note, Said, TimeUp
 from host.core.hearing import Verdict
+from host.core.legal import Offers
 from host.core.protocols import GameKind
 from host.core.session import Line, Session
 from host.core.simulate import Bots
@@ -193,6 +194,7 @@ class Demo:
         rng: random.Random,
         workdir: Path,
         echo: Callable[[str], None] | None = None,
+        measuring: bool = False,
     ) -> None:
         self.session = session
         self.kind = kind
@@ -205,6 +207,8 @@ class Demo:
         self.rng = rng
         self.workdir = workdir
         self.echo = echo
+        self.measuring = measuring
+        """Whether every utterance is kept as a record of the hearing's corpus."""
         self.report = DemoReport()
         self.heard: list[Any] = []
         self.notes: list[list[Said]] = []
@@ -326,16 +330,37 @@ class Demo:
         path.unlink()
         audio = b"".join(chunks)
         self.clock.advance(len(audio) / 2 / SAMPLE_RATE)
-        choices = self.session.expected_phrases()
-        self.recognizer.set_choices(choices)
+        offers = self.session.offers_now()
+        self.recognizer.set_choices(offers.phrases())
         heard = self.recognizer.transcribe(audio, SAMPLE_RATE)
-        self._measured(voice.name, text, choices or [], heard)
+        if self.measuring:
+            self._measured(voice.name, text, offers, heard, audio)
         return heard
 
-    def _measured(self, voice: str, said: str, choices: list[str], heard: Transcript) -> None:
+    def _measured(self, voice: str, said: str, offers: Offers, heard: Transcript,
+                  audio: bytes) -> None:
         """Keep what was heard as a record of the hearing's corpus: the choice said is the one
-        with the words said (the bots say a move as the grammar offers it, colons left out)."""
-        expected = next((c for c in choices if words(c) == words(said)), "")
+        with the words said (the bots say a move as the grammar offers it, colons left out).
+        A move among the choices is heard a second time without any way of saying it, as a
+        move said off the choices (an answer off the card, a word that is no move): the bots
+        say only legal moves, and without these the fit learns that a long move heard on its
+        frame is right whatever its last words."""
+        choices = offers.choices or ()
+        offer = next((o for o in choices if words(o.phrase) == words(said)), None)
+        self._record(voice, said, offer.phrase if offer else "", heard)
+        if offer is None or isinstance(offer.move, str):
+            return  # a command's move is its phrase: its other wordings are not other moves
+        # Every way of saying the move goes, and every phrase the bots take for it ("F,
+        # Flight socks" for "Flight socks"), and so every move said in those words ("challenge"
+        # is each seat's).
+        same = {o.phrase for o in choices
+                if o.move == offer.move or means(said, o.phrase) or means(o.phrase, said)}
+        others = list(dict.fromkeys(o.phrase for o in choices if o.phrase not in same))
+        if others:
+            self.recognizer.set_choices(others)
+            self._record(voice, said, "", self.recognizer.transcribe(audio, SAMPLE_RATE))
+
+    def _record(self, voice: str, said: str, expected: str, heard: Transcript) -> None:
         self.report.measured.append({
             "key": f"{voice}|{len(self.report.measured)}", "phrase": said, "expected": expected,
             "source": f"demo:{voice}", "kind": "game", "condition": f"{self.snr_db:g}dB",
@@ -393,8 +418,10 @@ def run_demo(
     recognizer: Recognizer,
     voices: Sequence[Synthesizer],
     echo: Callable[[str], None] | None = None,
+    measuring: bool = False,
 ) -> DemoReport:
-    """Play one spoken demo game of `kind`, set up by `options`, with bot players."""
+    """Play one spoken demo game of `kind`, set up by `options`, with bot players (`measuring`:
+    keeping every utterance heard as records of the hearing's corpus, `report.measured`)."""
     rng = random.Random(seed)
     clock = FakeClock()
     session = kind.new_session(options, clock, None, ())
@@ -409,5 +436,5 @@ def run_demo(
     bots = kind.voice_bots(session.game, random.Random(rng.random()))
     with tempfile.TemporaryDirectory(prefix="partyhost-demo-") as tmp:
         demo = Demo(session, kind, clock, recognizer, voices, noise, snr_db=snr_db, rng=rng,
-                    workdir=Path(tmp), echo=echo)
+                    workdir=Path(tmp), echo=echo, measuring=measuring)
         return demo.run(bots)

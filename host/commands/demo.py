@@ -96,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
             recognizer=recognizer,
             voices=voices,
             echo=echo,
+            measuring=bool(args.measures),
         )
     except SetupError as err:
         print(f"partyhost demo: {err}", file=sys.stderr)

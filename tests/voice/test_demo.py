@@ -76,6 +76,10 @@ def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path:
     assert len(said) >= len(rows) and {row["said"] for row in rows} <= set(said)
     yes = next(r for r in records if r["phrase"] == "yes" or r["expected"])
     assert yes["expected"] and yes["kind"] == "game" and yes["likeliest"][0]["measures"]
+    # each move among the choices is heard again without it: a move said off the choices
+    off = [r for r in records if not r["expected"] and r["phrase"] in
+           {on["phrase"] for on in records if on["expected"]}]
+    assert off and all(h["text"] != r["phrase"] for r in off for h in r["likeliest"])
 
 
 def test_babble_goes_in_at_the_active_speech_snr_whatever_the_silence_around() -> None:
