@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
     calibrate = sub.add_parser(
         "calibrate", help="fit Whisper's hearing calibration on the rebuilt corpus",
         description="Hear the corpus (recorded and synthetic voices saying the bench's choices "
-        "and other words, clean and in 20/10 dB babble; in English, demo games' utterances "
+        "and other words, clean and in 20/10 dB babble; with --games, demo games' utterances "
         "too) with Whisper, keep every utterance's "
         "measures in a cache, fit the calibration on half the phrases and validate it on the "
         "other half, and write host/speech/calibration/whisper-<lang>.json.")
@@ -40,12 +40,11 @@ def register(subparsers: Any) -> None:
     calibrate.add_argument("--refit", action="store_true",
                            help="fit on the cached measures only, hearing nothing")
     calibrate.add_argument("--synthetic", action=argparse.BooleanOptionalAction, default=None,
-                           help="hear (and fit on) the synthetic voices saying the bench's "
-                           "words too (default: no; see hearing_corpus.SYNTHETIC)")
-    calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=None,
+                           help="hear (and fit on) the synthetic voices too (default: in "
+                           "English, not in French: see hearing_corpus.SYNTHETIC)")
+    calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=False,
                            help="add the utterances of demo games in the language (seed "
-                           "hearing_corpus.GAME_SEEDS, played once, kept in the cache; "
-                           "default: in English, not in French: see hearing_corpus.GAMES)")
+                           "hearing_corpus.GAME_SEEDS, played once, kept in the cache)")
     calibrate.add_argument("--seeds", type=int, nargs="+", default=None,
                            help="split seeds to try (the first one's fit is written)")
     calibrate.add_argument("--out", metavar="FILE", type=Path,
@@ -141,7 +140,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
             rows = hearing_corpus.measure(recognizer, args.lang, cache, synthetic=synthetic,
                                           piper=load_piper() if synthetic else None, log=log)
         rows = [row for row in rows if synthetic or row["kind"] == "human"]
-        if hearing_corpus.GAMES.get(args.lang, False) if args.games is None else args.games:
+        if args.games:
             games = hearing_corpus.games_dir("whisper", args.lang, model["bytes"])
             if not args.refit:
                 hearing_corpus.play_games(args.lang, games, log)
