@@ -40,11 +40,13 @@ def register(subparsers: Any) -> None:
     calibrate.add_argument("--refit", action="store_true",
                            help="fit on the cached measures only, hearing nothing")
     calibrate.add_argument("--synthetic", action=argparse.BooleanOptionalAction, default=None,
-                           help="hear (and fit on) the synthetic voices too (default: in "
-                           "English, not in French: see hearing_corpus.SYNTHETIC)")
-    calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=False,
+                           help="hear (and fit on) the synthetic voices saying the bench's "
+                           "words too (default: in English, not in French: see "
+                           "hearing_corpus.SYNTHETIC)")
+    calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=None,
                            help="add the utterances of demo games in the language (seed "
-                           "hearing_corpus.GAME_SEEDS, played once, kept in the cache)")
+                           "hearing_corpus.GAME_SEEDS, played once, kept in the cache; "
+                           "default: no, see hearing_corpus.GAMES)")
     calibrate.add_argument("--seeds", type=int, nargs="+", default=None,
                            help="split seeds to try (the first one's fit is written)")
     calibrate.add_argument("--out", metavar="FILE", type=Path,
@@ -140,7 +142,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
             rows = hearing_corpus.measure(recognizer, args.lang, cache, synthetic=synthetic,
                                           piper=load_piper() if synthetic else None, log=log)
         rows = [row for row in rows if synthetic or row["kind"] == "human"]
-        if args.games:
+        if hearing_corpus.GAMES.get(args.lang, False) if args.games is None else args.games:
             games = hearing_corpus.games_dir("whisper", args.lang, model["bytes"])
             if not args.refit:
                 hearing_corpus.play_games(args.lang, games, log)

@@ -29,7 +29,7 @@ from host.speech.pronounce import sounds_alike
 
 PATH_FEATURES: dict[str, tuple[str, ...]] = {
     "scored": ("evidence", "lead", "posterior", "no_speech", "free_confidence", "agrees",
-               "likeness", "differing", "log_tokens"),
+               "likeness", "log_tokens"),
     "exact": ("no_speech", "free_confidence", "log_tokens"),
     "free": ("no_speech", "confidence", "log_tokens"),
 }

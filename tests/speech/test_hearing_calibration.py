@@ -71,7 +71,8 @@ def test_a_logistic_model_goes_to_json_and_back() -> None:
 def scored(evidence: float) -> Measures:
     """A scored choice's measures, middling but for the evidence."""
     return Measures("seven", scored=True, no_speech=0.05, free_confidence=0.6, agrees=False,
-                    likeness=0.5, tokens=3, evidence=evidence, lead=2.0, posterior=0.7)
+                    likeness=0.5, differing=0.5, tokens=3, evidence=evidence, lead=2.0,
+                    posterior=0.7)
 
 
 def test_the_shipped_english_calibration_rises_with_the_evidence() -> None:
@@ -81,7 +82,7 @@ def test_the_shipped_english_calibration_rises_with_the_evidence() -> None:
     assert all(later > earlier for earlier, later in itertools.pairwise(p))
     assert p[-1] - p[0] > 0.3
     exact = Measures("seven", scored=False, no_speech=0.05, free_confidence=0.9,
-                     agrees=True, likeness=1.0, tokens=3)
+                     agrees=True, likeness=1.0, differing=1.0, tokens=3)
     assert 0.0 < calibration.p(exact) < 1.0
 
 
