@@ -28,7 +28,7 @@ from typing import Any
 
 from host.speech import bench
 from host.speech.ports import SAMPLE_RATE, Recognizer, Transcript
-from host.speech.pronounce import differing_likeness
+from host.speech.pronounce import differing_likeness, heard_likeness
 from host.speech.wavio import read_wav
 
 CONDITIONS: dict[str, float | None] = {"clean": None, "20dB": 20.0, "10dB": 10.0}
@@ -312,5 +312,5 @@ def _upgrade(row: dict[str, Any], lang: str) -> None:
     for hypothesis in row["likeliest"]:
         measures = hypothesis["measures"]
         if measures is not None and "differing" not in measures:
-            measures["differing"] = 1.0 if measures["agrees"] else (
-                differing_likeness(row["free"], hypothesis["text"], lang) if row["free"] else 0.0)
+            measures["differing"] = heard_likeness(row["free"], hypothesis["text"],
+                                                   measures["agrees"], lang, differing_likeness)

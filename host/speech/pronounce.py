@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
@@ -142,6 +142,15 @@ def likeness(phrase: str, other: str, lang: str = "en") -> float:
     except PronunciationError:
         return 0.0
     return Levenshtein.normalized_similarity(ours, theirs) if ours and theirs else 0.0
+
+
+def heard_likeness(free_text: str, choice: str, agrees: bool, lang: str = "en",
+                   measure: Callable[[str, str, str], float] = likeness) -> float:
+    """How alike a free transcript and a choice sound, by `measure`: 1 when the transcript is
+    the choice's words, 0 when nothing was written freely."""
+    if agrees:
+        return 1.0
+    return measure(free_text, choice, lang) if free_text else 0.0
 
 
 def differing_likeness(phrase: str, other: str, lang: str = "en") -> float:

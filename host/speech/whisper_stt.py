@@ -15,7 +15,7 @@ import functools
 import math
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from host.speech.calibration import Calibration, calibration_for
 from host.speech.phrase_search import Path as TokenPath
 from host.speech.phrase_search import PhraseTrie, best_forms, search
 from host.speech.ports import SAMPLE_RATE, FreeMeasures, Hypothesis, Measures, Transcript
-from host.speech.pronounce import differing_likeness, likeness
+from host.speech.pronounce import differing_likeness, heard_likeness
 from host.speech.wavio import from_pcm, resample_pcm
 from host.speech.whisper_decoder import KeysValues, WhisperDecoder
 
@@ -197,20 +197,14 @@ class WhisperRecognizer:
             measures = Measures(
                 phrase, scored=True, no_speech=free.no_speech, free_confidence=free.confidence,
                 agrees=phrase in agreeing,
-                likeness=self._likeness(free_text, phrase, phrase in agreeing),
-                differing=self._likeness(free_text, phrase, phrase in agreeing, differing_likeness),
+                likeness=heard_likeness(free_text, phrase, phrase in agreeing, self.lang),
+                differing=heard_likeness(free_text, phrase, phrase in agreeing, self.lang,
+                                         differing_likeness),
                 tokens=len(path), evidence=(raw[path] - free_score + min(lead, MARGIN_CAP))
                 / len(path), lead=lead, posterior=shares[phrase])
             hypotheses.append(Hypothesis(phrase, self._p(measures, shares[phrase]), measures))
         return tuple(hypotheses)
 
-    def _likeness(self, free_text: str, choice: str, agrees: bool,
-                  measure: Callable[[str, str, str], float] = likeness) -> float:
-        """How alike the free transcript and the choice sound, by `measure` (1 when they are
-        its words, 0 when nothing was written)."""
-        if agrees:
-            return 1.0
-        return measure(free_text, choice, self.lang) if free_text else 0.0
 
     def _p(self, measures: Measures | FreeMeasures, uncalibrated: float) -> float:
         """The calibrated probability that what was measured was said; with no calibration of
