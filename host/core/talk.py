@@ -195,7 +195,11 @@ def seat_to_free(words: str, speakers: Speakers) -> str | None:
 
 HOST_NAMES = ("party host", "hey party host")
 """The host's name, said before a request or not (in any language: it is a name)."""
-_HOST_NAME = re.compile(r"^\W*(?:hey\W+)?party\W+host\b\W*", re.IGNORECASE)
+_HOST_NAME = re.compile(
+    r"^\W*(?:" + "|".join(r"\W+".join(map(re.escape, name.split()))
+                          for name in sorted(HOST_NAMES, key=len, reverse=True))
+    + r")\b\W*", re.IGNORECASE)
+"""Any of the host's names at the start of what was said, with what surrounds it."""
 
 
 def without_host_name(text: str) -> str:
@@ -210,7 +214,8 @@ def addressed_commands(lang: str = "en", *, paused: bool) -> list[str]:
     Host, pause the game"): pausing, resuming and quitting."""
     said = CORE_PHRASES.get(lang, CORE_PHRASES["en"])
     commands = [said["resume_game"]] if paused else [said["pause"]]
-    return [f"Party Host, {command}" for command in [*commands, said["quit"]]]
+    name = HOST_NAMES[0].title()  # "Party Host"
+    return [f"{name}, {command}" for command in [*commands, said["quit"]]]
 
 
 def core_phrases(lang: str = "en", *, paused: bool) -> list[str]:
