@@ -113,21 +113,22 @@ def test_the_table_s_memory_deals_fresh_lists_game_after_game(tmp_path: Path) ->
     game offers others, and a table that has been through the box gets the expansion's."""
     save, memory = tmp_path / "x.json", tmp_path / FILE_NAME
     game = ["play", "crack-list", "--text", "--players", "Ann", "Bob", "--save", str(save)]
-    cards = {category.id: card for lang in ("en", "fr")  # by what the memory knows them by
-             for card in category_cards(lang, [], adults=False) for category in card.categories}
+    cards = {(lang, category.id): card for lang in ("en", "fr")  # as the memory knows them:
+             for card in category_cards(lang, [], adults=False)  # an id may be in both
+             for category in card.categories}
     for _ in range(2):
         run = partyhost(*game, stdin="quit\nyes\n")
         assert run.returncode == 0, run.stderr
-        last = cards[read_played(memory, "en")[-1]]
+        last = cards["en", read_played(memory, "en")[-1]]
         assert all(category.title in run.stdout for category in last.categories)
     played = read_played(memory, "en")
-    assert len(played) == 6 and cards[played[0]] != cards[played[-1]]
+    assert len(played) == 6 and cards["en", played[0]] != cards["en", played[-1]]
     box = {card.id: card for card in cards.values()
            if card.id.startswith("fr") and not card.expansion}
     remember(memory, "fr", offered_keys(list(box.values())))
     french = partyhost(*game, "--lang", "fr", stdin="quitter\noui\n")
     assert french.returncode == 0, french.stderr
-    offered = cards[read_played(memory, "fr")[-1]]
+    offered = cards["fr", read_played(memory, "fr")[-1]]
     assert offered.expansion and offered.categories[0].title in french.stdout
     assert read_played(memory, "en") == played
     memory.write_text("{broken", "utf-8")
