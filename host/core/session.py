@@ -497,6 +497,10 @@ class Session:
         if words in QUIT_YES:
             self.table.quit = True
             return [self._line("quit", resume=self.resume_option)]
+        if self.paused and words in (*NO, ""):  # the game stays paused: say so, not "on we go"
+            return [self._line("quit_cancelled_paused")]
+        if self.paused:  # "carry on" while paused means resume: the command says so itself
+            return self.hear_words(text)
         if words in (*NO, "carry on", "continue", clean(carry_on(self.phrases.lang)), ""):
             return [self._line("quit_cancelled")]
         return [self._line("quit_cancelled"), *self.hear_words(text)]

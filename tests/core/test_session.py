@@ -182,9 +182,13 @@ def test_quit_said_while_paused_is_confirmed_by_voice(clock: FakeClock) -> None:
     assert kinds(session.hear_words("quit")) == ["confirm_quit"]
     offered = session.expected_phrases() or []
     assert offered[:3] == ["yes", "no", "carry on"] and "resume" in offered
-    session.hear_words("no")
+    assert kinds(session.hear_words("no")) == ["quit_cancelled_paused"]  # not "on we go"
     assert session.paused and not session.finished
     assert "yes" not in (session.expected_phrases() or [])
+    session.hear_words("quit")
+    assert kinds(session.hear_words("carry on")) == ["resumed"]
+    assert not session.paused
+    session.hear_words("pause the game")
     session.hear_words("quit")
     session.hear_words("yes")
     assert session.table.quit
