@@ -39,7 +39,9 @@ PROBES = ("what's the score", "what's the category", "whose turn is it",
 VOICES = ("en-us", "en-gb", "en-us+f3")
 """The espeak-ng voices that ask them."""
 QUIET_BEFORE_ASKING = 1.5
-"""Seconds the host has been silent before the next question (its microphone has reopened)."""
+"""Seconds the host has been silent before the next question (its microphone has reopened);
+with an echo, its delay more: a player waits until the room is quiet, and a question said over
+the echo's last word is one utterance with it, heard as that word ("Which one?": "one")."""
 REPLY_TIMEOUT = 60.0
 """Seconds a question waits for its answer: long, as a late answer left out would make the
 p95 look better than it is (recognition alone took 10-20 s on a loaded 2-core machine)."""
@@ -266,7 +268,8 @@ def _through_the_satellite(folder: Path, questions: int, echo: float, echo_delay
         ready = time.monotonic() - started
         thread = threading.Thread(target=loop.run, daemon=True)
         thread.start()
-        replies = _ask_all(rig, watch, questions, log)
+        replies = _ask_all(rig, watch, questions, log,
+                           QUIET_BEFORE_ASKING + (echo_delay if echo else 0.0))
         loop.ears.source.close()
         for out in loop.mouth.outputs:
             out.close()
@@ -288,7 +291,7 @@ def _on_the_sound_card(folder: Path, questions: int, log: Callable[[str], None])
                     tail = (folder / "host.log").read_text(errors="replace")[-2000:]
                     raise SoundServerUnavailable(f"the host stopped ({host.returncode}):\n{tail}")
                 time.sleep(0.05)
-            replies = _ask_all(rig, watch, questions, log)
+            replies = _ask_all(rig, watch, questions, log, QUIET_BEFORE_ASKING)
         finally:
             host.terminate()
             try:
@@ -321,18 +324,20 @@ def _timed_host(audio: Sequence[str], save: Path, watch: Stopwatch,
                      timed_mouth, show=log)
 
 
-def _ask_all(rig: Rig, watch: Stopwatch, questions: int,
-             log: Callable[[str], None]) -> list[Reply | None]:
-    """Once the host's welcome has begun, ask the probes in turn."""
+def _ask_all(rig: Rig, watch: Stopwatch, questions: int, log: Callable[[str], None],
+             quiet: float) -> list[Reply | None]:
+    """Once the host's welcome has begun, ask the probes in turn, each once the host has been
+    `quiet` seconds."""
     rig.played_some()
-    return [_ask(rig, watch, PROBES[i % len(PROBES)], VOICES[i % len(VOICES)], log)
+    return [_ask(rig, watch, PROBES[i % len(PROBES)], VOICES[i % len(VOICES)], log, quiet)
             for i in range(questions)]
 
 
-def _ask(rig: Rig, watch: Stopwatch, question: str, voice: str,
-         log: Callable[[str], None]) -> Reply | None:
-    """Say one question once the host is quiet; its reply once played (None without one)."""
-    _host_quiet(rig, watch, QUIET_BEFORE_ASKING)
+def _ask(rig: Rig, watch: Stopwatch, question: str, voice: str, log: Callable[[str], None],
+         quiet: float) -> Reply | None:
+    """Say one question once the host has been `quiet` seconds; its reply once played (None
+    without one)."""
+    _host_quiet(rig, watch, quiet)
     said = rig.said_whole(rig.say(espeak(question, voice)))
     deadline = time.monotonic() + REPLY_TIMEOUT
     while time.monotonic() < deadline:

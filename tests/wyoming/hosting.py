@@ -84,27 +84,30 @@ def ended(host: subprocess.Popen[str], said: list[str]) -> tuple[int, str]:
 
 
 def quit_by_voice(host: subprocess.Popen[str],
-                  say: Callable[[bytes], None]) -> tuple[int, str]:
+                  say: Callable[[bytes, float], None]) -> tuple[int, str]:
     """The players say "quit", then "yes" to the host's question, through `say` (16 kHz PCM
-    into the satellite's microphone once the host has had its say); the host's exit status and
-    stderr."""
+    into the satellite's microphone once the host has had its say, the line it was asked by
+    shown at the monotonic moment given); the host's exit status and stderr."""
     piper = PiperSynthesizer(steady=True)
     lines = lines_of(host)
     said: list[str] = []
 
-    def say_until_heard(text: str) -> None:
-        """Say `text`, again if the host did not hear it."""
+    def say_when_asked(question: str, text: str, timeout: float = TIMEOUT) -> None:
+        """Once the host has said `question` (a pattern), say `text`, again if not heard.
+        The host shows a line before it sounds, and its microphone is closed while it speaks:
+        a word said before the line is heard is lost until the next try."""
+        wait_line(lines, question, said, timeout)
+        shown = time.monotonic()
         pcm = resample_pcm(join_pcm(piper.synthesize(text)), piper.sample_rate)
         for _ in range(TRIES):
-            say(pcm)
+            say(pcm, shown)
             if heard(lines, f"(heard: '{text}'", said):
                 return
         raise AssertionError(f"{text!r} never heard:\n" + "\n".join(said))
 
     try:
-        wait_line(lines, r"^HOST: ", said, STARTUP_TIMEOUT)
-        say_until_heard("quit")
-        say_until_heard("yes")
+        say_when_asked(r"^HOST: .*Which one\?$", "quit", STARTUP_TIMEOUT)
+        say_when_asked(r"^HOST: Do you really want to stop", "yes")
         wait_line(lines, r"^HOST: Thanks for playing", said)
         return ended(host, said)
     finally:

@@ -135,8 +135,8 @@ def test_serve_stopped_by_systemd_lets_the_real_satellite_go(
 
 def test_players_who_quit_by_voice_let_the_real_satellite_go(
         rig: SatelliteRig, events: EventService, tmp_path: Path) -> None:
-    def say(pcm: bytes) -> None:
-        rig.quiet_for(2.0)  # the host has had its say, and its microphone is open again
+    def say(pcm: bytes, asked_at: float) -> None:
+        rig.quiet_for(2.0, after=asked_at)  # its question said, the host listens again
         rig.said_whole(rig.say(pcm))
 
     host = start(play_command(rig.uri, tmp_path))

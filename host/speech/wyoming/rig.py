@@ -167,11 +167,13 @@ class SatelliteRig:
                 raise TimeoutError(f"the satellite played nothing within {timeout} s")
             time.sleep(0.05)
 
-    def quiet_for(self, seconds: float, timeout: float = 60.0) -> None:
-        """Wait until the loudspeaker has been silent for `seconds` (the host has had its say)."""
+    def quiet_for(self, seconds: float, timeout: float = 60.0, *, after: float = 0.0) -> None:
+        """Wait until the loudspeaker has been silent for `seconds` (the host has had its say),
+        after playing something that ended past the monotonic moment `after`."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.playing() is None and time.monotonic() - self.last_sound() >= seconds:
+            last = self.last_sound()
+            if self.playing() is None and last > after and time.monotonic() - last >= seconds:
                 return
             time.sleep(0.05)
         raise TimeoutError(f"the host did not stop talking within {timeout} s")
