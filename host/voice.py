@@ -12,6 +12,7 @@ from typing import Protocol
 
 from host.console import Pages
 from host.core.session import Line, Session
+from host.speech.ahead import RecognitionAhead
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars
 from host.speech.ports import SAMPLE_RATE, AudioIn, AudioOut, Recognizer, Spoken, Synthesizer
@@ -27,9 +28,11 @@ would make it none)."""
 class Ears(Protocol):
     """Turns the microphone's stream into whole utterances."""
 
-    def listen(self, timeout: float | None) -> bytes | None:
+    def listen(self, timeout: float | None,
+               paused: Callable[[bytes], None] | None = None) -> bytes | None:
         """The next utterance as 16 kHz PCM, b"" when `timeout` seconds pass in silence,
-        None when the audio has ended for good."""
+        None when the audio has ended for good; `paused` is given it as it stands each time
+        the speaker pauses long enough that it may be whole."""
         ...
 
     def host_spoke(self, spoken: Spoken) -> None:
@@ -70,7 +73,8 @@ class VoiceLoop:
     ) -> None:
         self.session = session
         self.ears = ears
-        self.recognizer = recognizer
+        self.recognizer = RecognitionAhead(recognizer)
+        """Begins on an utterance when the speaker pauses, while the ears make sure."""
         self.mouth = mouth
         self.show = show
         self.pages = pages
@@ -102,12 +106,12 @@ class VoiceLoop:
         self.say(self._with_pages(self.session.tick()))
         if self.session.finished:
             return True
-        audio = self.ears.listen(self._listen_seconds())
+        self.expect()  # what makes sense does not change while the table speaks
+        audio = self.ears.listen(self._listen_seconds(), self.recognizer.begin)
         if audio is None:
             return False
         if not audio:
             return True
-        self.expect()
         heard = self.recognizer.transcribe(audio, SAMPLE_RATE)
         text = heard.text or heard.free
         if self.show:

@@ -68,6 +68,10 @@ class Stopwatch:
         """The first moment of `kind` at or after `after`."""
         return next((t for t in self._read().get(kind, []) if t >= after), None)
 
+    def last(self, kind: str, before: float) -> float | None:
+        """The last moment of `kind` at or before `before`."""
+        return max((t for t in self._read().get(kind, []) if t <= before), default=None)
+
     def listening_since(self) -> float | None:
         """Since when the host has been waiting for a player (None while it is busy)."""
         busy = max((t for kind, moments in self._read().items() if kind != "listening"
@@ -92,10 +96,11 @@ class TimedEars:
         self.ears, self.watch = ears, watch
         self.source = ears.source
 
-    def listen(self, timeout: float | None) -> bytes | None:
+    def listen(self, timeout: float | None,
+               paused: Callable[[bytes], None] | None = None) -> bytes | None:
         """The ears' next utterance, noted, as the wait for it ("listening")."""
         self.watch.mark("listening")
-        audio = self.ears.listen(timeout)
+        audio = self.ears.listen(timeout, paused)
         if audio:
             self.watch.mark("heard")
         return audio  # type: ignore[no-any-return]
@@ -106,7 +111,8 @@ class TimedEars:
 
 
 class TimedRecognizer:
-    """A recognizer that notes when recognition ends ("recognized")."""
+    """A recognizer that notes when recognition ends ("recognized"), which may be before the
+    ears hand the utterance over (it begins when the speaker pauses)."""
 
     def __init__(self, recognizer: Recognizer, watch: Stopwatch) -> None:
         self.recognizer, self.watch = recognizer, watch
@@ -193,17 +199,19 @@ class Reply:
 def reply_to(said: Utterance, watch: Stopwatch, played: list[Played]) -> Reply | None:
     """The host's reply to what was said, once it has been played (None before)."""
     heard = watch.first("heard", said.end)
-    recognized = heard and watch.first("recognized", heard)
-    speaking = recognized and watch.first("speaking", recognized)
+    speaking = heard and watch.first("speaking", heard)
+    # Recognition may have begun, even ended, before the ears were sure the player had
+    # finished (host.speech.ahead): what is left of it after that is what the player waits.
+    done = speaking and watch.last("recognized", speaking)
     synthesized = speaking and watch.first("synthesized", speaking)
     sent = synthesized and watch.first("sent", synthesized)
     due = sent and watch.first("due", sent)
     sound = due and next((p.first_sound for p in played
                           if p.first_sound and p.end >= due and p.first_sound >= said.end),
                          None)
-    if not (heard and recognized and speaking and synthesized and sent and due and sound):
+    if not (heard and done and speaking and synthesized and sent and due and sound):
         return None
-    return Reply(said.end, heard, recognized, speaking, synthesized, sent, due, sound)
+    return Reply(said.end, heard, max(done, heard), speaking, synthesized, sent, due, sound)
 
 
 def espeak(text: str, voice: str) -> bytes:

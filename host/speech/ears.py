@@ -20,6 +20,10 @@ from host.speech.vad import SileroDetector
 
 PRE_ROLL_SECONDS = 0.3
 """Audio kept from before the detector fired, so the first consonant is not cut off."""
+TAIL_KEPT_SECONDS = 0.1
+"""Silence kept at the end of an utterance. The rest of the silence that ends it (the
+endpointer's 0.3 s) only confirms that the speaker has finished: once this much is heard, the
+utterance is what it will be if they have, and recognising it may begin."""
 LIVE_TAIL_SECONDS = 1.0
 """How long a live microphone stays closed after the host's line: room echo plus the sound
 server's output latency (a PulseAudio loopback measured here delays the echo past 0.4 s)."""
@@ -65,12 +69,15 @@ class MicrophoneEars:
         self.last_read_at = clock()
         self.utterance_start = 0.0
 
-    def listen(self, timeout: float | None) -> bytes | None:
+    def listen(self, timeout: float | None,
+               paused: Callable[[bytes], None] | None = None) -> bytes | None:
         """The next utterance, b"" after `timeout` seconds without one, None at end of audio;
-        the host's own voice coming back is not one."""
+        the host's own voice coming back is not one. Each time the speaker pauses for
+        TAIL_KEPT_SECONDS, `paused` is given the utterance as it will be if they have finished
+        (the endpointer still waits to be sure)."""
         endpointer = Endpointer(silence_seconds=self.silence_seconds, timeout_seconds=timeout)
         while True:
-            audio = self._utterance(endpointer)
+            audio = self._utterance(endpointer, paused)
             start = self.utterance_start - PRE_ROLL_SECONDS
             if not (audio and self.echoes and self.echoes.is_echo(audio, start)):
                 return audio
@@ -79,11 +86,15 @@ class MicrophoneEars:
             endpointer = Endpointer(silence_seconds=self.silence_seconds,
                                     timeout_seconds=timeout, waited=endpointer.waited)
 
-    def _utterance(self, endpointer: Endpointer) -> bytes | None:
-        """The next stretch of speech `endpointer` finds, echo or not."""
+    def _utterance(self, endpointer: Endpointer,
+                   paused: Callable[[bytes], None] | None) -> bytes | None:
+        """The next stretch of speech `endpointer` finds, echo or not, with TAIL_KEPT_SECONDS
+        of the silence after it."""
         pre_roll: deque[bytes] = deque(maxlen=max(1, int(PRE_ROLL_SECONDS * self.rate
                                                          / self.frames)))
         speech: list[bytes] = []
+        kept = 0  # how many chunks of `speech` the utterance is, if the speaker has finished
+        told = False  # this pause has been told to `paused`
         while True:
             chunk = self.source.read(self.frames)
             if chunk is None:
@@ -100,14 +111,24 @@ class MicrophoneEars:
             state = endpointer.process(seconds, heard)
             if state is VadState.WAITING and not endpointer.speech:
                 speech.clear()  # whatever came before was a blip, not speech
+                kept, told = 0, False
                 pre_roll.append(chunk)
                 continue
             if not speech:
                 self.utterance_start = self.stream_time
                 speech.extend(pre_roll)
             speech.append(chunk)
+            if heard:
+                kept, told = len(speech), False
+            elif not told:  # the silence so far is kept, up to TAIL_KEPT_SECONDS
+                kept = len(speech)
+                if (state is not VadState.WAITING
+                        and endpointer.silence >= TAIL_KEPT_SECONDS - 1e-9):
+                    told = True
+                    if paused:
+                        paused(b"".join(speech))
             if state is VadState.DONE:
-                return b"".join(speech) if endpointer.heard_speech else b""
+                return b"".join(speech[:kept]) if endpointer.heard_speech else b""
 
     def hears_speech(self, chunk: bytes) -> bool | None:
         """Whether the chunk just read is speech (None: the microphone is closed to it)."""

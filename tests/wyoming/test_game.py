@@ -11,7 +11,7 @@ from __future__ import annotations
 import queue
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -74,12 +74,13 @@ class TurnTaking:
         self.turns = turns
         self.spoken = threading.Event()
 
-    def listen(self, timeout: float | None) -> bytes | None:
+    def listen(self, timeout: float | None,
+               paused: Callable[[bytes], None] | None = None) -> bytes | None:
         """Let the table speak (or keep quiet), then hear it."""
         self.spoken.clear()
         self.turns.put("listening")
         assert self.spoken.wait(TIMEOUT), "the table never answered"
-        return self.ears.listen(timeout)
+        return self.ears.listen(timeout, paused)
 
     def host_spoke(self, spoken: Spoken) -> None:
         """As the real ears."""

@@ -1,0 +1,61 @@
+"""Recognition begun while the ears still wait to be sure the speaker has finished.
+
+An utterance ends after 0.3 s of silence, but it is what it will be after the first 0.1 s
+(host.speech.ears.TAIL_KEPT_SECONDS): recognising it from then on takes most of the
+recognition out of the player's wait. When the speaker goes on instead, the early result is
+dropped and the whole utterance is recognised once it ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+
+from host.speech.ports import SAMPLE_RATE, Recognizer, Transcript
+
+
+class RecognitionAhead:
+    """A recognizer that may start on an utterance before it is handed over."""
+
+    def __init__(self, recognizer: Recognizer) -> None:
+        self.recognizer = recognizer
+        self.name = recognizer.name
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recognition-ahead")
+        self._begun: tuple[bytes, Future[Transcript]] | None = None
+        self.used = 0
+        """Utterances whose early recognition was the answer."""
+        self.dropped = 0
+        """Early recognitions dropped because the speaker went on."""
+
+    def begin(self, pcm: bytes) -> None:
+        """Start recognising `pcm` (16 kHz), the utterance if the speaker has finished. One
+        at a time: a pause while an early recognition runs is not recognised early."""
+        if self._begun is not None and not self._begun[1].done():
+            return
+        if self._begun is not None:
+            self.dropped += 1
+        future = self._worker.submit(self.recognizer.transcribe, pcm, SAMPLE_RATE)
+        self._begun = (pcm, future)
+
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        """As the recognizer, once nothing is being recognised early."""
+        self._settle()
+        self.recognizer.set_choices(choices)
+
+    def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
+        """The transcript of the whole utterance: the early one when it is of this audio."""
+        begun, self._begun = self._begun, None
+        if begun is not None and begun[0] == pcm and sample_rate == SAMPLE_RATE:
+            self.used += 1
+            return begun[1].result()
+        if begun is not None:
+            self.dropped += 1
+            wait([begun[1]])  # one recognition at a time: both would share the cores
+        return self.recognizer.transcribe(pcm, sample_rate)
+
+    def _settle(self) -> None:
+        """Let an early recognition that will not be used end (its result is dropped)."""
+        begun, self._begun = self._begun, None
+        if begun is not None:
+            self.dropped += 1
+            wait([begun[1]])
