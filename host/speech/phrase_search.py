@@ -51,26 +51,52 @@ def search(decoder: WhisperDecoder, cross: KeysValues, prefix: list[int], trie: 
     With `beam`, each depth keeps only the `beam` contexts whose log-probability minus
     `bias(path)` is highest; `beam=None` scores the whole trie.
     """
+    return _search(decoder, cross, prefix, trie, beam, bias, [])[0]
+
+
+def search_beside(decoder: WhisperDecoder, cross: KeysValues, prefix: list[int],
+                  trie: PhraseTrie, also: list[int], *, beam: int | None,
+                  bias: Callable[[Path], float] = lambda _: 0.0
+                  ) -> tuple[dict[Path, float], float]:
+    """As `search`, and the log-probability of the token path `also`, never pruned: scored in
+    the same decoder steps as the trie (scoring it alone would take as many steps again)."""
+    scores, followed = _search(decoder, cross, prefix, trie, beam, bias, also)
+    return scores, followed[tuple(also)]
+
+
+def _search(decoder: WhisperDecoder, cross: KeysValues, prefix: list[int], trie: PhraseTrie,
+            beam: int | None, bias: Callable[[Path], float], also: list[int]
+            ) -> tuple[dict[Path, float], dict[Path, float]]:
+    """The trie's paths' scores, and the scores of the steps of the path `also`."""
     logprobs, past = decoder.next_logprobs(np.array([prefix]), None, cross)
-    frontier = [(trie.root, 0.0)]
     scores: dict[Path, float] = {}
+    followed: dict[Path, float] = {}
+    # Each context: the decoder row its next log-probabilities are in, its node, its score,
+    # and the scores it belongs to (the trie's, pruned, or `also`'s, never pruned).
+    frontier = [(0, trie.root, 0.0, scores)]
+    if also:
+        frontier.append((0, PhraseTrie([("", also)]).root, 0.0, followed))
     while frontier:
-        grown: list[tuple[int, Node, float]] = []
-        for row, (node, score) in enumerate(frontier):
+        grown: list[tuple[int, Node, float, dict[Path, float]]] = []
+        kept: list[tuple[int, Node, float, dict[Path, float]]] = []
+        for row, node, score, reached in frontier:
             for token, child in node.children.items():
-                scores[child.path] = score + float(logprobs[row, token])
+                reached[child.path] = score + float(logprobs[row, token])
                 if child.children:
-                    grown.append((row, child, scores[child.path]))
+                    (grown if reached is scores else kept).append(
+                        (row, child, reached[child.path], reached))
         if beam is not None and len(grown) > beam:
             grown = sorted(grown, key=lambda item: item[2] - bias(item[1].path))[-beam:]
+        grown += kept
         if not grown:
             break
-        rows = np.array([row for row, _, _ in grown])
+        rows = np.array([row for row, _, _, _ in grown])
         past = [(keys[:, rows], values[:, rows]) for keys, values in past]
-        tokens = np.array([[child.path[-1]] for _, child, _ in grown])
+        tokens = np.array([[child.path[-1]] for _, child, _, _ in grown])
         logprobs, past = decoder.next_logprobs(tokens, past, cross)
-        frontier = [(child, score) for _, child, score in grown]
-    return scores
+        frontier = [(row, child, score, reached)
+                    for row, (_, child, score, reached) in enumerate(grown)]
+    return scores, followed
 
 
 def best_forms(trie: PhraseTrie, path_scores: Mapping[Path, float],

@@ -25,7 +25,7 @@ from host.judge.text import words
 from host.speech.babble import pink_noise
 from host.speech.calibration import Calibration, calibration_for
 from host.speech.phrase_search import Path as TokenPath
-from host.speech.phrase_search import PhraseTrie, best_forms, search
+from host.speech.phrase_search import PhraseTrie, best_forms, search, search_beside
 from host.speech.ports import SAMPLE_RATE, FreeMeasures, Hypothesis, Measures, Transcript
 from host.speech.pronounce import differing_likeness, heard_likeness
 from host.speech.wavio import from_pcm, resample_pcm
@@ -181,11 +181,11 @@ class WhisperRecognizer:
         probability (`agreeing`: the choices whose words the free transcript is)."""
         assert self._trie is not None
         cross = self.decoder.cross_keys_values(encoded)
-        raw = search(self.decoder, cross, self.prefix, self._trie, beam=self.tuning.beam,
-                     bias=self._bias)
+        raw, free_score = search_beside(
+            self.decoder, cross, self.prefix, self._trie, [*free_tokens, self._tokenizer.eot],
+            beam=self.tuning.beam, bias=self._bias)
         forms = best_forms(self._trie, raw, self._bias)
         scores = {phrase: raw[path] - self._bias(path) for phrase, path in forms.items()}
-        free_score = self._path_score(cross, [*free_tokens, self._tokenizer.eot])
         ranked = sorted(scores, key=scores.__getitem__, reverse=True)[:LIKELIEST]
         shares = _posteriors(scores)
         hypotheses = []
@@ -247,11 +247,6 @@ class WhisperRecognizer:
         """Cross-attention keys and values of the second of noise the priors are scored on."""
         encoded = self.encode(pink_noise(SAMPLE_RATE, self.tuning.prior_noise))
         return self.decoder.cross_keys_values(encoded[0])
-
-    def _path_score(self, cross: KeysValues, tokens: list[int]) -> float:
-        """Raw log-probability of one token path."""
-        return search(self.decoder, cross, self.prefix, PhraseTrie([("", tokens)]),
-                      beam=None)[tuple(tokens)]
 
     def encode(self, audio: np.ndarray) -> np.ndarray:
         """The encoder's output for the window holding the utterance (float samples)."""

@@ -14,7 +14,7 @@ from host.core.talk import core_phrases
 from host.speech import bench
 from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
 from host.speech.models import find_whisper_model
-from host.speech.phrase_search import PhraseTrie, search
+from host.speech.phrase_search import PhraseTrie, search, search_beside
 from host.speech.ports import SAMPLE_RATE
 from host.speech.stt import EngineError, make_recognizer
 from host.speech.tts import join_pcm
@@ -269,6 +269,21 @@ def test_a_phrase_trie_shares_common_beginnings() -> None:
     assert trie.ends[(1, 2, 9)] == ["give one"]
     assert trie.ends[(2, 9)] == trie.ends[(4, 9)] == ["one"]
     assert set(trie.root.children[1].children) == {2, 3}
+
+
+def test_a_path_scored_beside_the_trie_scores_as_alone(whisper: WhisperRecognizer) -> None:
+    """The free transcript's path is scored in the choices' decoder steps, as if alone, and
+    the choices as without it."""
+    whisper.set_choices(CHOICES)
+    cross = whisper.decoder.cross_keys_values(whisper.encode(from_pcm(prompt("vm-opts")))[0])
+    trie = PhraseTrie([(phrase, whisper.tokens(f" {phrase.capitalize()}.")) for phrase in CHOICES])
+    path = whisper.tokens(" Press one for options.")
+    scores, beside = search_beside(whisper.decoder, cross, whisper.prefix, trie, path, beam=16)
+    alone = search(whisper.decoder, cross, whisper.prefix, PhraseTrie([("", path)]), beam=None)
+    assert beside == pytest.approx(alone[tuple(path)], abs=1e-3)
+    without = search(whisper.decoder, cross, whisper.prefix, trie, beam=16)
+    assert scores.keys() == without.keys()
+    assert [scores[k] for k in without] == pytest.approx(list(without.values()), abs=1e-3)
 
 
 def test_french_with_the_packaged_multilingual_base() -> None:
