@@ -282,7 +282,10 @@ def _through_the_satellite(folder: Path, questions: int, echo: float, echo_delay
         for out in loop.mouth.outputs:
             out.close()
         thread.join(10)
-    return Measured(replies, ready, {"echoes_dropped": loop.ears.ears.echoes_dropped})
+    ahead = loop.recognizer  # host.speech.ahead: begun when the speaker paused
+    return Measured(replies, ready, {"echoes_dropped": loop.ears.ears.echoes_dropped,
+                                     "recognised_ahead": ahead.used,
+                                     "ahead_dropped": ahead.dropped})
 
 
 def _on_the_sound_card(folder: Path, questions: int, log: Callable[[str], None]) -> Measured:

@@ -12,9 +12,9 @@ from host.speech.pulse_rig import MONITOR_LATENCY_MS
 
 
 def test_questions_into_the_sound_card_are_answered_at_its_loudspeaker() -> None:
-    measured = e2e.measure(3, path="soundcard")
+    measured = e2e.measure(2, path="soundcard")
     replies = [r for r in measured.replies if r]
-    assert len(replies) == 3
+    assert len(replies) == 2
     for reply, then in pairwise(replies):
         assert reply.first_sound < then.said_end  # each answer is to its own question
     for reply in replies:
