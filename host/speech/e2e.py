@@ -73,9 +73,11 @@ class Stopwatch:
         return max((t for t in self._read().get(kind, []) if t <= before), default=None)
 
     def listening_since(self) -> float | None:
-        """Since when the host has been waiting for a player (None while it is busy)."""
-        busy = max((t for kind, moments in self._read().items() if kind != "listening"
-                    for t in moments), default=0.0)
+        """Since when the host has been waiting for a player (None while it is busy).
+        Recognition is not being busy: it may run while the host listens (begun when a
+        speaker paused, of an echo or of words the speaker went on from)."""
+        busy = max((t for kind, moments in self._read().items()
+                    if kind not in ("listening", "recognized") for t in moments), default=0.0)
         return self.first("listening", busy)
 
     def _read(self) -> dict[str, list[float]]:
