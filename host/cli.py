@@ -69,6 +69,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _die_of_sigterm()
 
 
+SIGTERM_GRACE_SECONDS = 10.0
+"""How long the way out SIGTERM opens (a satellite let go, the game saved) may take before
+SIGTERM ends the process as it would by default (systemd waits 90 s, then kills)."""
+
+
 @contextlib.contextmanager
 def _sigterm_raises() -> Iterator[None]:
     """While a command runs, SIGTERM raises Terminated (once: a second one kills at once)."""
@@ -81,6 +86,11 @@ def _sigterm_raises() -> Iterator[None]:
 
     def terminated(signum: int, frame: FrameType | None) -> None:
         signal.signal(signal.SIGTERM, previous)
+        # The exception can be lost: raised while readline runs one of the console's hooks,
+        # it is dropped. Past the grace, SIGTERM's own action ends the process.
+        backstop = threading.Timer(SIGTERM_GRACE_SECONDS, os.kill, (os.getpid(), signum))
+        backstop.daemon = True
+        backstop.start()
         raise Terminated
 
     signal.signal(signal.SIGTERM, terminated)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from host.games.crack_list.played import FILE_NAME, offered_keys, read_played, remember
 from host.games.crack_list.setup import category_cards
-from tests.commandline import RULES_DECK, partyhost
+from tests.commandline import RULES_DECK, as_at_a_terminal, partyhost
 
 
 def test_help_explains_every_option() -> None:
@@ -150,6 +150,32 @@ def test_sigterm_stops_a_game_even_when_the_launcher_blocked_it(tmp_path: Path) 
     try:
         assert host.stdout is not None
         assert host.stdout.readline().startswith("HOST: ")  # the game is under way
+        host.send_signal(signal.SIGTERM)
+        assert host.wait(timeout=60) == -signal.SIGTERM
+    finally:
+        host.kill()
+
+
+SWALLOWS_SIGTERM = """
+import sys, time
+from host import cli
+with cli._sigterm_raises():
+    print("ready", flush=True)
+    while True:
+        try:
+            time.sleep(0.01)
+        except BaseException:  # as readline drops what its hooks raise
+            pass
+"""
+
+
+def test_sigterm_ends_the_host_even_when_its_exception_is_lost() -> None:
+    """SIGTERM raises Terminated in the main thread; raised while readline runs the console's
+    prompt hook, it was dropped, and the host ran on (a pseudo-terminal test waited 20 s)."""
+    host = subprocess.Popen([sys.executable, "-c", SWALLOWS_SIGTERM], stdout=subprocess.PIPE,
+                            text=True, preexec_fn=as_at_a_terminal)
+    try:
+        assert host.stdout is not None and host.stdout.readline() == "ready\n"
         host.send_signal(signal.SIGTERM)
         assert host.wait(timeout=60) == -signal.SIGTERM
     finally:
