@@ -25,6 +25,10 @@ that starts while the host waits; the ears keeping their pre-roll from one wait 
 would make it none)."""
 
 
+NOT_YET = object()
+"""Nothing offered to the recognizer yet (None is an offer: decode freely)."""
+
+
 class Ears(Protocol):
     """Turns the microphone's stream into whole utterances."""
 
@@ -75,6 +79,8 @@ class VoiceLoop:
         self.ears = ears
         self.recognizer = RecognitionAhead(recognizer)
         """Begins on an utterance when the speaker pauses, while the ears make sure."""
+        self.offered: object = NOT_YET
+        """The phrases last offered to the recognizer."""
         self.mouth = mouth
         self.show = show
         self.pages = pages
@@ -98,8 +104,12 @@ class VoiceLoop:
         self.session.spoke(spoken)
 
     def expect(self) -> None:
-        """Tell the recognizer what makes sense now; open categories decode freely."""
-        self.recognizer.set_choices(self.session.expected_phrases())
+        """Tell the recognizer what makes sense now, when it has changed (asked before each
+        wait, most of which end in silence); open categories decode freely."""
+        phrases = self.session.expected_phrases()
+        if phrases != self.offered:
+            self.recognizer.set_choices(phrases)
+            self.offered = phrases
 
     def step(self) -> bool:
         """Handle one utterance or one timer; False when the audio has ended."""

@@ -44,13 +44,12 @@ class RecognitionAhead:
 
     def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
         """The transcript of the whole utterance: the early one when it is of this audio."""
-        begun, self._begun = self._begun, None
+        begun = self._begun
         if begun is not None and begun[0] == pcm and sample_rate == SAMPLE_RATE:
+            self._begun = None
             self.used += 1
             return begun[1].result()
-        if begun is not None:
-            self.dropped += 1
-            wait([begun[1]])  # one recognition at a time: both would share the cores
+        self._settle()  # one recognition at a time: both would share the cores
         return self.recognizer.transcribe(pcm, sample_rate)
 
     def _settle(self) -> None:
