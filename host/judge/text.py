@@ -9,6 +9,10 @@ from functools import lru_cache
 from host.judge.numbers import number_value
 from host.judge.wordnet import noun_synsets, one_word_lemmas, verb_counts, verb_exceptions
 
+TEXT_MEMO_SIZE = 4096
+"""How many texts each of the text functions remembers: a game's categories and what was said
+in it, not every answer the deck check saw at load (44,000 answers would hold about 20 MB)."""
+
 ARTICLES: dict[str, frozenset[str]] = {
     "en": frozenset({"the", "a", "an"}),
     "fr": frozenset({"le", "la", "les", "l", "un", "une", "des", "du"}),
@@ -132,7 +136,7 @@ LIGATURES = {"æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ø": "
 """Letters no Unicode decomposition splits, spelt out as their plain letters."""
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=TEXT_MEMO_SIZE)
 def words(text: str, lang: str = "en") -> tuple[str, ...]:
     """Lower-case ascii words of an answer, digits spelt out, "&" as "and", articles kept."""
     text = text.translate(_APOSTROPHES).casefold()
@@ -336,7 +340,7 @@ def has_article(text: str, lang: str = "en") -> bool:
     return strip_article(tokens, lang) is not tokens
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=TEXT_MEMO_SIZE)
 def normalize(text: str, *, lang: str = "en") -> str:
     """The matching key of an answer: no case, accents, punctuation, article, plural or spaces;
     a number's key is its digits, however it was said ("eleven" -> "11")."""
@@ -362,7 +366,7 @@ PARTICLES = frozenset({"van", "von", "de", "da", "di", "du", "del", "della", "de
                         "la", "le", "st", "saint", "ten", "ter", "mac", "mc", "al", "el", "bin"})
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=TEXT_MEMO_SIZE)
 def answer_letters(text: str, lang: str = "en", people: bool = False,
                    article_letter: bool = True) -> tuple[str, ...]:
     """Upper-case letters an answer may be played with: first word (the article's too when

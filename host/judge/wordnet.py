@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
@@ -160,12 +161,12 @@ _SYNSET = re.compile(r"^\d{8} \d\d \w [0-9a-f]{2} ((?:\S+ [0-9a-f] )+)\d{3} ", r
 lexical id."""
 
 
-@lru_cache(maxsize=1)
-def noun_synsets() -> tuple[tuple[str, ...], ...]:
-    """WordNet's noun synsets, each as its lemmas as written ("mayonnaise", "mayo")."""
+def noun_synsets() -> Iterator[tuple[str, ...]]:
+    """WordNet's noun synsets, each as its lemmas as written ("mayonnaise", "mayo"), read
+    afresh: kept, they would hold about 13 MB for the two tables made of them, which are."""
     try:
         text = (wordnet_dir() / "data.noun").read_text("latin-1")
     except WordNetMissing:
-        return ()
-    return tuple(tuple(lemma.split("(")[0] for lemma in match.group(1).split()[0::2])
-                 for match in _SYNSET.finditer(text))
+        return
+    for match in _SYNSET.finditer(text):
+        yield tuple(lemma.split("(")[0] for lemma in match.group(1).split()[0::2])
