@@ -8,6 +8,10 @@ they ask for Crack List, confirm the players and take the defaults, play the gam
 by voice, say yes to the rematch, and so on for --games games. Printed: the resident memory
 (RSS) once the lobby listens (fresh) and after each game, when the rematch is offered; the
 peak; the lines in the host's voice cache and their size.
+
+The bots hold the game they played, which the lobby has let go of; at each measure they leave
+the table and what they held is given back as the lobby gives back a game over
+(host.lobby.memory), so that the figure is the host's alone.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from host.core.talk import yes_no
 from host.demo import means
 from host.lobby.audio import Voices
 from host.lobby.lobby import Lobby
+from host.lobby.memory import release_memory
 from host.lobby.state import LobbyState
 from host.registry import find_game
 from host.speech.cache import CachedSynthesizer
@@ -107,6 +112,7 @@ class BotMicrophone:
         elif self.measured < self.games:
             over = self.bots.game.over
             self.bots = None  # they leave the table
+            release_memory()
             self.measure(f"after game {self.games}" + ("" if over else " (not over)"))
         self.measured = self.games
         if not self.script:

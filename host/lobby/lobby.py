@@ -160,7 +160,6 @@ class Lobby:
 
     def run(self) -> int:
         """Listen and host until the audio ends for good (0), or is lost with no way back (3)."""
-        release_memory()  # what loading the models left behind
         self.asker.say("ready")
         while True:
             try:
@@ -174,6 +173,7 @@ class Lobby:
     def next_request(self) -> LobbyIntent:
         """The next thing said to the host; anything else is ignored without a word."""
         while True:
+            release_memory()  # what the last game, line or sentence left: it may wait for hours
             audio = self.ears.listen(None)
             if audio is None:
                 raise EOFError("the microphone stream ended")

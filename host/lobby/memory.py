@@ -1,5 +1,5 @@
 """Give the memory a finished game took back to the system, so that `partyhost serve` stays as
-lean after many games as after one."""
+lean after many games as after one, and waits for requests with what it needs only."""
 
 from __future__ import annotations
 
