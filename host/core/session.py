@@ -72,6 +72,9 @@ class TableTalk:
     quit: bool = False
     confirming_quit: bool = False
     """The host asked "really quit?": only a yes ends the game."""
+    quit_asked_at: float | None = None
+    """When the host asked "really quit?" with the clock running: it stands still until the
+    answer, so that a no costs nobody their turn."""
     confirming: str | None = None
     """What the host, unsure it heard right, asked back ("Egg timer?"): a yes plays it."""
     questions: int = 0
@@ -221,7 +224,7 @@ class Session:
 
     def tick(self) -> list[Line]:
         """Say scheduled lines that are due and fire the game's deadline if it has passed."""
-        if self.paused:
+        if self.paused or self.table.confirming_quit:
             return []
         now = self.clock.now()
         due = [item for item in self.table.scheduled if item.at <= now]
@@ -272,7 +275,7 @@ class Session:
 
     def seconds_to_next_tick(self) -> float | None:
         """How long the caller may wait for input before calling tick() again."""
-        if self.paused:
+        if self.paused or self.table.confirming_quit:
             return None
         times = [item.at for item in self.table.scheduled]
         if self.table.deadline:
@@ -488,11 +491,15 @@ class Session:
     def _quit(self, query: Query) -> list[Line]:
         # A misheard "quit" must not end a party: ask first.
         self.table.confirming_quit = True
+        self.table.quit_asked_at = None if self.paused else self.clock.now()
         self.table.questions += 1
         return [self._line("confirm_quit")]
 
     def _confirm_quit(self, text: str) -> list[Line]:
         self.table.confirming_quit = False
+        asked_at, self.table.quit_asked_at = self.table.quit_asked_at, None
+        if asked_at is not None:  # the clock stood still while the table answered
+            self._hold(self.clock.now() - asked_at)
         words = clean(text)
         if words in QUIT_YES:
             self.table.quit = True

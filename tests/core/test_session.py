@@ -285,3 +285,20 @@ def test_a_table_that_begins_while_paused_keeps_the_whole_turn_for_the_resume(
     assert session.tick() == []
     session.hear_words("resume")
     assert session.seconds_to_next_tick() == 20.0
+
+
+def test_the_clock_stands_still_while_the_host_asks_whether_to_quit(clock: FakeClock) -> None:
+    """At the real satellite, "Time's up!" came between "Do you really want to stop the game?"
+    and its answer: a no must cost nobody their turn."""
+    session = started(clock)
+    clock.advance(15)
+    assert kinds(session.hear_words("quit")) == ["confirm_quit"]
+    assert session.seconds_to_next_tick() is None
+    clock.advance(30)
+    assert session.tick() == []
+    assert kinds(session.hear_words("no")) == ["quit_cancelled"]
+    assert texts(session.hear_words("how long is left")) == "You've got 5 seconds."
+    clock.advance(4.9)
+    assert session.tick() == []
+    clock.advance(0.2)
+    assert kinds(session.tick()) == ["timeout", "turn"]
