@@ -9,7 +9,8 @@ espeak-ng voices it asks "Party Host, let's play Crack List", gives the names An
 `voice_bots`) play it to the end; the second game is a rematch, the third a new start with the
 same players. Everything runs in real time. Printed as JSON: each game (over or not, the names
 the host played with, turns, utterances, replies), the host's resident memory (fresh and after
-each game, when the rematch is asked) and the reply latency (last sample of an utterance in the
+each game, when the rematch is asked, once what the bots held of the game over has been given
+back as the lobby gives back a game) and the reply latency (last sample of an utterance in the
 microphone stream to the first sound of the next stream at the loudspeaker), p50 and p95.
 A benchmark: figures, not a pass or a fail.
 """
@@ -38,6 +39,7 @@ from host.core.talk import yes_no
 from host.demo import means
 from host.lobby.audio import Voices
 from host.lobby.lobby import Lobby
+from host.lobby.memory import release_memory
 from host.lobby.state import LobbyState
 from host.registry import find_game
 from host.speech.e2e import espeak
@@ -292,6 +294,7 @@ class Table:
                 return None
             self.say(START)
         elif kind == "rematch":
+            release_memory()  # what the bots held of the game over, which the lobby let go
             self.memory[f"after game {len(self.games)}"] = rss_mb()
             self.log(f"RSS {self.memory}")
             # The second game is a rematch, the third a new start with the same players.
