@@ -85,11 +85,17 @@ def request_heard(recognizer: Recognizer, choices: Sequence[str], audio: bytes,
     intent = parse(taken, TABLES, lang) if taken else None
     if intent is None:
         return None, heard
-    recognizer.set_choices(None)
-    free = recognizer.transcribe(audio, SAMPLE_RATE).text
+    free = heard.free or _decoded_freely(recognizer, audio)
     if fuzz.ratio(squeezed(free), squeezed(taken)) < SAME_WORDS:
         return None, replace(heard, free=free)  # a sure choice that free decoding disowns
     return intent, heard
+
+
+def _decoded_freely(recognizer: Recognizer, audio: bytes) -> str:
+    """The utterance decoded with no choices, for an engine that did not decode it freely
+    beside them (Whisper does: its transcript's `free`)."""
+    recognizer.set_choices(None)
+    return recognizer.transcribe(audio, SAMPLE_RATE).text
 
 
 def squeezed(text: str) -> str:

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from host.games.crack_list.rules import State
 from host.lobby.audio import Voices
+from host.lobby.grammar import Start, lobby_phrases
+from host.lobby.lobby import request_heard
 from host.lobby.state import LobbyState
-from host.speech.ports import Recognizer
+from host.lobby.tables import TABLES
+from host.speech.piper_tts import PiperSynthesizer
+from host.speech.ports import SAMPLE_RATE, Recognizer, Transcript
 from host.speech.second_opinion import SecondOpinion
 from host.speech.stt import make_recognizer
+from host.speech.tts import join_pcm
+from host.speech.wavio import resample_pcm
 from tests.lobby.conftest import CRACK_LIST_TESTING, LobbyMaker, WatchedLobby, host_lines
 
 
@@ -88,6 +95,32 @@ def test_requests_to_the_lobby_are_heard_by_the_quick_model_alone(whisper: Recog
     assert isinstance(ear, SecondOpinion)
     assert voices.requests() is ear.quick
     assert voices.recognizer("en") is ear
+
+
+class CountingEar:
+    """A recognizer that counts the utterances it decodes."""
+
+    def __init__(self, ear: Recognizer) -> None:
+        self.ear = ear
+        self.decoded = 0
+
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        self.ear.set_choices(choices)
+
+    def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
+        self.decoded += 1
+        return self.ear.transcribe(pcm, sample_rate)
+
+
+def test_a_request_is_decoded_once(whisper: Recognizer, piper: PiperSynthesizer) -> None:
+    """Whisper decodes freely beside the choices: the check that the free transcript says
+    much the same words as the request needs no second decoding of the utterance."""
+    speech = join_pcm(piper.synthesize("Party Host, let's play Crack List"))
+    ear = CountingEar(whisper)
+    intent, heard = request_heard(ear, lobby_phrases(TABLES, "en"),
+                                  resample_pcm(speech, piper.sample_rate, SAMPLE_RATE))
+    assert intent == Start("crack-list") and heard.free
+    assert ear.decoded == 1
 
 
 def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(tmp_path: Path) -> None:
