@@ -28,6 +28,7 @@ import tempfile
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,9 +133,10 @@ class KeepingEars:
         self.keep = keep
         self.heard = 0
 
-    def listen(self, timeout: float | None) -> bytes | None:
+    def listen(self, timeout: float | None,
+               paused: Callable[[bytes], None] | None = None) -> bytes | None:
         """As the ears, keeping what they heard."""
-        audio = self.ears.listen(timeout)
+        audio = self.ears.listen(timeout, paused)
         if audio:
             self.heard += 1
             self.keep.mkdir(exist_ok=True)
