@@ -3,6 +3,7 @@ line by line as it comes, and the players quitting by voice."""
 
 from __future__ import annotations
 
+import os
 import queue
 import re
 import signal
@@ -53,13 +54,18 @@ SIGNALLED = {signal.SIGINT: (130, "\nBye!\n"), signal.SIGTERM: (-signal.SIGTERM,
 """What each signal always ended the command with: exit status, and all of stderr."""
 TRIES = 3
 """Times a player says a word before the test gives up on the host hearing it."""
+CATEGORY_CARD = r"^HOST: .*(your card says|pick a category): one: "
+"""The host's first question, in either of its wordings (drawn unseeded: a test waiting for
+one of them waited a minute for the turn's timer half the time)."""
 
 
-def play_command(uri: str, tmp_path: Path) -> list[str]:
-    """`partyhost play` on the satellite at `uri`, the teams given (no names to meet)."""
+def play_command(uri: str) -> list[str]:
+    """`partyhost play` on the satellite at `uri`, the teams given (no names to meet). The game
+    is saved where games usually are, in the private state folder `start` gives it: a file
+    named with --save is read out in full in the goodbye (`--resume --save /tmp/pytest-of-...`,
+    8 s more of the satellite's loudspeaker than `--resume`)."""
     return [sys.executable, "-m", "host", "play", "crack-list", "--teams", "Ann,Bob", "Cat,Dan",
-            "--wyoming-satellite", uri, "--deck", RULES_DECK, "--only-my-decks", "--seed", "2",
-            "--save", str(tmp_path / "save.json")]
+            "--wyoming-satellite", uri, "--deck", RULES_DECK, "--only-my-decks", "--seed", "2"]
 
 
 def serve_command(uri: str, tmp_path: Path) -> list[str]:
@@ -68,10 +74,12 @@ def serve_command(uri: str, tmp_path: Path) -> list[str]:
             "--state-dir", str(tmp_path / "state")]
 
 
-def start(command: list[str]) -> subprocess.Popen[str]:
-    """The command started as at a terminal, where Ctrl-C interrupts it."""
+def start(command: list[str], tmp_path: Path) -> subprocess.Popen[str]:
+    """The command started as at a terminal, where Ctrl-C interrupts it, its state (a game's
+    save) kept in `tmp_path`."""
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=as_at_a_terminal)
+                            preexec_fn=as_at_a_terminal, env=env)
 
 
 def ended(host: subprocess.Popen[str], said: list[str]) -> tuple[int, str]:
@@ -106,7 +114,7 @@ def quit_by_voice(host: subprocess.Popen[str],
         raise AssertionError(f"{text!r} never heard:\n" + "\n".join(said))
 
     try:
-        say_when_asked(r"^HOST: .*Which one\?$", "quit", STARTUP_TIMEOUT)
+        say_when_asked(CATEGORY_CARD, "quit", STARTUP_TIMEOUT)
         say_when_asked(r"^HOST: Do you really want to stop", "yes")
         wait_line(lines, r"^HOST: Thanks for playing", said)
         return ended(host, said)

@@ -46,7 +46,7 @@ def assert_let_go(satellite: TableSatellite) -> None:
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_play_stopped_by_a_signal_lets_the_satellite_go(
         stop: signal.Signals, satellite: TableSatellite, tmp_path: Path) -> None:
-    host = start(play_command(loopback(satellite), tmp_path))
+    host = start(play_command(loopback(satellite)), tmp_path)
     said: list[str] = []
     try:
         wait_line(lines_of(host), r"^HOST: ", said, STARTUP_TIMEOUT)
@@ -61,7 +61,7 @@ def test_play_stopped_by_a_signal_lets_the_satellite_go(
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_serve_stopped_by_a_signal_lets_the_satellite_go(
         stop: signal.Signals, satellite: TableSatellite, tmp_path: Path) -> None:
-    host = start(serve_command(loopback(satellite), tmp_path))
+    host = start(serve_command(loopback(satellite), tmp_path), tmp_path)
     said: list[str] = []
     try:
         wait_line(lines_of(host), r"^Party Host is listening", said, STARTUP_TIMEOUT)

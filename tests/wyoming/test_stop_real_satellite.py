@@ -109,7 +109,7 @@ def assert_let_go(rig: SatelliteRig, events: EventService) -> None:
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_play_stopped_by_a_signal_lets_the_real_satellite_go(
         stop: signal.Signals, rig: SatelliteRig, events: EventService, tmp_path: Path) -> None:
-    host = start(play_command(rig.uri, tmp_path))
+    host = start(play_command(rig.uri), tmp_path)
     said: list[str] = []
     try:
         wait_line(lines_of(host), r"^HOST: ", said, STARTUP_TIMEOUT)
@@ -122,7 +122,7 @@ def test_play_stopped_by_a_signal_lets_the_real_satellite_go(
 
 def test_serve_stopped_by_systemd_lets_the_real_satellite_go(
         rig: SatelliteRig, events: EventService, tmp_path: Path) -> None:
-    host = start(serve_command(rig.uri, tmp_path))
+    host = start(serve_command(rig.uri, tmp_path), tmp_path)
     said: list[str] = []
     try:
         wait_line(lines_of(host), r"^Party Host is listening", said, STARTUP_TIMEOUT)
@@ -139,6 +139,6 @@ def test_players_who_quit_by_voice_let_the_real_satellite_go(
         rig.quiet_for(2.0, after=asked_at)  # its question said, the host listens again
         rig.said_whole(rig.say(pcm))
 
-    host = start(play_command(rig.uri, tmp_path))
+    host = start(play_command(rig.uri), tmp_path)
     assert quit_by_voice(host, say) == (0, "")
     assert_let_go(rig, events)
