@@ -144,12 +144,14 @@ def test_choices_in_babble_with_a_second_opinion(ears: tuple[SecondOpinion, Aske
 
 def test_the_careful_model_alone_never_plays_a_word_outright(
         ears: tuple[SecondOpinion, Asked]) -> None:
-    """People saying 48 words that are none of the 70 choices, in 10 dB babble: a choice is
-    played outright (heard alone) only when the quick model heard it too."""
+    """People saying 24 words that are none of the 70 choices (every other one of the 48 of
+    the table: days, months, prompts), in 10 dB babble: a choice is played outright (heard
+    alone) only when the quick model heard it too. All 48 took 28 s, most of it the base's."""
     ear = ears[0]
     ear.set_choices(CHOICES)
     outside = bench.recorded_items("asterisk_outside.tsv", expected=False)
-    for i, item in enumerate(outside):
+    assert len(outside) == 48
+    for i, item in list(enumerate(outside))[::2]:  # the babble of each as when all were said
         pcm = bench.noisy(item.pcm, i, 10)
         verdict = heard_alone(ear.transcribe(pcm))
         if verdict.text and not verdict.ask_back:
