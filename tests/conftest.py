@@ -10,8 +10,12 @@ import subprocess
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from host.speech.whisper_stt import WhisperRecognizer
 
 REPO = Path(__file__).resolve().parents[1]
 TESTS = REPO / "tests"
@@ -90,6 +94,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             if not hasattr(module, name):
                 warnings.warn(f"tests/conftest.py: SLOW_TESTS names {where}::{name}, which is "
                               "no test: renamed?", stacklevel=1)
+
+
+@pytest.fixture(scope="session")
+def whisper_fr() -> WhisperRecognizer:
+    """The packaged multilingual Whisper base hearing French, as `--lang fr` builds it: loaded
+    once for the session (the speech, lobby and voice tests each loaded their own). A test
+    offers it its choices before it listens; the priors it scores are kept for the next."""
+    from host.speech.stt import make_recognizer
+    from host.speech.whisper_stt import WhisperRecognizer
+
+    recognizer = make_recognizer("whisper", lang="fr")
+    assert isinstance(recognizer, WhisperRecognizer)
+    return recognizer
 
 
 @pytest.fixture(scope="module")

@@ -123,7 +123,8 @@ def test_a_request_is_decoded_once(whisper: Recognizer, piper: PiperSynthesizer)
     assert ear.decoded == 1
 
 
-def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(tmp_path: Path) -> None:
+def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(
+        tmp_path: Path, whisper_fr: Recognizer) -> None:
     """`partyhost serve --lang fr`: the set-up is asked and heard in French (espeak-ng's
     Belgian voice, the multilingual Whisper), and the game is hosted in French."""
     from host.lobby.grammar import Start
@@ -143,7 +144,7 @@ def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(tmp_path: Path) ->
         write_wav(folder / f"{number:02d}.wav", join_pcm(voice.synthesize(text)),
                   voice.sample_rate)
     voices = Voices(None, [])  # type: ignore[arg-type]
-    voices.recognizers["fr"] = make_recognizer("whisper", lang="fr")
+    voices.recognizers["fr"] = whisper_fr
     voices.mouths["fr"] = Mouth(CachedSynthesizer(voice), [])
     shown: list[str] = []
     ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)

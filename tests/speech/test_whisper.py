@@ -239,9 +239,9 @@ def test_a_french_letter_is_written_as_the_word_it_sounds_like() -> None:
     assert written_forms("R à gauche", "en") == [" R à gauche."]
 
 
-def test_french_letters_said_alone_by_a_person() -> None:
+def test_french_letters_said_alone_by_a_person(whisper_fr: WhisperRecognizer) -> None:
     """The asterisk French letters among the 25 (the recordings hold no W)."""
-    recognizer = make_recognizer("whisper", lang="fr")
+    recognizer = whisper_fr
     letters = "abcdefghijklmnopqrstuvxyz"
     recognizer.set_choices(list(letters.upper()))
     right = sum(recognizer.transcribe(prompt_fr(f"letters/{letter}")).text == letter.upper()
@@ -286,9 +286,10 @@ def test_a_path_scored_beside_the_trie_scores_as_alone(whisper: WhisperRecognize
     assert [scores[k] for k in without] == pytest.approx(list(without.values()), abs=1e-3)
 
 
-def test_french_with_the_packaged_multilingual_base() -> None:
+def test_french_with_the_packaged_multilingual_base(whisper_fr: WhisperRecognizer) -> None:
     """Canadian French prompts (asterisk-core-sounds-fr-g722) among the 67 French choices."""
-    recognizer = make_recognizer("whisper", lang="fr")
+    recognizer = whisper_fr
+    assert recognizer.model_dir == find_whisper_model(lang="fr")
     recognizer.set_choices([phrase for phrase, _ in bench.read_table("asterisk_fr_choices.tsv")])
     items = bench.recorded_items("asterisk_fr_choices.tsv", lang="fr")
     assert len(items) == 67
@@ -298,13 +299,13 @@ def test_french_with_the_packaged_multilingual_base() -> None:
     assert recognizer.transcribe(prompt_fr("digits/tomorrow")).text == "demain"
 
 
-def test_french_words_none_of_the_choices_are_rarely_taken_outright() -> None:
+def test_french_words_none_of_the_choices_are_rarely_taken_outright(
+        whisper_fr: WhisperRecognizer) -> None:
     """The bench's 23 other French words (days, months, prompts) among the 67 choices, heard
     alone: at most two played outright. With the engine's former thresholds, "J'y ai." and
     "Où ?" were taken as the letters G and O (int8 arithmetic differs between CPUs: "Où ?" was
     close to the line, and "J'ai reçu." was taken as "zéro" on another machine)."""
-    recognizer = make_recognizer("whisper", lang="fr")
-    assert isinstance(recognizer, WhisperRecognizer)
+    recognizer = whisper_fr
     uncalibrated(recognizer)
     recognizer.set_choices([phrase for phrase, _ in bench.read_table("asterisk_fr_choices.tsv")])
     outside = bench.recorded_items("asterisk_fr_outside.tsv", expected=False, lang="fr")
@@ -313,10 +314,10 @@ def test_french_words_none_of_the_choices_are_rarely_taken_outright() -> None:
     assert sum(bool(v.text) and not v.ask_back for v in verdicts) <= 2
 
 
-def test_a_french_placement_is_not_lost_to_a_short_command() -> None:
+def test_a_french_placement_is_not_lost_to_a_short_command(whisper_fr: WhisperRecognizer) -> None:
     """Crack Word's long moves said by the demo's French espeak-ng voices are heard as moves:
     with half of the prior, "ma main" and "je passe" won over some of them."""
-    recognizer = make_recognizer("whisper", lang="fr")
+    recognizer = whisper_fr
     moves = [f"{letter} à {side} de la ligne {row}" + (", pour maison" if side == "droite" else "")
              for letter in "DEMRST" for side in ("gauche", "droite")
              for row in ("un", "deux", "trois", "quatre")]

@@ -10,6 +10,7 @@ from host.core.phrasebook import Phrasebook
 from host.speech.audio import WavFileInput
 from host.speech.ears import MicrophoneEars
 from host.speech.piper_tts import PiperSynthesizer
+from host.speech.ports import Recognizer
 from host.speech.sphinx_stt import SphinxRecognizer
 from host.speech.tts import join_pcm
 from host.speech.wavio import write_wav
@@ -62,10 +63,9 @@ def test_players_confirm_the_names_given(tmp_path: Path, piper: PiperSynthesizer
     assert any("are you Bob" in line for line in shown)
 
 
-def test_french_players_meet_the_host_in_french(tmp_path: Path) -> None:
+def test_french_players_meet_the_host_in_french(tmp_path: Path, whisper_fr: Recognizer) -> None:
     """A French table: the host asks in French and hears "oui" and "c'est tout le monde"."""
     from host.speech.espeak_tts import EspeakSynthesizer
-    from host.speech.stt import make_recognizer
 
     voice = EspeakSynthesizer("fr-be+m2")  # its "c'est tout le monde" is heard clearly
     folder = tmp_path / "in"
@@ -75,7 +75,7 @@ def test_french_players_meet_the_host_in_french(tmp_path: Path) -> None:
                   voice.sample_rate)
     ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
     shown: list[str] = []
-    asker = Asker(ears, make_recognizer("whisper", lang="fr"), Mouth(voice, []),
+    asker = Asker(ears, whisper_fr, Mouth(voice, []),
                   Phrasebook("fr"), show=shown.append)
     assert collect_names(asker, common_first_names()) == ["Pierre", "Marie"]
     assert any("J'ai entendu Pierre" in line for line in shown)
