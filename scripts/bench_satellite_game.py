@@ -46,6 +46,7 @@ from host.registry import find_game
 from host.speech.e2e import espeak
 from host.speech.ears import MicrophoneEars
 from host.speech.ports import AudioOut, Spoken
+from host.speech.pronounce import phones
 from host.speech.warmup import warm_up
 from host.speech.wyoming.rig import Played, SatelliteRig, Utterance
 from host.voice import Mouth, close_audio, open_audio, table_ears
@@ -424,6 +425,12 @@ def main() -> int:
     return 0
 
 
+def same_names(names: list[str]) -> bool:
+    """Whether the host played with the names said, by sound: "Anne" for "Ann" is kept (no
+    one can hear the spelling, and the host writes what Whisper writes)."""
+    return [phones(name) for name in names] == [phones(name) for name in NAMES]
+
+
 def report(rig: SatelliteRig, table: Table, ears: Any, shown: list[str],
            ready: float) -> dict[str, Any]:
     """The run's figures."""
@@ -433,7 +440,7 @@ def report(rig: SatelliteRig, table: Table, ears: Any, shown: list[str],
         replies, wait = latency(rig, game.utterances)
         every += game.utterances
         games.append({"game": number, "over": game.over, "names": game.names,
-                      "names_kept": game.names == list(NAMES), "turns": game.turns,
+                      "names_kept": same_names(game.names), "turns": game.turns,
                       "utterances": len(game.utterances), "replies": len(replies),
                       "seconds": game.seconds, "reply_ms": wait})
     _, wait = latency(rig, every)
