@@ -27,7 +27,7 @@ from host.core.legal import Offers
 from host.core.protocols import GameKind
 from host.core.session import Line, Session
 from host.core.simulate import Bots
-from host.core.talk import yes_no
+from host.core.talk import CORE_PHRASES, yes_no
 from host.judge.text import words
 from host.speech.audio import WavFileInput
 from host.speech.babble import mix_at_snr
@@ -171,6 +171,13 @@ def babble(
     return track
 
 
+def resume_words(lang: str) -> str:
+    """How a bot asks a paused host to carry on, in the game's language ("on reprend"): the
+    words the recognizer is offered while paused (an English "resume" is none of the French
+    ones, and a French game paused by a misheard "on fait une pause" did not resume)."""
+    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["resume"]
+
+
 def means(said: str, guess: str) -> bool:
     """How a bot answers the host's "Egg timer?": yes when the guess is what it said, perhaps
     without the letter or name it began with."""
@@ -225,7 +232,8 @@ class Demo:
         self._host(self.session.start())
         while not self.session.finished and self.report.utterances < MAX_UTTERANCES:
             if self.session.paused:
-                self._say_plainly(self.game.seats[0].name, "resume")
+                self._say_plainly(self.game.seats[0].name,
+                                  resume_words(self.session.phrases.lang))
                 continue
             event = bots.next_event()
             if isinstance(event, TimeUp):

@@ -15,12 +15,20 @@ import pytest
 from host.clock import FakeClock
 from host.core.events import TimeUp
 from host.decks import AnswerEntry, Category, CategoryKind
-from host.demo import SPEAKING_WORDS_PER_SECOND, Demo, add_babble, as_the_ears_hand_it, run_demo
+from host.demo import (
+    SPEAKING_WORDS_PER_SECOND,
+    Demo,
+    add_babble,
+    as_the_ears_hand_it,
+    resume_words,
+    run_demo,
+)
 from host.games.crack_list.events import Answer, Pass
 from host.games.crack_list.kind import CRACK_LIST
 from host.games.crack_list.setup import TableOptions, build_session
 from host.games.crack_list.talk import same_move
 from host.judge import Judge
+from host.judge.text import words
 from host.speech import hearing_corpus
 from host.speech.babble import speech_to_noise_db
 from host.speech.ears import PRE_ROLL_SECONDS
@@ -165,3 +173,17 @@ def test_another_name_the_list_gives_the_answer_is_the_move_meant() -> None:
     assert same_move(meant, [Answer("Ann", "Ulysses Grant")], played("U"))
     assert not same_move(meant, [Answer("Ann", "Ulysses Grant")], played("G"))
     assert not same_move(meant, [Answer("Ann", "Ulysses Grant Jr.", "U")], played("U"))
+
+
+def test_a_paused_french_host_is_asked_to_carry_on_in_french() -> None:
+    """The bots said "resume" in English to a French host, which is not offered it while
+    paused: a French demo paused by a misheard pause stayed paused."""
+    options = TableOptions(players=["Ann", "Bob"], seed=1, rounds=1, hand_size=3, lang="fr")
+    session = build_session(options, FakeClock(), None)
+    session.start()
+    session.hear_words("on fait une pause")
+    assert session.paused
+    said = resume_words("fr")
+    assert words(said) in {words(phrase) for phrase in session.offers_now().phrases()}
+    session.hear_words(said)
+    assert not session.paused
