@@ -49,12 +49,13 @@ outright on its validation half but misheard more in the Crack List demo (seed 1
 taken wrong instead of 3), so it was not shipped."""
 GAME_SEEDS = (11,)
 """The seed of the demo games whose utterances the corpus holds (`GAMES`, or `partyhost bench
-calibrate --games`): every game whose own language is the corpus's, played by `GAME_PLAYERS`
-bots, each move heard among the choices offered at that moment, in the demo's babble, then
-heard again without any way of saying it (`partyhost demo --measures`), as a move said off the
-choices. The bots say only legal moves: without those second hearings the fit learnt to take
-a long move on its frame whatever its last words ("S on the right of row one, word democrats"
-at p 0.99 for "word carrot"). The demo's reported seeds (1 to 5) stay out of it."""
+calibrate --games`): every game the host speaks in the corpus's language, played by
+`GAME_PLAYERS` bots, each move heard among the choices offered at that moment, in the demo's
+babble, then heard again without any way of saying it (`partyhost demo --measures`), as a move
+said off the choices. The bots say only legal moves: without those second hearings the fit
+learnt to take a long move on its frame whatever its last words ("S on the right of row one,
+word democrats" at p 0.99 for "word carrot"). The demo's reported seeds (1 to 5) stay out of
+it."""
 GAME_PLAYERS = 3
 KLETTRES = Path("/usr/share/klettres")
 VERSION = 3
@@ -191,11 +192,12 @@ def games_dir(engine: str, lang: str, model_bytes: int) -> Path:
 
 
 def corpus_games(lang: str) -> list[tuple[str, int]]:
-    """The demo games of a language's corpus, as (game, seed)."""
-    from host.registry import find_game, game_names
+    """The demo games of a language's corpus, as (game, seed): every game the host speaks in
+    that language, not only those whose own language it is (Crack List in French too)."""
+    from host.registry import find_game, game_names, spoken_languages
 
     return [(name, seed) for seed in GAME_SEEDS for name in game_names()
-            if find_game(name).default_lang == lang]
+            if lang in spoken_languages(find_game(name))]
 
 
 def game_path(folder: Path, game: str, seed: int) -> Path:

@@ -171,6 +171,13 @@ def test_a_cache_of_older_records_is_refused_by_name(tmp_path: Path) -> None:
     assert f"v{hearing_corpus.VERSION}" in hearing_corpus.cache_path("whisper", "en", 1).name
 
 
+def test_a_corpus_holds_every_game_the_host_speaks_in_its_language() -> None:
+    """Crack List is hosted in French too: the French corpus's games held Crack Word only."""
+    assert [game for game, _ in hearing_corpus.corpus_games("fr")] == ["crack-list",
+                                                                        "crack-word"]
+    assert len(hearing_corpus.corpus_games("en")) == 4
+
+
 def test_the_split_is_by_phrase_and_stable() -> None:
     rows = [record(f"w{i}", f"w{i}" if i < 20 else "", f"w{i % 20}", float(i % 7 - 3))
             for i in range(30) for _ in range(3)]
