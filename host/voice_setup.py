@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from host.core.phrasebook import Phrasebook
 from host.core.session import Line
+from host.speech.ahead import RecognitionAhead
 from host.speech.ports import SAMPLE_RATE, Recognizer
 from host.voice import Ears, Mouth
 
@@ -60,6 +61,11 @@ class Asker:
     mouth: Mouth
     phrases: Phrasebook
     show: Callable[[str], None] | None = None
+    ahead: RecognitionAhead = field(init=False)
+    """The recognizer, begun on an answer as soon as the speaker pauses."""
+
+    def __post_init__(self) -> None:
+        self.ahead = RecognitionAhead(self.recognizer)
 
     def say(self, key: str, **params: object) -> None:
         """Say one phrasebook line."""
@@ -69,22 +75,33 @@ class Asker:
         self.ears.host_spoke(self.mouth.say(Line(text, key)))
 
     def ask(self, key: str, choices: Sequence[str], tries: int = 3, **params: object) -> str:
-        """Ask, listen, and return what was heard among `choices` ("" if nothing was)."""
-        for attempt in range(tries):
-            self.say("setup_retry" if attempt else key, **params)
-            if attempt:
-                self.say(key, **params)
-            audio = self.ears.listen(LISTEN_SECONDS)
-            if audio is None:
-                raise EOFError("the microphone stream ended during set-up")
-            if audio:
-                self.recognizer.set_choices(list(choices))
-                heard = self.recognizer.transcribe(audio, SAMPLE_RATE).text
-                if self.show:
-                    self.show(f"  (heard: {heard!r})")
+        """Ask, listen, and return what was heard among `choices` ("" if nothing was). The
+        answer is recognised from the moment the speaker pauses, as in a game; nothing is
+        left recognising once it returns (the recognizer is the lobby's too)."""
+        self.ahead.set_choices(list(choices))
+        try:
+            for attempt in range(tries):
+                self.say("setup_retry" if attempt else key, **params)
+                if attempt:
+                    self.say(key, **params)
+                heard = self._hear()
                 if heard:
                     return heard
-        return ""
+            return ""
+        finally:
+            self.ahead.settle()
+
+    def _hear(self) -> str:
+        """One answer among the choices offered, "" for silence or none of them."""
+        audio = self.ears.listen(LISTEN_SECONDS, self.ahead.begin)
+        if audio is None:
+            raise EOFError("the microphone stream ended during set-up")
+        if not audio:
+            return ""
+        heard = self.ahead.transcribe(audio, SAMPLE_RATE).text
+        if self.show:
+            self.show(f"  (heard: {heard!r})")
+        return heard
 
 
 def confirm_names(asker: Asker, names: Sequence[str], known: Sequence[str]) -> list[str]:

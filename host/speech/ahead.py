@@ -39,7 +39,7 @@ class RecognitionAhead:
 
     def set_choices(self, choices: Sequence[str] | None) -> None:
         """As the recognizer, once nothing is being recognised early."""
-        self._settle()
+        self.settle()
         self.recognizer.set_choices(choices)
 
     def transcribe(self, pcm: bytes, sample_rate: int = SAMPLE_RATE) -> Transcript:
@@ -49,10 +49,10 @@ class RecognitionAhead:
             self._begun = None
             self.used += 1
             return begun[1].result()
-        self._settle()  # one recognition at a time: both would share the cores
+        self.settle()  # one recognition at a time: both would share the cores
         return self.recognizer.transcribe(pcm, sample_rate)
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Let an early recognition that will not be used end (its result is dropped)."""
         begun, self._begun = self._begun, None
         if begun is not None:

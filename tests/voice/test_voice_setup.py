@@ -53,6 +53,7 @@ def test_players_say_their_names_and_confirm_them(tmp_path: Path, piper: PiperSy
                           ["Robert", "yes", "Michael", "yes", "that's everyone"], shown)
     assert collect_names(asker, common_first_names()) == ["Robert", "Michael"]
     assert any("I heard Robert" in line for line in shown)
+    assert asker.ahead.used > 0  # recognised while the ears made sure the speaker had finished
 
 
 def test_players_confirm_the_names_given(tmp_path: Path, piper: PiperSynthesizer,
