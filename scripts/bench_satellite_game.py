@@ -372,7 +372,9 @@ def main() -> int:
                         help="Crack List's turn time (the host's reply latency eats into it)")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this long")
     parser.add_argument("--keep", type=Path, help="keep the rig's folder (logs, audio) here")
-    parser.add_argument("--verbose", action="store_true", help="show what the host shows")
+    parser.add_argument("--verbose", action="store_true",
+                        help="show what the host shows, at the moment it shows it (the "
+                        "clock of the table's lines, to read a slow reply against)")
     args = parser.parse_args()
     play_options = ["--rounds", "1", "--turn-seconds", str(args.turn_seconds),
                     "--deck", "tests/data/decks/crack-list-rules.toml", "--only-my-decks"]
@@ -384,7 +386,7 @@ def main() -> int:
     def show(line: str) -> None:
         shown.append(line)
         if args.verbose:
-            print(line, file=sys.stderr, flush=True)
+            print(f"{time.monotonic():.1f} {line}", file=sys.stderr, flush=True)
 
     with tempfile.TemporaryDirectory(prefix="partyhost-bench-satellite-") as tmp:
         folder = args.keep or Path(tmp)
