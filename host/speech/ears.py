@@ -78,8 +78,7 @@ class MicrophoneEars:
         endpointer = Endpointer(silence_seconds=self.silence_seconds, timeout_seconds=timeout)
         while True:
             audio = self._utterance(endpointer, paused)
-            start = self.utterance_start - PRE_ROLL_SECONDS
-            if not (audio and self.echoes and self.echoes.is_echo(audio, start)):
+            if not self._echo(audio):
                 return audio
             self.echoes_dropped += 1
             # The wait goes on from where it was: an echo does not put the timeout back.
@@ -125,10 +124,16 @@ class MicrophoneEars:
                 if (state is not VadState.WAITING
                         and endpointer.silence >= TAIL_KEPT_SECONDS - 1e-9):
                     told = True
-                    if paused:
-                        paused(b"".join(speech))
+                    said = b"".join(speech)
+                    if paused and not self._echo(said):  # an echo is not worth recognising
+                        paused(said)
             if state is VadState.DONE:
                 return b"".join(speech[:kept]) if endpointer.heard_speech else b""
+
+    def _echo(self, audio: bytes | None) -> bool:
+        """Whether the utterance (as it stands) is the host's own voice coming back."""
+        start = self.utterance_start - PRE_ROLL_SECONDS
+        return bool(audio and self.echoes and self.echoes.is_echo(audio, start))
 
     def hears_speech(self, chunk: bytes) -> bool | None:
         """Whether the chunk just read is speech (None: the microphone is closed to it)."""

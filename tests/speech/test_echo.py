@@ -59,9 +59,12 @@ def test_the_host_line_coming_back_late_is_not_heard_the_player_after_it_is(
     stream = to_pcm(echo) + quiet(1.0) + answer + quiet(1.0)
     ears = ears_after(line, stream)
     assert line.seconds + LIVE_TAIL_SECONDS < late + line.seconds  # part of it is heard
-    heard = ears.listen(None)
+    told: list[float] = []  # when each pause was given to early recognition
+    heard = ears.listen(None, lambda _: told.append(ears.stream_time))
     assert ears.echoes_dropped == 1
     assert heard and abs(len(heard) - len(answer)) < SAMPLE_RATE  # the answer, not the echo
+    echo_ends = late + line.seconds
+    assert told and all(moment > echo_ends + 0.5 for moment in told)  # the echo's never were
 
 
 def test_an_echo_dropped_does_not_put_the_wait_back(line: Spoken) -> None:
