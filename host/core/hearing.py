@@ -178,8 +178,18 @@ def _free_readings(free: str, p: float, choices: Sequence[Reading], moment: Mome
     if instead:
         out.append(Reading(instead, p, Stakes.MOVE))
     if offers.open and not _no_move(free, moment) and not _rendering(free, best, moment.lang):
-        out.append(Reading(free, outside, Stakes.MOVE))
+        out.append(Reading(free, outside, _open_stakes(free, moment)))
     return out
+
+
+def _open_stakes(free: str, moment: Moment) -> Stakes:
+    """What acting on words heard outside the choices costs: the game's (a Short List guess
+    off the card puts its guesser out of the round), or only a question when the game's
+    reading needs the speaker's name first (acting on it is asking who spoke)."""
+    intent = moment.parse(free)
+    if isinstance(intent, Unclear) and intent.anonymous:
+        return Stakes.ASK
+    return moment.offers.open_stakes
 
 
 def _rendering(free: str, best: Reading | None, lang: str) -> bool:

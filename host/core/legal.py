@@ -93,6 +93,9 @@ class Offers:
     open: bool = False
     """True when a legal move may be in words none of the choices hold (a Short List guess off
     the card): the host then also takes what the recognizer heard outside them."""
+    open_stakes: Stakes = Stakes.MOVE
+    """What acting on a move heard outside the choices costs when it was misheard (with
+    `open`): a Short List guess off the card puts its player out of the round."""
     free_move: Callable[[str, str], str | None] = no_free_move
     """(the choice heard unsure or "", the free transcript) -> a legal move no choice could
     hold, as said, to ask back instead (a Crack Word placement justified by a word not

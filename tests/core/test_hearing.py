@@ -6,7 +6,7 @@ keeps the rows."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -18,6 +18,7 @@ from host.core.hearing import (
     decide,
     heard_alone,
 )
+from host.core.legal import Stakes
 from host.core.session import Session
 from host.speech.ports import Transcript
 from tests.core.fakegame.table import started
@@ -185,3 +186,13 @@ def test_an_utterance_heard_alone_is_an_ordinary_move() -> None:
     assert heard_alone(heard(("red", LIKELY))) == TAKEN("red")
     assert heard_alone(heard(("red", HALF))) == asked("red")
     assert heard_alone(heard(("red", LOW))) == AGAIN
+
+
+def test_an_open_answer_that_costs_its_player_is_asked_back_unless_the_host_is_surer() -> None:
+    """A game says what an answer heard outside the choices costs (Offers.open_stakes): a
+    Short List guess off the card puts its guesser out of the round."""
+    moment = OPEN.moment()
+    costly = replace(moment, offers=replace(moment.offers, open_stakes=Stakes.COSTLY))
+    clear = heard(("red", LOW), free="Mauve.", free_p=SURE)  # outside: SURE x (1 - LOW)
+    assert decide(clear, moment, Memory())[0] == TAKEN("Mauve.")
+    assert decide(clear, costly, Memory())[0] == asked("Mauve.")

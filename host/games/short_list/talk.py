@@ -235,14 +235,15 @@ class ShortListTalk:
         turn's and as each jumper's, a pass, the claims), then the questions. An answer not
         found yet is the quizmaster's secret, also inside a jump (never asked back unless
         heard); one found, said again, costs its guesser a crystal. A guess off the card is
-        legal but never offered: the host takes what it heard outside the choices (open)."""
+        legal but never offered: the host takes what it heard outside the choices (open), as
+        surely as a repeat, since it puts its guesser out of the round."""
         legal = self.legal()
         choices = [offer for moves in legal for offer in (
             *self._guess_offers(moves), *offered(self, (*moves.moves, *moves.calls)))]
         choices += offered(self, [q for moves in legal for q in moves.questions],
                            lambda _: Stakes.ASK)
         return Offers(tuple(choices), open=any(moves.open_guess for moves in legal),
-                      free_move=self._free_jump)
+                      open_stakes=Stakes.COSTLY, free_move=self._free_jump)
 
     def choices(self) -> list[str]:
         """The phrases offered to the recognizer now (`offers`), once each."""

@@ -11,6 +11,7 @@ import pytest
 
 from host.clock import FakeClock
 from host.core.events import Note, TimeUp, make_seats
+from host.core.legal import Stakes
 from host.core.phrasebook import Phrasebook
 from host.core.session import Session
 from host.core.talk import Query, Unclear, clean
@@ -322,8 +323,11 @@ def test_once_the_game_is_over_only_questions_are_offered() -> None:
     assert not talk.offers().open  # nobody may guess any more
 
 
-def test_the_talk_takes_answers_outside_the_choices(talk: ShortListTalk) -> None:
+def test_the_talk_takes_answers_outside_the_choices_as_surely_as_a_repeat(
+        talk: ShortListTalk) -> None:
+    """A guess off the card costs its guesser the round: misheard, it would cost them too."""
     assert talk.offers().open
+    assert talk.offers().open_stakes is Stakes.COSTLY
 
 
 # ---------------------------------------------------------------------- same_move
