@@ -148,7 +148,7 @@ class VoiceLoop:
     def run(self, *, resumed: bool = False) -> int:
         """Play until the game ends, the players quit, or the audio ends."""
         opening = self._with_pages(self.session.start(resumed=resumed))
-        self.expect()  # the first moment's phrases are learnt before the welcome, not after it
+        self.expect()  # the first moment's phrases are learnt while the welcome is said
         while not self.session.finished:
             try:
                 self.say(opening)  # again after lost sound comes back, if it was lost in it

@@ -4,6 +4,9 @@ is of the whole utterance."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
+
 import pytest
 
 from host.speech.ahead import RecognitionAhead
@@ -80,3 +83,33 @@ def test_an_early_transcript_of_part_of_the_utterance_is_dropped(
     heard = ahead.transcribe(utterance)
     assert (ahead.used, ahead.dropped) == (0, 1)
     assert heard == whisper.transcribe(utterance)
+
+
+class LearningHeld:
+    """The real recognizer, whose learning of new choices waits until the test lets it."""
+
+    def __init__(self, recognizer: WhisperRecognizer) -> None:
+        self.recognizer, self.name = recognizer, recognizer.name
+        self.released = threading.Event()
+
+    def set_choices(self, choices: Sequence[str] | None) -> None:
+        if not self.released.wait(30):
+            raise AssertionError("the choices were learnt before set_choices returned")
+        self.recognizer.set_choices(choices)
+
+    def transcribe(self, pcm: bytes, sample_rate: int = 16_000) -> object:
+        return self.recognizer.transcribe(pcm, sample_rate)
+
+
+def test_new_choices_are_learnt_while_the_host_speaks_and_heard_with(
+        prompt: bytes, whisper: WhisperRecognizer) -> None:
+    told, utterance, _ = told_and_heard(quiet(1.0) + prompt + quiet(2.0))
+    held = LearningHeld(whisper)
+    ahead = RecognitionAhead(held)  # type: ignore[arg-type]
+    ahead.set_choices(["seventy", "seventeen", "sixteen"])  # returns while they are learnt
+    held.released.set()  # the host has said its line
+    ahead.begin(told[0])
+    assert ahead.transcribe(utterance).text == "seventeen"
+    ahead.set_choices(CHOICES)
+    ahead.settle()  # the recognizer is free, with the choices learnt
+    assert whisper.transcribe(utterance).text == "seventeen"
