@@ -177,18 +177,20 @@ def _free_readings(free: str, p: float, choices: Sequence[Reading], moment: Mome
     instead = offers.free_move(best.text if best else "", free)
     if instead:
         out.append(Reading(instead, p, Stakes.MOVE))
-    if offers.open and not _no_move(free, moment) and not _rendering(free, best, moment.lang):
-        out.append(Reading(free, outside, _open_stakes(free, moment)))
+    stakes = _open_stakes(free, moment) if offers.open else None
+    if stakes is not None and not _rendering(free, best, moment.lang):
+        out.append(Reading(free, outside, stakes))
     return out
 
 
-def _open_stakes(free: str, moment: Moment) -> Stakes:
-    """What acting on words heard outside the choices costs: the game's (a Short List guess
-    off the card puts its guesser out of the round), or only a question when the game's
-    reading needs the speaker's name first (acting on it is asking who spoke)."""
+def _open_stakes(free: str, moment: Moment) -> Stakes | None:
+    """What acting on words heard outside the choices costs, read once by the game: None
+    when they are no move at all (`_no_move`), only a question when the move needs the
+    speaker's name first (acting on it is asking who spoke), else the game's (a Short List
+    guess off the card puts its guesser out of the round)."""
     intent = moment.parse(free)
-    if isinstance(intent, Unclear) and intent.anonymous:
-        return Stakes.ASK
+    if isinstance(intent, Unclear):
+        return Stakes.ASK if intent.anonymous else None
     return moment.offers.open_stakes
 
 
