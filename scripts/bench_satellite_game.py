@@ -40,7 +40,7 @@ from host.core.talk import yes_no
 from host.demo import means
 from host.lobby.audio import Voices
 from host.lobby.lobby import Lobby
-from host.lobby.memory import release_memory
+from host.lobby.memory import limit_allocator_arenas, release_memory
 from host.lobby.state import LobbyState
 from host.registry import find_game
 from host.speech.e2e import espeak
@@ -376,6 +376,7 @@ def main() -> int:
                         help="show what the host shows, at the moment it shows it (the "
                         "clock of the table's lines, to read a slow reply against)")
     args = parser.parse_args()
+    limit_allocator_arenas()  # as serve does
     play_options = ["--rounds", "1", "--turn-seconds", str(args.turn_seconds),
                     "--deck", "tests/data/decks/crack-list-rules.toml", "--only-my-decks"]
     shown: list[str] = []

@@ -35,7 +35,7 @@ from host.core.talk import yes_no
 from host.demo import means
 from host.lobby.audio import Voices
 from host.lobby.lobby import Lobby
-from host.lobby.memory import release_memory
+from host.lobby.memory import limit_allocator_arenas, release_memory
 from host.lobby.state import LobbyState
 from host.registry import find_game
 from host.speech.cache import CachedSynthesizer
@@ -168,6 +168,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object at the end")
     parser.add_argument("--verbose", action="store_true", help="show what the lobby shows")
     args = parser.parse_args()
+    limit_allocator_arenas()  # as serve does
     figures: dict[str, Any] = {}
     started = time.monotonic()
 

@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from host.lobby.audio import Voices
     from host.lobby.grammar import REQUESTS
     from host.lobby.lobby import Lobby
+    from host.lobby.memory import limit_allocator_arenas
     from host.lobby.state import LobbyState, default_dir
     from host.speech.audio import AudioUnavailable
     from host.speech.stt import EngineError
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from host.voice import close_audio
     from host.voice_setup import common_first_names
 
+    limit_allocator_arenas()  # before the models start their threads: it waits for hours
     show = functools.partial(print, flush=True)  # the journal shows each line at once
     started = time.monotonic()
     try:

@@ -8,6 +8,24 @@ import ctypes.util
 import functools
 import gc
 from collections.abc import Callable
+from typing import Any
+
+ALLOCATOR_ARENAS = 1
+"""How many heaps glibc's allocator may keep for the host's threads. By default it opens one
+per thread that contends for it, up to eight per core, and each keeps what its thread freed:
+`partyhost serve` had 506-580 MB after three games with them (553 with four), 439-445 MB with
+one (scripts/bench_serve_memory.py). Its threads then take turns at the allocator: replies
+measured by `partyhost bench e2e` were perhaps 50-100 ms slower at the median, within the
+spread of its runs (README, "Memory over games")."""
+M_ARENA_MAX = -8
+"""mallopt's parameter for the number of arenas (glibc's malloc.h)."""
+
+
+def limit_allocator_arenas(arenas: int = ALLOCATOR_ARENAS) -> bool:
+    """Let the C allocator keep at most `arenas` heaps (call it before the models start their
+    threads); False where the allocator cannot (not glibc)."""
+    mallopt = _libc_function("mallopt", (ctypes.c_int, ctypes.c_int))
+    return mallopt is not None and bool(mallopt(M_ARENA_MAX, arenas))
 
 
 def release_memory() -> bool:
@@ -18,7 +36,7 @@ def release_memory() -> bool:
     what is freed for reuse, and its heaps only grow until malloc_trim returns their unused
     pages (a few milliseconds)."""
     gc.collect()
-    trim = _malloc_trim()
+    trim = _libc_function("malloc_trim", (ctypes.c_size_t,))
     if trim is None:
         return False
     trim(0)
@@ -26,14 +44,14 @@ def release_memory() -> bool:
 
 
 @functools.cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's malloc_trim, or None where there is none."""
-    name = ctypes.util.find_library("c")
-    if name is None:
+def _libc_function(name: str, argtypes: tuple[Any, ...]) -> Callable[..., int] | None:
+    """One of glibc's allocator functions, or None where there is none."""
+    library = ctypes.util.find_library("c")
+    if library is None:
         return None
-    trim = getattr(ctypes.CDLL(name), "malloc_trim", None)
-    if trim is None:
+    function = getattr(ctypes.CDLL(library), name, None)
+    if function is None:
         return None
-    trim.argtypes = [ctypes.c_size_t]
-    trim.restype = ctypes.c_int
-    return trim  # type: ignore[no-any-return]
+    function.argtypes = list(argtypes)
+    function.restype = ctypes.c_int
+    return function  # type: ignore[no-any-return]
