@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from host.voice import close_audio
     from host.voice_setup import common_first_names
 
-    limit_allocator_arenas()  # before the models start their threads: it waits for hours
+    limit_allocator_arenas()  # before the models start their threads, which share one heap
     show = functools.partial(print, flush=True)  # the journal shows each line at once
     started = time.monotonic()
     try:

@@ -13,10 +13,10 @@ from typing import Any
 ALLOCATOR_ARENAS = 1
 """How many heaps glibc's allocator may keep for the host's threads. By default it opens one
 per thread that contends for it, up to eight per core, and each keeps what its thread freed:
-`partyhost serve` had 506-580 MB after three games with them (553 with four), 439-445 MB with
-one (scripts/bench_serve_memory.py). Its threads then take turns at the allocator: replies
-measured by `partyhost bench e2e` were perhaps 50-100 ms slower at the median, within the
-spread of its runs (README, "Memory over games")."""
+`partyhost serve` had 506-580 MB after three games with them (553 with four), 434-443 MB after
+each game with one (scripts/bench_serve_memory.py). Its threads then take turns at the
+allocator: replies measured by `partyhost bench e2e` were perhaps 50-100 ms slower at the
+median, within the spread of its runs (README, "Memory over games")."""
 M_ARENA_MAX = -8
 """mallopt's parameter for the number of arenas (glibc's malloc.h)."""
 

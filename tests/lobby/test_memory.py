@@ -108,6 +108,6 @@ def heaps_after_threads(*mode: str) -> int:
 
 def test_serve_keeps_one_heap_for_all_its_threads() -> None:
     """Each thread of the models would get a heap of its own, which keeps what it freed (serve
-    grew by 60-140 MB over three games); capped, they share one."""
+    kept 60-140 MB more after three games); capped, they share one."""
     assert heaps_after_threads("free") > 1
     assert heaps_after_threads("capped") == ALLOCATOR_ARENAS == 1
