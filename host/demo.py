@@ -84,9 +84,8 @@ class DemoReport:
     """Moves that were no right answer the host made into a rewarded one (game.rewarding
     notes: a crystal for a guess off the card)."""
     transcript: list[dict[str, Any]] = field(default_factory=list)
-    measured: list[dict[str, Any]] = field(default_factory=list)
-    """Every utterance heard as a record of the hearing's corpus (host.speech.hearing_corpus):
-    what was said, the choice it is ("" when none), and what the engine measured of it."""
+    measured: int = 0
+    """Records of the hearing's corpus handed to the demo's `measures` sink."""
     seconds: float = 0.0
 
     def as_json(self) -> dict[str, Any]:
@@ -201,7 +200,7 @@ class Demo:
         rng: random.Random,
         workdir: Path,
         echo: Callable[[str], None] | None = None,
-        measuring: bool = False,
+        measures: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self.session = session
         self.kind = kind
@@ -214,8 +213,9 @@ class Demo:
         self.rng = rng
         self.workdir = workdir
         self.echo = echo
-        self.measuring = measuring
-        """Whether every utterance is kept as a record of the hearing's corpus."""
+        self.measures = measures
+        """Where every utterance goes as a record of the hearing's corpus, as it is heard (a
+        long game stopped halfway keeps what it heard)."""
         self.report = DemoReport()
         self.heard: list[Any] = []
         self.notes: list[list[Said]] = []
@@ -341,7 +341,7 @@ class Demo:
         offers = self.session.offers_now()
         self.recognizer.set_choices(offers.phrases())
         heard = self.recognizer.transcribe(audio, SAMPLE_RATE)
-        if self.measuring:
+        if self.measures:
             self._measured(voice.name, text, offers, heard, audio)
         return heard
 
@@ -369,10 +369,13 @@ class Demo:
             self._record(voice, said, "", self.recognizer.transcribe(audio, SAMPLE_RATE))
 
     def _record(self, voice: str, said: str, expected: str, heard: Transcript) -> None:
-        self.report.measured.append({
-            "key": f"{voice}|{len(self.report.measured)}", "phrase": said, "expected": expected,
+        if self.measures is None:
+            return
+        self.measures({
+            "key": f"{voice}|{self.report.measured}", "phrase": said, "expected": expected,
             "source": f"demo:{voice}", "kind": "game", "condition": f"{self.snr_db:g}dB",
             **heard_fields(heard)})
+        self.report.measured += 1
 
     def _host(self, lines: list[Line]) -> None:
         """The table hears the host say these lines."""
@@ -426,10 +429,10 @@ def run_demo(
     recognizer: Recognizer,
     voices: Sequence[Synthesizer],
     echo: Callable[[str], None] | None = None,
-    measuring: bool = False,
+    measures: Callable[[dict[str, Any]], None] | None = None,
 ) -> DemoReport:
-    """Play one spoken demo game of `kind`, set up by `options`, with bot players (`measuring`:
-    keeping every utterance heard as records of the hearing's corpus, `report.measured`)."""
+    """Play one spoken demo game of `kind`, set up by `options`, with bot players (`measures`:
+    handed every utterance as it is heard, as a record of the hearing's corpus)."""
     rng = random.Random(seed)
     clock = FakeClock()
     session = kind.new_session(options, clock, None, ())
@@ -444,5 +447,5 @@ def run_demo(
     bots = kind.voice_bots(session.game, random.Random(rng.random()))
     with tempfile.TemporaryDirectory(prefix="partyhost-demo-") as tmp:
         demo = Demo(session, kind, clock, recognizer, voices, noise, snr_db=snr_db, rng=rng,
-                    workdir=Path(tmp), echo=echo, measuring=measuring)
+                    workdir=Path(tmp), echo=echo, measures=measures)
         return demo.run(bots)

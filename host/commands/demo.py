@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -86,34 +88,35 @@ def run(args: argparse.Namespace) -> int:
         print(f"partyhost demo: {err}", file=sys.stderr)
         return 2
     echo = None if args.json else print
-    try:
-        options = kind.demo_options(DEMO_PLAYERS[: args.players], args)
-        report = run_demo(
-            kind,
-            options,
-            seed=args.seed,
-            snr_db=args.snr,
-            recognizer=recognizer,
-            voices=voices,
-            echo=echo,
-            measuring=bool(args.measures),
-        )
-    except SetupError as err:
-        print(f"partyhost demo: {err}", file=sys.stderr)
-        return 2
+    with ExitStack() as stack:
+        measures = (stack.enter_context(measures_file(args.measures, recognizer, args.lang))
+                    if args.measures else None)
+        try:
+            options = kind.demo_options(DEMO_PLAYERS[: args.players], args)
+            report = run_demo(kind, options, seed=args.seed, snr_db=args.snr,
+                              recognizer=recognizer, voices=voices, echo=echo,
+                              measures=measures)
+        except SetupError as err:
+            print(f"partyhost demo: {err}", file=sys.stderr)
+            return 2
     summary = report.as_json()
     if args.transcript:
         args.transcript.write_text(json.dumps(report.transcript, indent=1), encoding="utf-8")
-    if args.measures:
-        write_measures(args.measures, report.measured, recognizer, args.lang)
     print(json.dumps(summary) if args.json else f"\n{summary}")
     return 0 if report.completed else 1
 
 
-def write_measures(path: Path, records: list[dict[str, Any]], recognizer: Recognizer,
-                   lang: str) -> None:
-    """Write the demo's hearing records as a corpus file (its header names the model)."""
+@contextmanager
+def measures_file(path: Path, recognizer: Recognizer, lang: str
+                  ) -> Iterator[Callable[[dict[str, Any]], None]]:
+    """A corpus file (its header names the model) that each hearing record is written to as
+    it comes, so that a game stopped halfway keeps what was heard."""
     from host.speech.hearing_corpus import header
 
-    lines = [json.dumps(row, ensure_ascii=False) for row in [header(recognizer, lang), *records]]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with path.open("w", encoding="utf-8") as out:
+        def write(row: dict[str, Any]) -> None:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            out.flush()
+
+        write(header(recognizer, lang))
+        yield write

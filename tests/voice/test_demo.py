@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from host.clock import FakeClock
+from host.commands.demo import measures_file
 from host.core.events import TimeUp
 from host.decks import AnswerEntry, Category, CategoryKind
 from host.demo import (
@@ -88,6 +89,18 @@ def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path:
     off = [r for r in records if not r["expected"] and r["phrase"] in
            {on["phrase"] for on in records if on["expected"]}]
     assert off and all(h["text"] != r["phrase"] for r in off for h in r["likeliest"])
+
+
+def test_a_corpus_game_keeps_each_record_in_its_file_as_soon_as_it_is_heard(
+        tmp_path: Path) -> None:
+    """A corpus game stopped halfway keeps what it heard (a three-round French game ran 43
+    minutes unfinished, and every record was lost with it)."""
+    path = tmp_path / "measures.jsonl"
+    record = {"key": "espeak:fr|0", "phrase": "oui", "expected": "oui", "kind": "game"}
+    with measures_file(path, SphinxRecognizer(), "fr") as keep:
+        keep(record)
+        header, first = (json.loads(line) for line in path.read_text("utf-8").splitlines())
+        assert header["header"]["lang"] == "fr" and first == record
 
 
 def test_babble_goes_in_at_the_active_speech_snr_whatever_the_silence_around() -> None:
