@@ -45,6 +45,8 @@ BABBLE = {
 }
 """What the other voices at the party say, by language."""
 MAX_UTTERANCES = 3000
+"""Where a demo game stops unfinished: a game heard at half its moves can deal penalty cards
+faster than hands empty, and never end."""
 RETRIES = 2
 REPEAT_SLOWER = 1.2
 """Each time a bot repeats itself it speaks this much slower, as people do when not understood
@@ -226,11 +228,11 @@ class Demo:
         self.heard.append(event)
         self.notes.append(notes)
 
-    def run(self, bots: Bots) -> DemoReport:
-        """Play until the game is over (or the utterance budget runs out)."""
+    def run(self, bots: Bots, max_utterances: int = MAX_UTTERANCES) -> DemoReport:
+        """Play until the game is over (or `max_utterances` have been said)."""
         started = time.perf_counter()
         self._host(self.session.start())
-        while not self.session.finished and self.report.utterances < MAX_UTTERANCES:
+        while not self.session.finished and self.report.utterances < max_utterances:
             if self.session.paused:
                 self._say_plainly(self.game.seats[0].name,
                                   resume_words(self.session.phrases.lang))
@@ -430,9 +432,11 @@ def run_demo(
     voices: Sequence[Synthesizer],
     echo: Callable[[str], None] | None = None,
     measures: Callable[[dict[str, Any]], None] | None = None,
+    max_utterances: int = MAX_UTTERANCES,
 ) -> DemoReport:
-    """Play one spoken demo game of `kind`, set up by `options`, with bot players (`measures`:
-    handed every utterance as it is heard, as a record of the hearing's corpus)."""
+    """Play one spoken demo game of `kind`, set up by `options`, with bot players, stopping
+    unfinished after `max_utterances` (`measures`: handed every utterance as it is heard, as
+    a record of the hearing's corpus)."""
     rng = random.Random(seed)
     clock = FakeClock()
     session = kind.new_session(options, clock, None, ())
@@ -448,4 +452,4 @@ def run_demo(
     with tempfile.TemporaryDirectory(prefix="partyhost-demo-") as tmp:
         demo = Demo(session, kind, clock, recognizer, voices, noise, snr_db=snr_db, rng=rng,
                     workdir=Path(tmp), echo=echo, measures=measures)
-        return demo.run(bots)
+        return demo.run(bots, max_utterances)

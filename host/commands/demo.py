@@ -55,13 +55,16 @@ def register(subparsers: Any) -> None:
                         help="also write what the recognizer measured of every utterance to "
                              "FILE as records of the hearing's corpus (JSON lines, for "
                              "partyhost bench calibrate --games)")
+    parser.add_argument("--max-utterances", type=int,
+                        help="stop the game unfinished after this many utterances (default: "
+                        "host.demo.MAX_UTTERANCES, 3000)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Play the demo game and print the transcript or the summary."""
     from host.core.protocols import SetupError
-    from host.demo import DEMO_PLAYERS, run_demo
+    from host.demo import DEMO_PLAYERS, MAX_UTTERANCES, run_demo
     from host.play import refuse_language
     from host.registry import find_game
     from host.speech.espeak_tts import BOT_VOICES, EspeakSynthesizer
@@ -95,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
             options = kind.demo_options(DEMO_PLAYERS[: args.players], args)
             report = run_demo(kind, options, seed=args.seed, snr_db=args.snr,
                               recognizer=recognizer, voices=voices, echo=echo,
-                              measures=measures)
+                              measures=measures,
+                              max_utterances=args.max_utterances or MAX_UTTERANCES)
         except SetupError as err:
             print(f"partyhost demo: {err}", file=sys.stderr)
             return 2

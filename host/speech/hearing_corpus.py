@@ -57,6 +57,11 @@ learnt to take a long move on its frame whatever its last words ("S on the right
 word democrats" at p 0.99 for "word carrot"). The demo's reported seeds (1 to 5) stay out of
 it."""
 GAME_PLAYERS = 3
+GAME_ROUNDS = 1
+GAME_UTTERANCES = 500
+"""A corpus game is one round where the game has rounds (Crack List), cut after this many
+utterances: French Crack List, seed 11, heard at about half its moves, dealt penalty cards
+faster than the hands emptied and had not ended one round after 1,000 utterances."""
 KLETTRES = Path("/usr/share/klettres")
 VERSION = 3
 """The records' shape: 3 holds every likeliest choice with its measures (likeness where the
@@ -208,7 +213,8 @@ def game_path(folder: Path, game: str, seed: int) -> Path:
 def play_games(lang: str, folder: Path, log: Callable[[str], None] = lambda _: None
                ) -> None:
     """Play each of the language's corpus games not yet in `folder` (`partyhost demo
-    --measures`, whose file is renamed into place only when the game is over)."""
+    --measures`, whose file is renamed into place once the demo has ended, the game over or
+    cut at `GAME_UTTERANCES`)."""
     folder.mkdir(parents=True, exist_ok=True)
     for game, seed in corpus_games(lang):
         path = game_path(folder, game, seed)
@@ -216,9 +222,12 @@ def play_games(lang: str, folder: Path, log: Callable[[str], None] = lambda _: N
             continue
         log(f"playing {game} (seed {seed}) -> {path}")
         part = path.with_suffix(".part")
-        subprocess.run([sys.executable, "-m", "host", "demo", game, "--seed", str(seed),
-                        "--players", str(GAME_PLAYERS), "--lang", lang, "--json",
-                        "--measures", str(part)], check=True, stdout=subprocess.DEVNULL)
+        demo = subprocess.run([sys.executable, "-m", "host", "demo", game, "--seed", str(seed),
+                               "--players", str(GAME_PLAYERS), "--rounds", str(GAME_ROUNDS),
+                               "--max-utterances", str(GAME_UTTERANCES), "--lang", lang,
+                               "--json", "--measures", str(part)], stdout=subprocess.DEVNULL)
+        if demo.returncode not in (0, 1):  # 1: the game was cut, unfinished
+            raise subprocess.CalledProcessError(demo.returncode, demo.args)
         part.rename(path)
 
 

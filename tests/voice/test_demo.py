@@ -17,6 +17,7 @@ from host.commands.demo import measures_file
 from host.core.events import TimeUp
 from host.decks import AnswerEntry, Category, CategoryKind
 from host.demo import (
+    RETRIES,
     SPEAKING_WORDS_PER_SECOND,
     Demo,
     add_babble,
@@ -66,6 +67,17 @@ def test_a_seed_plays_the_same_game_every_time() -> None:
     first, second = (run_demo(CRACK_LIST, options, seed=3, recognizer=recognizer,
                               voices=voices).transcript for _ in range(2))
     assert first == second
+
+
+def test_a_demo_stops_unfinished_once_its_utterances_are_spent() -> None:
+    """A corpus game is cut (hearing_corpus.GAME_UTTERANCES): a game heard at half its moves
+    can deal penalties faster than hands empty, and never end."""
+    voices = [EspeakSynthesizer(v) for v in BOT_VOICES["en"][:2]]
+    options = TableOptions(players=["Ann", "Bob"], seed=3, rounds=1, hand_size=2)
+    report = run_demo(CRACK_LIST, options, seed=3, recognizer=make_recognizer("auto"),
+                      voices=voices, max_utterances=3)
+    # the budget is read between moves, and a move is said up to 1 + RETRIES times
+    assert 3 <= report.utterances <= 3 + RETRIES and not report.completed
 
 
 def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path: Path) -> None:
