@@ -376,7 +376,7 @@ class Demo:
         self.measures({
             "key": f"{voice}|{self.report.measured}", "phrase": said, "expected": expected,
             "source": f"demo:{voice}", "kind": "game", "condition": f"{self.snr_db:g}dB",
-            **heard_fields(heard)})
+            "utterance": self.report.utterances, **heard_fields(heard)})
         self.report.measured += 1
 
     def _host(self, lines: list[Line]) -> None:

@@ -232,9 +232,11 @@ def play_games(lang: str, folder: Path, log: Callable[[str], None] = lambda _: N
 
 
 def game_records(lang: str, folder: Path) -> list[dict[str, Any]]:
-    """The records of the language's corpus games played into `folder`."""
+    """The records of the language's corpus games played into `folder`, each with its game
+    ("crack-list-11"; with its "utterance", what the fit's split keeps together)."""
     paths = [game_path(folder, game, seed) for game, seed in corpus_games(lang)]
-    return [row for path in paths if path.exists() for row in read_records(path)]
+    return [{**row, "game": path.stem} for path in paths if path.exists()
+            for row in read_records(path)]
 
 
 def cache_path(engine: str, lang: str, model_bytes: int) -> Path:

@@ -96,16 +96,33 @@ def free_examples(rows: Iterable[Row], lang: str) -> Iterator[tuple[FreeMeasures
 
 
 def split(rows: Sequence[Row], seed: int) -> tuple[list[Row], list[Row]]:
-    """The records to fit on and to validate on: of the choices and of the other words,
-    each, half the phrases (ordered by a hash of seed and phrase) fit and half validate,
-    with every voice and condition of a phrase on the same side."""
-    fit_phrases: set[str] = set()
-    for outside in (False, True):
-        phrases = sorted({r["phrase"] for r in rows if (not r["expected"]) == outside},
-                         key=lambda p: hashlib.sha256(f"{seed}:{p}".encode()).hexdigest())
-        fit_phrases.update(phrases[:len(phrases) // 2])
-    return ([r for r in rows if r["phrase"] in fit_phrases],
-            [r for r in rows if r["phrase"] not in fit_phrases])
+    """The records to fit on and to validate on: half of each part's units (ordered by a hash
+    of seed and unit) fit and half validate. The bench's choices and its other words split by
+    phrase, with every voice and condition of a phrase on the same side; a demo game's records
+    split by utterance, its two hearings on the same side (a game says a few words, "oui",
+    "non", "je passe", hundreds of times: split by phrase, a side would never hear a yes)."""
+    fit_units: set[str] = set()
+    for part in ("said", "other", "game"):
+        units = sorted({split_unit(r) for r in rows if split_part(r) == part},
+                       key=lambda u: hashlib.sha256(f"{seed}:{u}".encode()).hexdigest())
+        fit_units.update(units[:len(units) // 2])
+    return ([r for r in rows if split_unit(r) in fit_units],
+            [r for r in rows if split_unit(r) not in fit_units])
+
+
+def split_part(row: Row) -> str:
+    """Which part of the corpus a record is split within."""
+    if row["kind"] == "game":
+        return "game"
+    return "said" if row["expected"] else "other"
+
+
+def split_unit(row: Row) -> str:
+    """What goes to one side of the split together: a demo game's utterance (both its
+    hearings), or a phrase of the bench's."""
+    if row["kind"] == "game":
+        return f"game:{row['game']}:{row['utterance']}"
+    return str(row["phrase"])
 
 
 def examples(rows: Sequence[Row], lang: str, path: str
@@ -338,7 +355,8 @@ def calibrate(rows: Sequence[Row], *, engine: str, lang: str,
              "corpus": {"choices": choices, "utterances": len(rows),
                         "by_source_and_condition": corpus_counts(rows)},
              "split": {"by": "phrase: of the choices and of the other words each, half the "
-                             "phrases by sha256(seed:phrase) fit, the rest validate",
+                             "phrases by sha256(seed:phrase) fit, the rest validate; a demo "
+                             "game's records by utterance, both hearings of one on one side",
                        "written_seed": seeds[0], "seeds_tried": list(seeds)},
              "fit_examples_by_path": by_path,
              "seeds": tried}

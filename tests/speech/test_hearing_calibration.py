@@ -189,6 +189,16 @@ def test_the_split_is_by_phrase_and_stable() -> None:
     assert hearing_fit.split(rows, seed=2) != (fit_rows, held)
 
 
+def test_a_games_records_split_by_utterance_with_both_hearings_on_one_side() -> None:
+    """A game says "oui" hundreds of times: split by phrase, one side would never hear one."""
+    rows = [{**record("oui", expected, "oui", -1.0), "kind": "game", "game": "crack-list-11",
+             "utterance": n} for n in range(40) for expected in ("oui", "")]
+    fit_rows, held = hearing_fit.split(rows, seed=1)
+    assert fit_rows and held
+    assert {r["utterance"] for r in fit_rows}.isdisjoint({r["utterance"] for r in held})
+    assert len(fit_rows) == len(held) == 40  # half the utterances, each heard twice
+
+
 def test_a_calibration_round_trips_through_its_file_format() -> None:
     shipped = load("whisper", "en")
     again = Calibration.from_json(json.loads(json.dumps(shipped.to_json())))

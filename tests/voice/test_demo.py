@@ -101,6 +101,9 @@ def test_demo_command_prints_one_json_object_and_writes_the_transcript(tmp_path:
     off = [r for r in records if not r["expected"] and r["phrase"] in
            {on["phrase"] for on in records if on["expected"]}]
     assert off and all(h["text"] != r["phrase"] for r in off for h in r["likeliest"])
+    # ... and is the same utterance, which the fit's split keeps on one side
+    on = {(r["utterance"], r["phrase"]) for r in records if r["expected"]}
+    assert all((r["utterance"], r["phrase"]) in on for r in off)
 
 
 def test_a_corpus_game_keeps_each_record_in_its_file_as_soon_as_it_is_heard(
