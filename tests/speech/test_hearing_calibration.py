@@ -205,8 +205,10 @@ def test_a_calibration_round_trips_through_its_file_format() -> None:
     assert again.p(scored(-1.0)) == pytest.approx(shipped.p(scored(-1.0)))
 
 
-def test_the_fit_script_s_calibration_is_written_and_read_back() -> None:
-    rng = np.random.default_rng(5)
+def corpus(seed: int) -> list[dict[str, Any]]:
+    """Records of 28 choices and 12 other words, clean and in babble, heard right when their
+    evidence is positive; a quarter taken on the fast path (one choice, not scored)."""
+    rng = np.random.default_rng(seed)
     rows = []
     for i in range(40):
         inside = i < 28
@@ -218,11 +220,30 @@ def test_the_fit_script_s_calibration_is_written_and_read_back() -> None:
             row["condition"] = condition
             row["free_measures"]["confidence"] = float(np.clip(
                 rng.normal(0.7 if heard_right else 0.3, 0.15), 0.01, 0.99))
-            if i % 4 == 0:  # a few taken on the fast path: one choice, not scored
+            if i % 4 == 0:
                 best = row["likeliest"][0]
                 best["measures"].update(scored=False, evidence=None, lead=None, posterior=None)
                 del row["likeliest"][1:]
             rows.append(row)
+    return rows
+
+
+def test_a_demo_game_teaches_the_exact_and_free_paths_not_the_scored_one() -> None:
+    """A game's moves are each heard again off the choices, one for one, a share no table has:
+    the scored path, the one that weighs the choices offered, does not learn from them."""
+    bench = corpus(5)
+    games = [{**row, "kind": "game", "game": "crack-word-11", "utterance": n}
+             for n, row in enumerate(corpus(6))]
+    for row in games:  # a game's own story: its best choices are all wrong
+        row["expected"] = ""
+    alone, with_games = hearing_fit.fit(bench, "en"), hearing_fit.fit(bench + games, "en")
+    assert alone["scored"].to_json() == with_games["scored"].to_json()
+    assert all(alone[path].to_json() != with_games[path].to_json()
+               for path in hearing_fit.GAME_PATHS)
+
+
+def test_the_fit_script_s_calibration_is_written_and_read_back() -> None:
+    rows = corpus(5)
     fitted = hearing_fit.calibrate(rows, engine="whisper", lang="en", model={"bytes": 1},
                                    choices=28, seeds=(1, 2))
     again = Calibration.from_json(json.loads(hearing_fit.to_text(fitted)))
