@@ -57,7 +57,7 @@ def register(subparsers: Any) -> None:
                              "partyhost bench calibrate --games)")
     parser.add_argument("--max-utterances", type=int,
                         help="stop the game unfinished after this many utterances (default: "
-                        "host.demo.MAX_UTTERANCES, 3000)")
+                        "host.demo.MAX_UTTERANCES)")
     parser.set_defaults(func=run)
 
 

@@ -1,7 +1,8 @@
 """Fitting the hearing calibration on the measured corpus: split by phrase (the validation
-figures are for words the fit never saw), fit one regression per path (every likeliest choice
-of an utterance on the choices' paths, its free transcript on the free path), validate, and
-write the calibration with its corpus, split and figures beside the parameters."""
+figures are for words the fit never saw; a demo game's records by utterance), fit one
+regression per path (every likeliest choice of an utterance on the choices' paths, its free
+transcript on the free path), validate, and write the calibration with its corpus, split and
+figures beside the parameters."""
 
 from __future__ import annotations
 
