@@ -370,6 +370,9 @@ def main() -> int:
     parser.add_argument("--echo-delay", type=float, default=0.05)
     parser.add_argument("--turn-seconds", type=float, default=30.0,
                         help="Crack List's turn time (the host's reply latency eats into it)")
+    parser.add_argument("--hand-size", type=int, default=4,
+                        help="cards dealt to each player (the rulebook's 8 can make one round "
+                        "run past 70 turns)")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this long")
     parser.add_argument("--keep", type=Path, help="keep the rig's folder (logs, audio) here")
     parser.add_argument("--verbose", action="store_true",
@@ -377,7 +380,8 @@ def main() -> int:
                         "clock of the table's lines, to read a slow reply against)")
     args = parser.parse_args()
     limit_allocator_arenas()  # as serve does
-    play_options = ["--rounds", "1", "--turn-seconds", str(args.turn_seconds),
+    play_options = ["--rounds", "1", "--hand-size", str(args.hand_size),
+                    "--turn-seconds", str(args.turn_seconds),
                     "--deck", "tests/data/decks/crack-list-rules.toml", "--only-my-decks"]
     shown: list[str] = []
 

@@ -106,6 +106,27 @@ def test_a_turn_must_last_some_time(capsys: pytest.CaptureFixture[str], tmp_path
     assert "--turn-seconds 20" in err
 
 
+def test_a_shorter_game_deals_the_hand_size_asked_and_resumes_with_it(tmp_path: Path) -> None:
+    save = str(tmp_path / "s.json")
+    played = partyhost("play", "crack-list", "--text", "--players", "Ann", "Bob", "--seed", "2",
+                       "--hand-size", "3", "--save", save, *TABLE,
+                       stdin="one\nhow many cards does Ann have\nquit\nyes\n")
+    assert played.returncode == 0, played.stderr
+    dealt, held = played.stdout.splitlines()[1], played.stdout.splitlines()[5]
+    assert "3 cards" in dealt and "Ann" in held and "3 cards" in held, played.stdout
+    resumed = partyhost("play", "crack-list", "--text", "--resume", "--save", save,
+                        stdin="how many cards does Ann have\nwhat are the rules\nquit\nyes\n")
+    lines = resumed.stdout.splitlines()
+    assert any("Ann" in line and "3 cards" in line for line in lines), resumed.stdout
+    assert "Each round everyone is dealt 3 cards (the rulebook deals 8" in resumed.stdout
+
+
+def test_a_hand_must_hold_a_card(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    err = refusal(capsys, "play", "crack-list", "--text", "--players", "Ann", "Bob",
+                  "--hand-size", "0", "--save", str(tmp_path / "s.json"))
+    assert "--hand-size 8" in err
+
+
 def test_first_must_name_a_player(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     err = refusal(capsys, "play", "crack-list", "--text", "--players", "Ann", "Bob",
                   "--first", "Zed", "--save", str(tmp_path / "s.json"))

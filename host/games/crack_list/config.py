@@ -80,8 +80,12 @@ class CrackListConfig:
             )
         if not 0 <= self.first < len(self.seats):
             raise ValueError("the first chooser must be one of the players")
-        if self.rounds < 1 or self.hand_size < 1:
-            raise ValueError("rounds and hand size must be at least 1")
+        if self.rounds < 1:
+            raise ValueError(f"{self.rounds} rounds cannot be played: give at least 1, "
+                             "e.g. --rounds 3 (the rulebook's)")
+        if self.hand_size < 1:
+            raise ValueError(f"a hand of {self.hand_size} cards cannot be dealt: give at least 1, "
+                             "e.g. --hand-size 8 (the rulebook's)")
         if not self.turn_seconds > 0:
             raise ValueError(
                 f"a turn of {self.turn_seconds:g} seconds cannot be played: give more than 0, "

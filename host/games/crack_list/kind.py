@@ -54,6 +54,8 @@ CRACK_LIST = GameKind(
                "real cards and the host tracks how many each player has", "virtual", CARDS),
         Option("--turn-seconds", "time for each turn (default 20)", kwargs={"type": float}),
         Option("--rounds", "rounds in a game (default 3)", kwargs={"type": int}),
+        Option("--hand-size", "cards dealt to each player (default 8, the rulebook's; fewer "
+               "for a shorter game)", kwargs={"type": int}),
         Option("--adults", "include adults-only categories", False, {"action": "store_true"}),
         Option("--blue-deck", "a blue deck mix: a [blue] table of card = count",
                kwargs={"metavar": "TOML"}),

@@ -43,8 +43,9 @@ class TableOptions(TableBasics):
     game is set up (None until then), and saved so that a resumed game deals what it dealt."""
 
 
-PLAY_OPTIONS = frozenset({"players", "teams", "first", "cards", "turn_seconds", "rounds", "seed",
-                          "lang", "deck", "only_my_decks", "adults", "blue_deck"})
+PLAY_OPTIONS = frozenset({"players", "teams", "first", "cards", "turn_seconds", "rounds",
+                          "hand_size", "seed", "lang", "deck", "only_my_decks", "adults",
+                          "blue_deck"})
 """The `partyhost play` options a Crack List table is set up with (others are refused)."""
 
 
@@ -61,6 +62,7 @@ def options_from_args(args: argparse.Namespace) -> TableOptions:
         cards=args.cards,
         turn_seconds=given(args.turn_seconds, TableOptions.turn_seconds),
         rounds=args.rounds if args.rounds is not None else TableOptions.rounds,
+        hand_size=given(args.hand_size, TableOptions.hand_size),
         adults=args.adults,
         blue_deck=args.blue_deck,
     )
@@ -167,7 +169,7 @@ def build_session(
     autosave = RememberingAutosave(saved, options.lang, lambda: game.offers) if saved else None
     phrases = Phrasebook(options.lang, game=VOICE)
     phrases.rule_figures.update(
-        turn_seconds=f"{options.turn_seconds:g}",
+        turn_seconds=f"{options.turn_seconds:g}", hand_size=options.hand_size,
         countdown_after=f"{game.config.timer_seconds('turn_grace'):g}")
     return Session(game, CrackListTalk(game, options.lang), CrackListQuestions(game), phrases,
                    clock, autosave=autosave)
