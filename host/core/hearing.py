@@ -205,13 +205,25 @@ def _rendering(free: str, best: Reading | None, lang: str) -> bool:
 
 def _weighed(reading: Reading, moment: Moment, memory: Memory) -> Reading:
     """The reading's probability after what the players denied and what was heard before."""
-    if any(fuzz.ratio(clean(reading.text), clean(words)) >= SAME_WORDS_RATIO
-           for words in moment.denied):
+    if _denied(reading.text, moment):
         return replace(reading, p=0.0)
     held = memory.held
     if held is not None and held.text == reading.text:
         return replace(reading, p=_heard_twice(held.p, reading.p))
     return reading
+
+
+def _denied(text: str, moment: Moment) -> bool:
+    """Whether the players said no to these words. A move the game offers is denied only by
+    its own words: two offered moves alike in all but a word ("C on the left of row two", "J
+    on the left of row two") are two moves, and the no to one is no hint about the other.
+    Words no choice holds (a free transcript's) are denied by words alike too, as decoding
+    freely spells the same words in more than one way ("Lichtenstein", "Liechtenstein")."""
+    words = clean(text)
+    denied = [clean(no) for no in moment.denied]
+    if moment.offers.offer(text) is not None:
+        return words in denied
+    return any(fuzz.ratio(words, no) >= SAME_WORDS_RATIO for no in denied)
 
 
 def _heard_twice(first: float, second: float) -> float:

@@ -325,11 +325,11 @@ def test_on_top_of_a_vowel_french_elides() -> None:
         assert talk.parse(said) == Place("Ann", "A", 0, T, at=1), said
 
 
-def test_a_bluff_heard_freely_is_asked_back_and_a_no_is_not_asked_again() -> None:
+def test_a_bluff_heard_freely_is_asked_back_and_once_denied_the_choice_is_asked() -> None:
     """The free transcript's placement (a word not offered) likelier than the choice is asked
-    back; denied, it is not asked again, nor is the choice in words nearly the same (the ear
-    denies words alike the denied ones too); a choice likelier than the free transcript is
-    played."""
+    back; denied, it is not asked again, but the choice in words nearly the same is: it is
+    another move, which the no said nothing against; a choice likelier than the free
+    transcript is played."""
     def started() -> Session:
         session = build_session(CrackWordOptions(players=["Ann", "Bob"], lang="en", seed=3,
                                                  first="Ann"), FakeClock(), None)
@@ -344,9 +344,25 @@ def test_a_bluff_heard_freely_is_asked_back_and_a_no_is_not_asked_again() -> Non
     unsure = transcript((stats, WEAK), free=free, free_p=HALF)
     assert [line.text for line in session.hear_speech(unsure)] == [f"{bluff}?"]
     assert session.hear_words("no")  # misheard: say it again
-    assert [line.kind for line in session.hear_speech(unsure)] == ["unclear"]
+    assert [line.text for line in session.hear_speech(unsure)] == [f"{stats}?"]
     session = started()
     session.hear_speech(transcript((stats, LIKELY), free=free, free_p=HALF))
+    assert session.game.expected_player() == "Bob"
+
+
+def test_a_no_to_one_placement_leaves_the_placement_alike_in_all_but_a_word_to_be_played() -> None:
+    """Two placements said alike in all but their word are two moves: the no to the one asked
+    back takes nothing from the other, heard next (a French game's 'C à gauche de la ligne
+    deux' denied once left every placement on row two unplayable)."""
+    session = build_session(CrackWordOptions(players=["Ann", "Bob"], lang="en", seed=3,
+                                             first="Ann"), FakeClock(), None)
+    session.start()
+    with_hand(session.game, "RS", "AT", "ON", "ES", "IR")
+    stats = "S on the right of row one, word stats"
+    seats = "S on the right of row one, word seats"
+    assert [line.text for line in session.hear_speech(transcript((stats, HALF)))] == [f"{stats}?"]
+    assert session.hear_words("no")
+    session.hear_speech(transcript((seats, LIKELY), (stats, WEAK)))
     assert session.game.expected_player() == "Bob"
 
 
