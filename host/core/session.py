@@ -311,8 +311,10 @@ class Session:
         game = self.talk.offers()
         if game.choices is None and not self.asking:
             return game
-        moves = tuple(offer for offer in game.choices or ()
-                      if offer.phrase not in self.table.denied)
+        denied = self.table.denied
+        # A no denies the move, in every way of saying it ("pass", "Ann pass").
+        refused = [offer.move for offer in game.choices or () if offer.phrase in denied]
+        moves = tuple(offer for offer in game.choices or () if offer.move not in refused)
         start = start_words(lang)[:1] if self.table.waiting else ()
         commands = _commands([*start, *core_phrases(lang, paused=False),
                               *self._free_phrases(), *addressed_commands(lang, paused=False)])

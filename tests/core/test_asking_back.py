@@ -62,6 +62,14 @@ def test_a_guess_denied_is_not_offered_again_until_a_move(clock: FakeClock) -> N
     assert "Cat hurry up" in (session.expected_phrases() or [])
 
 
+def test_a_move_denied_is_not_offered_in_any_words(clock: FakeClock) -> None:
+    session = started(clock, open_palette=False)
+    session.ask_back("pass")
+    session.hear_words("no")
+    offered = session.expected_phrases() or []
+    assert "pass" not in offered and "Ann pass" not in offered and "red" in offered
+
+
 def test_a_move_the_rules_refuse_keeps_the_guesses_denied(clock: FakeClock) -> None:
     session = started(clock, open_palette=False)
     session.ask_back("Cat hurry up")
