@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from host.cli import build_parser
 from host.clock import FakeClock
 from host.companion.companion import Companion
 from host.companion.hub import Hub
@@ -26,14 +27,14 @@ if TYPE_CHECKING:
 
 
 def play_args(players: list[str], **rules: object) -> argparse.Namespace:
-    """`partyhost play`'s table options, as the command line gives them."""
-    values: dict[str, object] = dict(
-        players=players, teams=[], first=None, seed=3, lang="en", deck=[], only_my_decks=False,
-        adults=False, turn_seconds=None, rounds=None, guess_seconds=None, host_quizmaster=False,
-        list_number=None, categories=None, writing_seconds=None, spoken_answers=False,
-        expert=False, cards="virtual", blue_deck=None)
-    values.update(rules)
-    return argparse.Namespace(**values)
+    """`partyhost play`'s table options, as the real parser reads them (seed 3, in English),
+    with these rules given."""
+    seats = ["--players", *players] if players else []
+    args = build_parser().parse_args(["play", "crack-list", *seats, "--seed", "3",
+                                      "--lang", "en"])
+    for name, value in rules.items():
+        setattr(args, name, value)
+    return args
 
 
 def new_session(game: str, players: list[str], **rules: object) -> Session:
