@@ -35,8 +35,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int,
                         help="rounds (Crack List: default 3; Short List: with --host-quizmaster)")
-    parser.add_argument("--hand-size", type=int, default=8,
-                        help="Crack List: cards dealt to each player")
+    parser.add_argument("--hand-size", type=int,
+                        help="Crack List: cards dealt to each player (default: the rulebook's)")
     parser.add_argument("--lang", choices=("en", "fr"),
                         help="the language the bots and the host speak (default: the game's, "
                         "French for Crack Word; French bots are espeak-ng voices)")

@@ -32,9 +32,9 @@ class TableOptions(TableBasics):
     chooses the first category."""
 
     cards: str = "virtual"
-    turn_seconds: float = 20.0
-    rounds: int = 3
-    hand_size: int = 8
+    turn_seconds: float = CrackListConfig.turn_seconds
+    rounds: int = CrackListConfig.rounds
+    hand_size: int = CrackListConfig.hand_size
     adults: bool = False
     blue_deck: str | None = None
     played: list[str] | None = None
@@ -52,7 +52,8 @@ PLAY_OPTIONS = frozenset({"players", "teams", "first", "cards", "turn_seconds", 
 def demo_options(players: Sequence[str], args: argparse.Namespace) -> TableOptions:
     """The options of a spoken demo game (`partyhost demo crack-list`)."""
     return TableOptions(players=list(players), seed=args.seed, lang=args.lang,
-                        rounds=args.rounds or TableOptions.rounds, hand_size=args.hand_size)
+                        rounds=given(args.rounds, TableOptions.rounds),
+                        hand_size=given(args.hand_size, TableOptions.hand_size))
 
 
 def options_from_args(args: argparse.Namespace) -> TableOptions:
@@ -61,7 +62,7 @@ def options_from_args(args: argparse.Namespace) -> TableOptions:
         **basics_from_args(args),
         cards=args.cards,
         turn_seconds=given(args.turn_seconds, TableOptions.turn_seconds),
-        rounds=args.rounds if args.rounds is not None else TableOptions.rounds,
+        rounds=given(args.rounds, TableOptions.rounds),
         hand_size=given(args.hand_size, TableOptions.hand_size),
         adults=args.adults,
         blue_deck=args.blue_deck,
