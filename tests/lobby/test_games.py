@@ -4,6 +4,7 @@ that ends is followed by the offer of a rematch, and a game over is let go befor
 from __future__ import annotations
 
 import gc
+import itertools
 import weakref
 from pathlib import Path
 from typing import Any
@@ -84,5 +85,5 @@ def test_after_a_game_the_host_offers_a_rematch_lets_the_game_go_and_goes_back_o
     assert said.count("Same table again? Say yes for a rematch.") == 2
     # The game's own last line congratulates the table; the question that follows does not.
     assert not any("Well played" in line and "Well played" in after
-                   for line, after in zip(said, said[1:]))
+                   for line, after in itertools.pairwise(said))
     assert said[-1] == "I'll be here. Say: let's play, when you want another game."
