@@ -8,6 +8,13 @@ player answers "that's everyone") said by espeak-ng voices and by the host's own
 with the host's voice), or recorded people's prompts, starting within 1.5 s of the line's end,
 some over a faint tail of its echo, in babble. The lines are split in two: the level is fitted
 on one half and reported on the other, for each split seed.
+
+With --tail, the same for how long the microphone stays closed after a line
+(host.speech.ears.LIVE_TAIL_SECONDS): whole microphone streams (the line's echo coming back 0.05
+to 0.6 s late in a quiet room or in babble, with or without a player answering 0.05 to 1.2 s
+after it ends) go through the ears as a live microphone (gate, Silero VAD, echo check). The
+tail fitted on one half of the lines is the shortest that lets no more echoes through as a
+player than a tail of a second; the other half says how many answers each tail hears.
 """
 
 from __future__ import annotations
@@ -22,7 +29,10 @@ import numpy as np
 
 from host.speech.babble import mix_at_snr
 from host.speech.bench import ESPEAK_VOICES, load_piper, recorded_items
+from host.speech.bench_endpoint import PcmSource, quiet, speech_bounds
+from host.speech.ears import LIVE_TAIL_SECONDS, PRE_ROLL_SECONDS, MicrophoneEars
 from host.speech.echo import ECHO_LIKENESS, EchoCheck, likeness
+from host.speech.gate import MicGate
 from host.speech.ports import SAMPLE_RATE, Spoken
 from host.speech.tts import join_pcm, make_synthesizer
 from host.speech.wavio import from_pcm, resample_pcm, to_pcm
@@ -154,18 +164,143 @@ def report(echo: list[float], person: list[float], at: float) -> dict[str, Any]:
             "people_max": round(max(person), 3), "echoes": len(echo), "people": len(person)}
 
 
+TAILS = (1.0, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0)
+"""The tails tried (seconds the microphone stays closed after a line)."""
+ANSWERS = ("no", "yes", "Bob", "that's everyone", "pass", "challenge")
+"""What players answer right after a line."""
+LISTEN_SECONDS = 3.0
+WHOLE = 0.9
+"""Share of an answer's sound an utterance must hold for the answer to count as heard (the
+rest cut off by the closed microphone leaves a word the recognizer may still know)."""
+
+
+def microphone(line: np.ndarray, babble: np.ndarray, rng: random.Random, *, late: float,
+               snr: float | None, answer: np.ndarray | None = None, gap: float = 0.0,
+               echoed: bool = True) -> bytes:
+    """What a live microphone hears from the moment the line starts playing: its echo `late`
+    seconds late (unless not `echoed`), the answer `gap` seconds after the echo ends, babble
+    at `snr` dB under the answer (or the line) when given."""
+    seconds = len(line) / SAMPLE_RATE + late + 4.5
+    mic = from_pcm(quiet(seconds, rng.randrange(1000))).astype(np.float64)
+    echo = room(line, rng)
+    if echoed:
+        at = int(late * SAMPLE_RATE)
+        mic[at: at + len(echo)] += echo[: len(mic) - at]
+    if answer is not None:
+        at = int((len(line) / SAMPLE_RATE + late + gap) * SAMPLE_RATE)
+        mic[at: at + len(answer)] += answer
+    if snr is not None:
+        level = np.sqrt(np.mean((answer if answer is not None else line) ** 2))
+        offset = rng.randrange(len(babble) - len(mic))
+        noise = babble[offset: offset + len(mic)]
+        mic += noise / np.sqrt(np.mean(noise ** 2)) * level * 10 ** (-snr / 20)
+    return to_pcm(np.clip(mic, -1, 1).astype(np.float32))
+
+
+def heard_spans(pcm: bytes, line: Spoken, tail: float) -> list[tuple[float, float]]:
+    """Where each utterance the ears hand over lies in the stream (seconds), the microphone
+    closed for the line and `tail` seconds after it."""
+    ears = MicrophoneEars(PcmSource(pcm), clock=lambda: 0.0)
+    ears.gate = MicGate(tail_seconds=tail)
+    ears.host_spoke(line)
+    spans = []
+    while (audio := ears.listen(LISTEN_SECONDS)) is not None:
+        if audio:
+            start = ears.utterance_start - PRE_ROLL_SECONDS
+            spans.append((start, start + len(audio) / 2 / SAMPLE_RATE))
+    return spans
+
+
+def tail_rows(index: int, line: np.ndarray, answers: list[np.ndarray], babble: np.ndarray,
+              rng: random.Random) -> list[dict[str, Any]]:
+    """Per tail, for a line played by a quick loudspeaker and a slow one: whether a player's
+    answer was heard (nearly whole), and whether the echo alone was heard as a player (more
+    utterances than the same room without it)."""
+    spoken = Spoken(to_pcm(line), SAMPLE_RATE)
+    rows = []
+    for late in (rng.choice((0.05, 0.2)), rng.choice((0.4, 0.6))):
+        snr = rng.choice([None, 20.0, 10.0])
+        gap, answer = rng.uniform(0.05, 1.2), rng.choice(answers)
+        answered = microphone(line, babble, rng, late=late, snr=snr, answer=answer, gap=gap)
+        state = rng.getstate()
+        echo_alone = microphone(line, babble, rng, late=late, snr=snr)
+        rng.setstate(state)
+        room_alone = microphone(line, babble, rng, late=late, snr=snr, echoed=False)
+        begins = len(line) / SAMPLE_RATE + late + gap
+        ends = begins + len(answer) / SAMPLE_RATE
+        for tail in TAILS:
+            spans = heard_spans(answered, spoken, tail)
+            rows.append({"line": index, "tail": tail, "late": late, "snr": snr,
+                         "gap": round(gap, 2),
+                         "heard": any(min(e, ends) - max(s, begins) >= WHOLE * (ends - begins)
+                                      for s, e in spans),
+                         "echo_heard": len(heard_spans(echo_alone, spoken, tail))
+                         > len(heard_spans(room_alone, spoken, tail))})
+    return rows
+
+
+def tail_report(rows: list[dict[str, Any]], tail: float) -> dict[str, Any]:
+    """Answers heard (all, and those begun within half a second) and echoes heard as a player."""
+    at = [r for r in rows if r["tail"] == tail]
+    quick = [r for r in at if r["gap"] < 0.5]
+    return {"tail": tail, "answers_heard": round(sum(r["heard"] for r in at) / len(at), 3),
+            "quick_answers_heard": round(sum(r["heard"] for r in quick) / len(quick), 3),
+            "echoes_heard": round(sum(r["echo_heard"] for r in at) / len(at), 3),
+            "streams": len(at), "quick": len(quick)}
+
+
+def fit_tail(rows: list[dict[str, Any]]) -> float:
+    """The shortest tail that, like every longer one, lets no more echoes through than a
+    second does."""
+    def echoes(tail: float) -> int:
+        return sum(r["echo_heard"] for r in rows if r["tail"] == tail)
+    most = echoes(max(TAILS))
+    return min(t for t in TAILS if all(echoes(u) <= most for u in TAILS if u >= t))
+
+
+def spoken_part(samples: np.ndarray) -> np.ndarray:
+    """The samples without the silence a synthesizer puts before and after the words (an
+    answer's gap is counted to its first sound)."""
+    first, last = speech_bounds(to_pcm(samples))
+    return samples[int(first * SAMPLE_RATE): int(last * SAMPLE_RATE)]
+
+
+def tail_main(args: argparse.Namespace, piper: Any, synths: list[Any],
+              babble: np.ndarray) -> dict[str, Any]:
+    """Fit the tail on half the lines and report every tail on the other half, per seed."""
+    rng = random.Random(0)
+    answers = [spoken_part(said16(s, a)) for s in synths[1:] for a in ANSWERS]
+    rows = [row for index, text in enumerate(host_lines(args.lines))
+            for row in tail_rows(index, said16(piper, text), answers, babble, rng)]
+    lines = sorted({r["line"] for r in rows})
+    result: dict[str, Any] = {"shipped_tail": LIVE_TAIL_SECONDS, "splits": []}
+    for seed in args.seeds:
+        order = random.Random(seed).sample(lines, len(lines))
+        fit = set(order[: len(order) // 2])
+        held = [r for r in rows if r["line"] not in fit]
+        result["splits"].append({
+            "seed": seed, "fitted_tail": fit_tail([r for r in rows if r["line"] in fit]),
+            "held_out": [tail_report(held, tail) for tail in TAILS]})
+    return result
+
+
 def main() -> int:
     """Build the corpus, fit on half the lines, report on the other half, per split seed."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lines", type=int, default=40)
     parser.add_argument("--echoes", type=int, default=6, help="echoes of each line")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--tail", action="store_true",
+                        help="fit how long the microphone stays closed after a line instead")
     args = parser.parse_args()
     rng = random.Random(0)
     piper = load_piper()
     synths = [piper, *(make_synthesizer("espeak", v) for v in ESPEAK_VOICES)]
     recorded = [from_pcm(item.pcm) for item in recorded_items("asterisk_choices.tsv")]
     babble = party(recorded[40:])
+    if args.tail:
+        print(json.dumps(tail_main(args, piper, synths, babble), indent=2))
+        return 0
     people_recorded = recorded[:40]
     rows = []
     for text in host_lines(args.lines):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from host.speech.bench_endpoint import PcmSource, quiet
+from host.speech.bench_endpoint import PcmSource, quiet, speech_bounds
 from host.speech.ears import LIVE_TAIL_SECONDS, MicrophoneEars
 from host.speech.echo import ECHO_LIKENESS, EchoCheck, features, likeness
 from host.speech.piper_tts import PiperSynthesizer
@@ -61,7 +61,7 @@ def test_the_host_line_coming_back_late_is_not_heard_the_player_after_it_is(
     assert line.seconds + LIVE_TAIL_SECONDS < late + line.seconds  # part of it is heard
     told: list[float] = []  # when each pause was given to early recognition
     heard = ears.listen(None, lambda _: told.append(ears.stream_time))
-    assert ears.echoes_dropped == 1
+    assert ears.echoes_dropped >= 1  # the echo, in as many pieces as its pauses make
     assert heard and abs(len(heard) - len(answer)) < SAMPLE_RATE  # the answer, not the echo
     echo_ends = late + line.seconds
     assert told and all(moment > echo_ends + 0.5 for moment in told)  # the echo's never were
@@ -73,7 +73,7 @@ def test_an_echo_dropped_does_not_put_the_wait_back(line: Spoken) -> None:
     ears = ears_after(line, to_pcm(echo) + quiet(30.0))
     reopens = line.seconds + LIVE_TAIL_SECONDS
     assert ears.listen(5.0) == b""
-    assert ears.echoes_dropped == 1
+    assert ears.echoes_dropped >= 1  # the echo, in as many pieces as its pauses make
     assert ears.stream_time < reopens + 5.5  # the wait counts from the reopening, echo and all
 
 
@@ -84,6 +84,23 @@ def test_a_player_saying_the_host_words_right_after_it_is_heard(line: Spoken) ->
     ears = ears_after(line, stream)
     heard = ears.listen(None)
     assert ears.echoes_dropped == 0 and heard
+
+
+def test_a_quick_no_after_the_line_is_heard_and_the_line_coming_back_is_not(
+        line: Spoken) -> None:
+    # The loudspeaker plays 0.3 s late; the player's "no" (0.34 s of sound) begins 0.62 s
+    # after the host's line ends: a microphone closed for a second after it lost it whole.
+    late, begins = 0.3, line.seconds + 0.62
+    echo = to_pcm(np.concatenate([np.zeros(int(late * SAMPLE_RATE)), in_a_room(line)]))
+    answer = player("no")
+    first, last = speech_bounds(answer)
+    assert first < 0.01 and begins + last < line.seconds + 1.0
+    stream = echo + quiet(4.0)
+    at = 2 * int(begins * SAMPLE_RATE)
+    answered = stream[:at] + answer + stream[at + len(answer):]
+    assert ears_after(line, stream).listen(3.0) == b""  # the echo's end is not a player
+    heard = ears_after(line, answered).listen(3.0)
+    assert heard and abs(len(heard) - len(answer)) < SAMPLE_RATE
 
 
 def test_likeness_tells_an_echo_from_a_voice_with_margin(line: Spoken) -> None:

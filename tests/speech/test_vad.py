@@ -125,7 +125,7 @@ def test_the_ears_listen_with_silero_and_reset_it_when_the_microphone_reopens(
     assert isinstance(MicrophoneEars(PcmSource(b"")).detector, SileroDetector)
     detector = Counting()
     ears = MicrophoneEars(PcmSource(prompt + quiet(3.0)), detector=detector, clock=lambda: 0.0)
-    ears.host_spoke(Spoken(quiet(0.5), RATE))  # closed 1.5 s: the line and its tail
+    ears.host_spoke(Spoken(quiet(len(prompt) / 2 / RATE), RATE))  # a line as long, and its tail
     assert ears.listen(None) is None  # the answer fell in the closed time
     assert detector.resets == 1
 

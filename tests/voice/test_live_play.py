@@ -48,7 +48,7 @@ def recorded_answers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path
 
 QUIET_SECONDS = 2.0
 """How long the room has been quiet before a player answers: past the microphone's closed tail
-after the host's line (host.speech.ears.LIVE_TAIL_SECONDS, 1 s) and longer than a pause
+after the host's line (host.speech.ears.LIVE_TAIL_SECONDS) and longer than a pause
 between its sentences (0.3-0.5 s on an idle machine). A player answered at a fixed delay from
 the words of the line (1.8 s and 2.4 words a second): 1.3 to 4.6 s after the host's voice
 ended."""
