@@ -300,6 +300,9 @@ class Table:
             release_memory()  # what the bots held of the game over, which the lobby let go
             self.memory[f"after game {len(self.games)}"] = rss_mb()
             self.log(f"RSS {self.memory}")
+            # The question may have been noted while the table was quiet after the game:
+            # the players answer once it has been asked.
+            self.host_listens()
             # The second game is a rematch, the third a new start with the same players.
             self.say("yes" if len(self.games) == 1 else "no")
         elif kind == "same_players":
