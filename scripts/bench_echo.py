@@ -23,11 +23,12 @@ import argparse
 import json
 import random
 import statistics
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from host.speech.babble import mix_at_snr
+from host.speech.babble import mix_at_snr, noise_gain
 from host.speech.bench import ESPEAK_VOICES, load_piper, recorded_items
 from host.speech.bench_endpoint import PcmSource, quiet, speech_bounds
 from host.speech.ears import LIVE_TAIL_SECONDS, PRE_ROLL_SECONDS, MicrophoneEars
@@ -174,27 +175,36 @@ WHOLE = 0.9
 rest cut off by the closed microphone leaves a word the recognizer may still know)."""
 
 
-def microphone(line: np.ndarray, babble: np.ndarray, rng: random.Random, *, late: float,
-               snr: float | None, answer: np.ndarray | None = None, gap: float = 0.0,
-               echoed: bool = True) -> bytes:
-    """What a live microphone hears from the moment the line starts playing: its echo `late`
-    seconds late (unless not `echoed`), the answer `gap` seconds after the echo ends, babble
-    at `snr` dB under the answer (or the line) when given."""
+@dataclass(frozen=True)
+class Room:
+    """What a live microphone hears from the moment a line starts playing, apart from a
+    player: the room's faint noise, the line's echo, and babble (None in a quiet room), each as
+    long as the stream."""
+
+    floor: np.ndarray
+    echo: np.ndarray
+    babble: np.ndarray | None
+
+    def stream(self, level: np.ndarray, snr: float | None, *sounds: np.ndarray) -> bytes:
+        """The room with `sounds` added, its babble at `snr` dB under `level` (a voice)."""
+        mic = self.floor + sum(sounds, np.zeros_like(self.floor))
+        if self.babble is not None and snr is not None:
+            mic += self.babble * noise_gain(level, self.babble, snr)
+        return to_pcm(np.clip(mic, -1, 1).astype(np.float32))
+
+
+def a_room(line: np.ndarray, babble: np.ndarray, rng: random.Random, *, late: float,
+           snr: float | None) -> Room:
+    """A room where the line comes back `late` seconds late, with babble when `snr` is given."""
     seconds = len(line) / SAMPLE_RATE + late + 4.5
-    mic = from_pcm(quiet(seconds, rng.randrange(1000))).astype(np.float64)
-    echo = room(line, rng)
-    if echoed:
-        at = int(late * SAMPLE_RATE)
-        mic[at: at + len(echo)] += echo[: len(mic) - at]
-    if answer is not None:
-        at = int((len(line) / SAMPLE_RATE + late + gap) * SAMPLE_RATE)
-        mic[at: at + len(answer)] += answer
+    floor = from_pcm(quiet(seconds, rng.randrange(1000))).astype(np.float64)
+    echo, wet, at = np.zeros_like(floor), room(line, rng), int(late * SAMPLE_RATE)
+    echo[at: at + len(wet)] = wet[: len(floor) - at]
+    noise = None
     if snr is not None:
-        level = np.sqrt(np.mean((answer if answer is not None else line) ** 2))
-        offset = rng.randrange(len(babble) - len(mic))
-        noise = babble[offset: offset + len(mic)]
-        mic += noise / np.sqrt(np.mean(noise ** 2)) * level * 10 ** (-snr / 20)
-    return to_pcm(np.clip(mic, -1, 1).astype(np.float32))
+        offset = rng.randrange(len(babble) - len(floor))
+        noise = babble[offset: offset + len(floor)]
+    return Room(floor, echo, noise)
 
 
 def heard_spans(pcm: bytes, line: Spoken, tail: float) -> list[tuple[float, float]]:
@@ -221,13 +231,16 @@ def tail_rows(index: int, line: np.ndarray, answers: list[np.ndarray], babble: n
     for late in (rng.choice((0.05, 0.2)), rng.choice((0.4, 0.6))):
         snr = rng.choice([None, 20.0, 10.0])
         gap, answer = rng.uniform(0.05, 1.2), rng.choice(answers)
-        answered = microphone(line, babble, rng, late=late, snr=snr, answer=answer, gap=gap)
-        state = rng.getstate()
-        echo_alone = microphone(line, babble, rng, late=late, snr=snr)
-        rng.setstate(state)
-        room_alone = microphone(line, babble, rng, late=late, snr=snr, echoed=False)
+        answered_room = a_room(line, babble, rng, late=late, snr=snr)
         begins = len(line) / SAMPLE_RATE + late + gap
         ends = begins + len(answer) / SAMPLE_RATE
+        said = np.zeros_like(answered_room.floor)
+        at = int(begins * SAMPLE_RATE)
+        said[at: at + len(answer)] = answer
+        answered = answered_room.stream(answer, snr, answered_room.echo, said)
+        unanswered = a_room(line, babble, rng, late=late, snr=snr)
+        echo_alone = unanswered.stream(line, snr, unanswered.echo)
+        room_alone = unanswered.stream(line, snr)
         for tail in TAILS:
             spans = heard_spans(answered, spoken, tail)
             rows.append({"line": index, "tail": tail, "late": late, "snr": snr,

@@ -56,9 +56,15 @@ def mix_at_snr(pcm: bytes, noise: np.ndarray, snr_db: float) -> bytes:
         raise ValueError(f"{noise.size} noise samples for {speech.size} speech samples")
     if speech.size == 0:
         return pcm
-    noise_power = max(float((noise ** 2).mean()), 1e-12)
-    gain = np.sqrt(active_speech_power(speech) / 10 ** (snr_db / 10) / noise_power)
-    return to_pcm((speech + noise * gain).astype(np.float32))
+    return to_pcm((speech + noise * noise_gain(speech, noise, snr_db)).astype(np.float32))
+
+
+def noise_gain(speech: np.ndarray, noise: np.ndarray, snr_db: float) -> float:
+    """What to multiply the noise by for `speech_to_noise_db` of the speech and it to be
+    snr_db (the speech need not be where the noise is added: a sound mixed in elsewhere sets
+    the level of the room's noise)."""
+    noise_power = max(float((np.asarray(noise, dtype=np.float64) ** 2).mean()), 1e-12)
+    return float(np.sqrt(active_speech_power(speech) / 10 ** (snr_db / 10) / noise_power))
 
 
 def pink_noise(samples: int, rms: float, seed: int = 0) -> np.ndarray:

@@ -28,8 +28,8 @@ LIVE_TAIL_SECONDS = 0.5
 """How long a live microphone stays closed after the host's line (room echo, a loudspeaker
 playing late); what comes back later is left to the echo check. `scripts/bench_echo.py --tail`
 fits it as the shortest tail that lets no more echoes through as a player than a second did
-(0.5 s on each of three halves of its lines) and, on the other half, hears nearly whole 73-76%
-of answers said 0.05 to 1.2 s after the line instead of 51-54%, and 64-65% of those said
+(0.5 s on each of three halves of its lines) and, on the other half, hears nearly whole 69-72%
+of answers said 0.05 to 1.2 s after the line instead of 57-60%, and 65-79% of those said
 within half a second instead of 21-26%."""
 
 
