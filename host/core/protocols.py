@@ -54,6 +54,11 @@ class Game(Protocol):
         """Picking up a game replayed from its save: where we are, and its timer again."""
         ...
 
+    def situation(self) -> list[Note]:
+        """What the table is waiting for now (whose turn, the question, the category), said
+        again after a pause; no timer."""
+        ...
+
 
 class Talk(Protocol):
     """A game's spoken grammar: its legal moves as said, each said and read back."""

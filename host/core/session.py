@@ -450,8 +450,12 @@ class Session:
         return [self._line("paused")]
 
     def _resume(self, query: Query) -> list[Line]:
+        """On again, with where the game is said once more (the time left kept, and held
+        while it is said)."""
         self._unpause()
-        return [self._line("resumed")]
+        if self.table.deadline is not None:
+            self.table.timer_waits = True
+        return [self._line("resumed"), *self._apply(list(self.game.situation()))]
 
     def _unpause(self) -> None:
         """The clock runs again: the timer paused gets the time it had left."""

@@ -61,8 +61,10 @@ def test_pause_stops_the_clock_and_resume_restarts_it(clock: FakeClock) -> None:
     assert session.tick() == []
     assert "paused" in texts(session.hear_words("red")).lower()
     assert session.game.named == []  # no move while paused
-    session.hear_words("resume")
-    clock.advance(9.9)
+    said = session.hear_words("resume")
+    assert kinds(said) == ["resumed", "turn"] and "Ann" in said[1].text  # where we were
+    session.spoke(3.0)  # the time left is not spent on saying where the game is
+    clock.advance(12.9)
     assert session.tick() == []
     clock.advance(0.2)
     assert "Ann" in texts(session.tick())
@@ -186,7 +188,7 @@ def test_quit_said_while_paused_is_confirmed_by_voice(clock: FakeClock) -> None:
     assert session.paused and not session.finished
     assert "yes" not in (session.expected_phrases() or [])
     session.hear_words("quit")
-    assert kinds(session.hear_words("carry on")) == ["resumed"]
+    assert kinds(session.hear_words("carry on")) == ["resumed", "turn"]
     assert not session.paused
     session.hear_words("pause the game")
     session.hear_words("quit")

@@ -177,12 +177,19 @@ class CrackWordGame(Opening, MachineRules):
         recap: list[Said] = [Note(NoteKind.GAME_RESUMED), *board_notes(self.rows, self.owners())]
         if any(self.scores):
             recap.append(Note(NoteKind.SCORE, {"points": self.points()}))
+        return [*recap, *self.situation(), self.current_timer()]
+
+    def situation(self) -> list[Note]:
+        """Whose turn it is (and the emptied row waiting for their card); who cuts or names
+        a starting letter while a game with physical cards opens."""
+        if self.over:
+            return []
+        if self.state in (State.CUT, State.START):
+            return [self._waiting_for()]
         if self.state is State.REFILL:
-            recap.append(Note(NoteKind.REFILL_WAITING, {"player": self._name(self.turn),
-                                                        "row": self.emptied}))
-        else:
-            recap.append(Note(NoteKind.TURN, self._turn_params(self.turn)))
-        return [*recap, self.current_timer()]
+            return [Note(NoteKind.REFILL_WAITING, {"player": self._name(self.turn),
+                                                   "row": self.emptied})]
+        return [Note(NoteKind.TURN, self._turn_params(self.turn))]
 
     def owners(self) -> dict[str, str]:
         """Each colour's player."""

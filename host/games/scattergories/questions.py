@@ -14,9 +14,7 @@ from host.core.talk import Query
 from host.games.scattergories.config import ROUNDS
 from host.games.scattergories.flow import State
 from host.games.scattergories.notes import NoteKind
-from host.games.scattergories.rules import ScattergoriesGame
-
-READING_STATES = (State.READING, State.REVIEW, State.VOTING)
+from host.games.scattergories.rules import READING_STATES, ScattergoriesGame
 
 
 class ScattergoriesQuestions:
@@ -29,7 +27,7 @@ class ScattergoriesQuestions:
         """Notes answering the query, or None when it is not a Scattergories question."""
         notes: dict[str, Callable[[], Note]] = {
             "letter": self._letter, "list": self._list, "category": self._category,
-            "answers": self._answers, "score": self._score, "situation": self._situation,
+            "answers": self._answers, "score": self._score, "situation": self.game.where_we_are,
         }
         note = notes.get(query.kind)
         return None if note is None else [note()]
@@ -100,17 +98,3 @@ class ScattergoriesQuestions:
             for seat, won in category.items():
                 points[game.seats[seat].name] += won
         return points
-
-    def _situation(self) -> Note:
-        game = self.game
-        reading = game.state in READING_STATES
-        target = game.target
-        return Note(NoteKind.SITUATION, {
-            "state": game.state.value, "player": game.expected_player(),
-            "roller": game.seats[game.roller].name, "round": game.round_no, "rounds": ROUNDS,
-            "letter": game.letter,
-            "category": game.categories[game.category_index].title if reading else None,
-            "number": game.category_index + 1, "of": len(game.categories),
-            "target": None if target is None else game.seats[target].name,
-            "game_over": game.over,
-        })

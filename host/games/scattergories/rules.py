@@ -54,6 +54,9 @@ from host.games.scattergories.notes import NOT_NOW, NoteKind, Refusal
 from host.games.scattergories.reading import SCORE_KINDS, ReadingRules
 from host.judge import Verdict
 
+READING_STATES = (State.READING, State.REVIEW, State.VOTING)
+"""The states in which the categories are read out, one after another."""
+
 __all__ = [
     "SCORE_KINDS", "TRANSITIONS", "LetterJudge", "ScattergoriesConfig", "ScattergoriesGame",
     "State",
@@ -190,20 +193,44 @@ class ScattergoriesGame(ReadingRules, MachineRules):
         return ArmTimer(name, self.config.timer_seconds(name), self.timer_token)
 
     def resumed(self) -> list[Said]:
-        """Picking up a game replayed from its save: where we are, and the timer again."""
+        """Picking up a game replayed from its save: where we are, and the timer again (the
+        writing time whole, said as when the letter was chosen)."""
+        if self.state is State.WRITING:
+            return [self._writing_note(), self.current_timer()]
+        situation = self.situation()
+        return [*situation, self.current_timer()] if situation else []
+
+    def situation(self) -> list[Note]:
+        """The letter to choose, the answers being written, or the category read and whose
+        answer is next; nothing while the die is rolled."""
         if self.state in (State.OVER, State.ROLLING):
             return []
-        notes: list[Said] = []
+        notes: list[Note] = []
         if self.state is State.CHOOSING_LETTER:
             notes.append(Note(NoteKind.WILD_STAR, {"player": self._name(self.roller),
                                                    "used": list(self.used_letters)}))
         elif self.state is State.WRITING:
-            notes.append(self._writing_note())
+            notes.append(self.where_we_are())
         else:
             notes.append(self._category_note())
             if self.state is State.READING:
                 notes.append(self._turn_note())
-        return [*notes, self.current_timer()]
+        return notes
+
+    def where_we_are(self) -> Note:
+        """The answer to "whose turn is it?": the round, the letter, and what the table is
+        doing (rolling, choosing, writing, reading whose answer to which category, voting)."""
+        reading = self.state in READING_STATES
+        target = self.target
+        return Note(NoteKind.SITUATION, {
+            "state": self.state.value, "player": self.expected_player(),
+            "roller": self._name(self.roller), "round": self.round_no, "rounds": ROUNDS,
+            "letter": self.letter,
+            "category": self.categories[self.category_index].title if reading else None,
+            "number": self.category_index + 1, "of": len(self.categories),
+            "target": None if target is None else self._name(target),
+            "game_over": self.over,
+        })
 
     def answers_so_far(self) -> dict[str, dict[str, str]]:
         """The answers read this round: category title -> player -> answer ("" for a blank)."""

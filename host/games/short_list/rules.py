@@ -129,10 +129,14 @@ class ShortListGame(MachineRules):
 
     def resumed(self) -> list[Said]:
         """Picking up a game replayed from its save: the question again, and the timer."""
+        situation = self.situation()
+        return [*situation, self.current_timer()] if situation else []
+
+    def situation(self) -> list[Note]:
+        """The question in play and whose guess it is."""
         if self.over or self.card is None:
             return []
-        return [self._question_note(), self.current_timer(),
-                Note(NoteKind.TURN, {"player": self._name(self.guesser)})]
+        return [self._question_note(), Note(NoteKind.TURN, {"player": self._name(self.guesser)})]
 
     def points(self) -> dict[str, int]:
         """Each player's personal points: blue 1, orange 5."""

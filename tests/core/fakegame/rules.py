@@ -80,8 +80,11 @@ class ColourGame:
 
     def resumed(self) -> list[Said]:
         """Where the game stands, and its running timer armed again."""
-        return [Note("resumed_game"), Note("turn", {"player": self.expected_player()}),
-                self._timer()]
+        return [Note("resumed_game"), *self.situation(), self._timer()]
+
+    def situation(self) -> list[Note]:
+        """Whose turn it is."""
+        return [Note("turn", {"player": self.expected_player()})]
 
     def handle(self, event: ColourEvent) -> list[Said]:
         """Apply an event; a refused one gives one "refused" note."""
