@@ -164,19 +164,18 @@ def _named(readings: list[Reading], free: str, p: float, moment: Moment) -> list
 
 def _free_readings(free: str, p: float, choices: Sequence[Reading], moment: Moment
                    ) -> list[Reading]:
-    """The readings of the free transcript: the game's move in words no choice holds (weighed
-    as the free transcript: the likeliest choice's probability already counts how much they
-    sound alike), and in a game with open answers the words themselves, unless they are a
-    choice's or no move. An open answer is an answer outside the choices, so its
-    probability is the free transcript's times the chance that no choice was said (one less
-    the likeliest choice's)."""
+    """The readings of the free transcript: the game's move in words no choice holds, and in
+    a game with open answers the words themselves, unless they are a choice's or no move.
+    Either is a move outside the choices, so its probability is the free transcript's times
+    the chance that no choice was said (one less the likeliest choice's): "Go" written for
+    "Coat", a choice at p 0.75, is not played over it."""
     offers = moment.offers
     best = choices[0] if choices else None
     outside = p * (1 - best.p) if best else p
     out = []
     instead = offers.free_move(best.text if best else "", free)
     if instead:
-        out.append(Reading(instead, p, Stakes.MOVE))
+        out.append(Reading(instead, outside, Stakes.MOVE))
     stakes = _open_stakes(free, moment) if offers.open else None
     if stakes is not None and not _rendering(free, best, moment.lang):
         out.append(Reading(free, outside, stakes))

@@ -122,6 +122,8 @@ ROWS = [
      heard(("blue", WEAK), free="Light blue.", free_p=HALF), asked("light blue")),
     ("free move never instead of a surer choice", OPEN,
      heard(("blue", SURE), free="Light blue.", free_p=HALF), TAKEN("blue")),
+    ("free move outside the choices weighs less beside a likely choice", OPEN,
+     heard(("blue", HALF), free="Light blue.", free_p=SURE), asked("blue")),
     ("free move denied: the choice asked back", Table(denied=("light blue",)),
      heard(("blue", WEAK), free="Light blue.", free_p=HALF), asked("blue")),
     # a call said after a player's name that decoding freely heard as another word
