@@ -170,10 +170,8 @@ class CrackWordGame(Opening, MachineRules):
     def resumed(self) -> list[Said]:
         """Picking up a game replayed from its save: the board, the score piles, whose turn it
         is (and the emptied row waiting for their card), and the timer."""
-        if self.over:
-            return []
-        if self.state in (State.CUT, State.START):
-            return [self._waiting_for()]
+        if self.over or self.state in (State.CUT, State.START):
+            return list(self.situation())  # nothing on the board yet to say
         recap: list[Said] = [Note(NoteKind.GAME_RESUMED), *board_notes(self.rows, self.owners())]
         if any(self.scores):
             recap.append(Note(NoteKind.SCORE, {"points": self.points()}))
