@@ -163,9 +163,12 @@ SWALLOWS_SIGTERM = """
 import sys, time
 from host import cli
 with cli._sigterm_raises():
-    print("ready", flush=True)
+    ready = False
     while True:
-        try:
+        try:  # "ready" said inside: a signal may come before print returns
+            if not ready:
+                print("ready", flush=True)
+                ready = True
             time.sleep(0.01)
         except BaseException:  # as readline drops what its hooks raise
             pass
