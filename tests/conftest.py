@@ -1,5 +1,6 @@
-"""Fixtures shared across test folders, and the `slow` mark: `pytest -m "not slow"` is the fast
-lane (the rules, the judge, the core), `pytest` runs everything."""
+"""Fixtures shared across test folders, the `slow` mark (`pytest -m "not slow"` is the fast
+lane: the rules, the judge, the core; `pytest` runs everything) and the `realtime` mark (tests
+that play sound in real time and time it: scripts/test runs them alone, after the others)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ SLOW_FOLDERS = ("voice", "speech", "wyoming", "lobby", "companion", "decks")
 by entry: slow, but for the files below."""
 FAST_IN_SLOW_FOLDERS = frozenset({
     "speech/test_audio_files.py", "speech/test_babble.py", "speech/test_cache.py",
+    "speech/test_cores.py",
     "speech/test_devices_cmd.py", "speech/test_gate.py", "speech/test_pronounce.py",
     "speech/test_vad.py", "lobby/test_grammar.py", "companion/test_address.py",
     "wyoming/test_options.py",
@@ -73,6 +75,25 @@ as a subprocess): by file, the test functions (every parametrization). Found wit
 `pytest --durations=50`; a test that becomes slow joins this list, one renamed is warned of."""
 
 
+REAL_TIME_FILES = frozenset({
+    "voice/test_live_play.py", "speech/test_soundcard_e2e.py", "wyoming/test_real_satellite.py",
+    "wyoming/test_stop_real_satellite.py",
+})
+"""Tests that play sound into a sound server or the real satellite in real time and wait for
+the host's answer at its pace: beside another busy test process the host fell behind the
+questions played (a question was lost), so they run alone."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Pin each test worker (pytest-xdist, as scripts/test runs them) to a core of its own: the
+    recognizers and voices then take one thread each (host.speech.cores). Two workers each
+    running a thread per core of the machine made every test two to five times slower."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if worker.startswith("gw"):
+        cores = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cores[int(worker[2:]) % len(cores)]})
+
+
 def slow(where: str, name: str) -> bool:
     """Whether the test `name` of the file `where` (relative to tests/) is a slow one."""
     if where.split("/")[0] in SLOW_FOLDERS:
@@ -81,12 +102,15 @@ def slow(where: str, name: str) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow tests `slow` (by folder, file or name: no test file carries the mark)."""
+    """Mark the slow tests `slow` (by folder, file or name: no test file carries the mark) and
+    the real-time ones `realtime`."""
     modules = {}
     for item in items:
         where = item.path.relative_to(TESTS).as_posix()
         if slow(where, getattr(item, "originalname", item.name)):
             item.add_marker(pytest.mark.slow)
+        if where in REAL_TIME_FILES:
+            item.add_marker(pytest.mark.realtime)
         if where in SLOW_TESTS and isinstance(item, pytest.Function):
             modules[where] = item.module
     for where, module in modules.items():

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from host.speech.cores import engine_threads
 from host.speech.tts import TTSUnavailable, speakable
 
 INSTALL_HINT = "install it with: pip install 'partyhost[speech]'"
@@ -44,6 +45,7 @@ def _load_voice(model: Path) -> Any:
         # (about 150 MB over one game of Crack List in `serve`), for no gain in speed.
         options = onnxruntime.SessionOptions()
         options.enable_cpu_mem_arena = False
+        options.intra_op_num_threads = engine_threads()
         session = onnxruntime.InferenceSession(str(model), sess_options=options,
                                                providers=["CPUExecutionProvider"])
         settings = PiperConfig.from_dict(json.loads(config.read_text("utf-8")))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import math
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ import numpy as np
 from host.judge.text import words
 from host.speech.babble import pink_noise
 from host.speech.calibration import Calibration, calibration_for
+from host.speech.cores import engine_threads
 from host.speech.phrase_search import Path as TokenPath
 from host.speech.phrase_search import PhraseTrie, best_forms, search, search_beside
 from host.speech.ports import SAMPLE_RATE, FreeMeasures, Hypothesis, Measures, Transcript
@@ -110,7 +110,7 @@ class WhisperRecognizer:
         from faster_whisper.tokenizer import Tokenizer
 
         self.model_dir = Path(model_dir)
-        cores = threads or min(4, os.cpu_count() or 1)
+        cores = threads or engine_threads()
         self._model = ctranslate2.models.Whisper(str(self.model_dir), device="cpu",
                                                  compute_type="int8", intra_threads=cores)
         self.lang = lang.split("-")[0].split("_")[0] if self._model.is_multilingual else "en"
