@@ -87,7 +87,7 @@ questions played (a question was lost), so they run alone."""
 def pytest_configure(config: pytest.Config) -> None:
     """Pin each test worker (pytest-xdist, as scripts/test runs them) to a core of its own: the
     recognizers and voices then take one thread each (host.speech.cores). Two workers each
-    running a thread per core of the machine made every test two to five times slower."""
+    running a thread per core of the machine made the slow tests two to three times slower."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if worker.startswith("gw"):
         cores = sorted(os.sched_getaffinity(0))
