@@ -16,6 +16,7 @@ from host.core.hearing import QUIT_YES, Heard, Memory, Moment, Verdict, decide
 from host.core.legal import Offer, Offers, Stakes
 from host.core.phrasebook import Phrasebook
 from host.core.protocols import Game, Questions, Talk
+from host.core.spoken import OR, in_lang, spoken_list
 from host.core.talk import (
     CLAIM_TURN,
     NO,
@@ -33,6 +34,10 @@ from host.core.talk import (
     without_host_name,
     yes_no,
 )
+
+HINT_MOVES = 4
+"""How many moves the host names when it did not catch one: as many as a listener holds at
+once ("one, two or three", "yes or no"); for more, "help" says what may be said."""
 
 
 @dataclass(frozen=True)
@@ -189,7 +194,8 @@ class Session:
         if isinstance(intent, Unclear):
             if intent.quiet:
                 return []
-            return self._remember([self._line("whose_voice" if intent.anonymous else "unclear")])
+            return self._remember([self._line("whose_voice") if intent.anonymous
+                                   else self._unclear()])
         if self.paused:
             return [self._line("paused")]
         return self.push(intent)
@@ -200,7 +206,7 @@ class Session:
         verdict, self.ear = decide(heard, self.moment(), self.ear)
         self.verdict = verdict
         if verdict.again:
-            return self._remember([self._line("unclear")])
+            return self._remember([self._unclear()])
         return self.ask_back(verdict.text) if verdict.ask_back else self.hear_words(verdict.text)
 
     def ask_back(self, text: str) -> list[Line]:
@@ -383,6 +389,25 @@ class Session:
 
     def _line(self, key: str, **params: object) -> Line:
         return Line(self.phrases.line(key, **params), key)
+
+    def _unclear(self) -> Line:
+        """Sorry, not caught; with what may be said now when that is a short list ("You can
+        say one, two or three")."""
+        moves = self._few_moves()
+        if not moves:
+            return self._line("unclear")
+        listed = spoken_list(moves, in_lang(OR, self.phrases.lang))
+        return Line(self.phrases.line("unclear_hint", moves=listed), "unclear")
+
+    def _few_moves(self) -> list[str]:
+        """The game's moves of the moment as said, when there are two to HINT_MOVES of them
+        (a card's secret answers never); else none."""
+        if self.paused:
+            return []
+        offers = self.talk.offers().choices or ()
+        said = dict.fromkeys(self.talk.say(offer.move) for offer in offers
+                             if offer.stakes is Stakes.MOVE)
+        return list(said) if 1 < len(said) <= HINT_MOVES else []
 
     def _remember(self, lines: list[Line]) -> list[Line]:
         """Keep what the table heard, for "repeat"; a "Sorry, I didn't catch that" is not

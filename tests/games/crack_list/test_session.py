@@ -88,6 +88,24 @@ def test_autosave_after_every_event_and_resume_rebuilds_the_game(
     assert [len(h) for h in again.hands] == [len(h) for h in original.hands] or JOKER
 
 
+def test_a_move_not_caught_names_the_few_that_may_be_said(clock: FakeClock) -> None:
+    session = started(clock)
+    hint = "You can say number one, number two or number three."
+    assert texts(session.hear_words("four")).endswith(hint)  # the card has three
+    assert texts(session.hear_speech(Transcript("", free="hmm", free_p=LOW))).endswith(hint)
+    choose_films(session)
+    not_caught = session.hear_speech(Transcript("", free="Jaws", free_p=LIKELY))
+    assert [line.kind for line in not_caught] == ["unclear"]
+    assert "You can say" not in texts(not_caught)  # a turn's answers are too many to name
+
+
+def test_a_french_host_names_them_in_french(clock: FakeClock) -> None:
+    session = build_session(options(lang="fr", decks=[], shipped_decks=True), clock, None)
+    session.start()
+    said = texts(session.hear_words("quatre"))
+    assert "Tu peux dire numéro un, " in said and " ou numéro " in said
+
+
 def test_crack_list_never_plays_what_was_heard_outside_its_choices(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)
