@@ -10,8 +10,9 @@ espeak-ng voices it asks "Party Host, let's play Crack List", gives the names An
 same players. Everything runs in real time. Printed as JSON: each game (over or not, the names
 the host played with, turns, utterances, replies), the host's resident memory (fresh and after
 each game, when the rematch is asked, once what the bots held of the game over has been given
-back as the lobby gives back a game) and the reply latency (last sample of an utterance in the
-microphone stream to the first sound of the next stream at the loudspeaker), p50 and p95.
+back as the lobby gives back a game) and the reply latency, p50 and p95: from the last sample of
+an utterance in the microphone stream to the first sound of the next stream at the loudspeaker,
+and to the first audio of the reply handed to the satellite's connection (at the wire).
 A benchmark: figures, not a pass or a fail.
 """
 
@@ -43,7 +44,7 @@ from host.lobby.lobby import Lobby
 from host.lobby.memory import limit_allocator_arenas, release_memory
 from host.lobby.state import LobbyState
 from host.registry import find_game
-from host.speech.e2e import espeak
+from host.speech.e2e import Stopwatch, TimedOut, espeak
 from host.speech.ears import MicrophoneEars
 from host.speech.ports import AudioOut, Spoken
 from host.speech.pronounce import phones
@@ -350,14 +351,26 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "p95": ranked[min(len(ranked) - 1, int(0.95 * len(ranked)))], "max": ranked[-1]}
 
 
-def latency(rig: SatelliteRig, names: list[str]) -> tuple[dict[str, float], dict[str, float]]:
-    """Replies (utterance name -> ms) to the utterances named, and their percentiles."""
+def wire_ms(said: Utterance, following: float, sent: list[float]) -> float | None:
+    """Milliseconds from the end of an utterance to the first audio the host handed to the
+    satellite's connection after it, if before the next utterance and within REPLY_WINDOW."""
+    moment = min((t for t in sent if t >= said.end), default=None)
+    if moment is None or moment >= following or moment - said.end > REPLY_WINDOW:
+        return None
+    return round(1000 * (moment - said.end), 1)
+
+
+def latency(rig: SatelliteRig, names: list[str], sent: list[float] | None = None
+            ) -> tuple[dict[str, float], dict[str, float]]:
+    """Replies (utterance name -> ms) to the utterances named, and their percentiles: at the
+    loudspeaker, or with `sent` (when audio was handed to the satellite), at the wire."""
     said = rig.utterances()
     played = rig.played()
     replies: dict[str, float] = {}
     for i, utterance in enumerate(said):
         following = said[i + 1].start if i + 1 < len(said) else float("inf")
-        ms = reply_ms(utterance, following, played)
+        ms = (reply_ms(utterance, following, played) if sent is None
+              else wire_ms(utterance, following, sent))
         if utterance.name in names and ms is not None:
             replies[utterance.name] = ms
     return replies, percentiles(list(replies.values()))
@@ -405,6 +418,8 @@ def main() -> int:
                                                "--state-dir", str(folder / "state"),
                                                "--seed", str(args.seed)])
             source, outputs = open_audio(serve)
+            watch = Stopwatch()
+            outputs = [TimedOut(out, watch) for out in outputs]
             ears = table_ears(serve, source)
             heard: Any = KeepingEars(ears, folder / "heard") if args.keep else ears
             said = HostLines()
@@ -430,7 +445,8 @@ def main() -> int:
                 table.close_game(stopped=True)
                 close_audio(source, outputs)
                 host.join(10)
-            figures = {"stopped": stopped, **report(rig, table, ears, shown, ready)}
+            figures = {"stopped": stopped,
+                       **report(rig, table, ears, shown, ready, watch.marks.get("sent", []))}
     print(json.dumps(figures, indent=1))
     return 0
 
@@ -442,8 +458,8 @@ def same_names(names: list[str]) -> bool:
 
 
 def report(rig: SatelliteRig, table: Table, ears: Any, shown: list[str],
-           ready: float) -> dict[str, Any]:
-    """The run's figures."""
+           ready: float, sent: list[float]) -> dict[str, Any]:
+    """The run's figures (`sent`: when the host handed audio to the satellite)."""
     games = []
     every: list[str] = list(table.lobby_utterances)
     for number, game in enumerate(table.games, 1):
@@ -452,7 +468,8 @@ def report(rig: SatelliteRig, table: Table, ears: Any, shown: list[str],
         games.append({"game": number, "over": game.over, "names": game.names,
                       "names_kept": same_names(game.names), "turns": game.turns,
                       "utterances": len(game.utterances), "replies": len(replies),
-                      "seconds": game.seconds, "reply_ms": wait})
+                      "seconds": game.seconds, "reply_ms": wait,
+                      "reply_ms_at_the_wire": latency(rig, game.utterances, sent)[1]})
     _, wait = latency(rig, every)
     _, lobby_wait = latency(rig, table.lobby_utterances)
     heard = sum(line.startswith("  (heard: ") for line in shown)
@@ -460,7 +477,8 @@ def report(rig: SatelliteRig, table: Table, ears: Any, shown: list[str],
             "cores": os.cpu_count(), "games": games,
             "rss_mb": table.memory,
             "peak_rss_mb": peak_rss_mb(),
-            "reply_ms": wait, "lobby_reply_ms": lobby_wait,
+            "reply_ms": wait, "reply_ms_at_the_wire": latency(rig, every, sent)[1],
+            "lobby_reply_ms": lobby_wait,
             "said": len(rig.utterances()), "heard": heard,
             "ignored": sum(line.startswith("  (ignored: ") for line in shown),
             "echoes_dropped": ears.echoes_dropped,
