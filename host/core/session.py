@@ -400,13 +400,16 @@ class Session:
         return Line(self.phrases.line("unclear_hint", moves=listed), "unclear")
 
     def _few_moves(self) -> list[str]:
-        """The game's moves of the moment as said, when there are two to HINT_MOVES of them
-        (a card's secret answers never); else none."""
-        if self.paused:
+        """The game's moves of the moment as said, when they are all offered and two to
+        HINT_MOVES; else none: naming "pass" alone where an answer off the card or a card's
+        secret answer may be said would tell the player those are all there is."""
+        offers = self.talk.offers()
+        if self.paused or offers.open or offers.choices is None:
             return []
-        offers = self.talk.offers().choices or ()
-        said = dict.fromkeys(self.talk.say(offer.move) for offer in offers
-                             if offer.stakes is Stakes.MOVE)
+        moves = [offer for offer in offers.choices if offer.stakes >= Stakes.MOVE]
+        if any(offer.stakes is Stakes.SECRET for offer in moves):
+            return []
+        said = dict.fromkeys(self.talk.say(offer.move) for offer in moves)
         return list(said) if 1 < len(said) <= HINT_MOVES else []
 
     def _remember(self, lines: list[Line]) -> list[Line]:

@@ -96,6 +96,7 @@ def test_nothing_heard_clearly_is_asked_again() -> None:
     session = started(FakeClock())
     lines = hear(session, free="uh", free_p=LOW)
     assert [line.kind for line in lines] == ["unclear"]
+    assert "You can say" not in lines[0].text  # "pass" is not all: any answer may be said
     assert not session.game.out
 
 
