@@ -392,7 +392,7 @@ class Session:
 
     def _unclear(self) -> Line:
         """Sorry, not caught; with what may be said now when that is a short list ("You can
-        say one, two or three")."""
+        say number one, number two or number three")."""
         moves = self._few_moves()
         if not moves:
             return self._line("unclear")
