@@ -182,7 +182,7 @@ CASES: dict[str, dict[str, Any]] = {
         "letter": "E", "accept": True, "seconds": 10, "said": "crack on", "reason": "default",
         "n": "Quatre", "limit": 200, "resume": "--resume", "address": "192.168.1.20:8765",
         "code": "K7Q2XM", "missing": "Ugo", "example": "libère la place d'Ugo", "number": 2,
-        "name": "Ugo",
+        "name": "Ugo", "moves": "numéro un, numéro deux ou numéro trois",
     },
 }
 CASES["teams"] = {

@@ -25,6 +25,7 @@ COMMON: dict[str, Any] = {
     "seconds": 10, "address": "192.168.1.20 port 8765", "code": "K 7 Q 2 X M",
     "resume": "--resume --save party.json", "missing": "Bob and Cat",
     "example": free_seat_words("en", "Cat"),
+    "moves": "number one, number two or number three",
 }
 
 ONE: dict[str, Any] = {
