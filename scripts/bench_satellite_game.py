@@ -49,7 +49,7 @@ from host.speech.ears import MicrophoneEars
 from host.speech.ports import AudioOut, Spoken
 from host.speech.pronounce import phones
 from host.speech.warmup import warm_up
-from host.speech.wyoming.rig import Played, SatelliteRig, Utterance
+from host.speech.wyoming.rig import SatelliteRig, Utterance
 from host.voice import Mouth, close_audio, open_audio, table_ears
 from host.voice_setup import common_first_names
 
@@ -332,14 +332,14 @@ class Table:
         return count
 
 
-def reply_ms(said: Utterance, following: float, played: list[Played]) -> float | None:
-    """Milliseconds from the end of an utterance to the first sound of the next stream the
-    loudspeaker played, if it began before the next utterance and within REPLY_WINDOW."""
-    sound = min((p.first_sound for p in played
-                 if p.first_sound is not None and p.first_sound >= said.end), default=None)
-    if sound is None or sound >= following or sound - said.end > REPLY_WINDOW:
+def reply_ms(said: Utterance, following: float, moments: list[float]) -> float | None:
+    """Milliseconds from the end of an utterance to the first of `moments` after it (the
+    first sounds at the loudspeaker, or when audio was handed to the satellite), if it came
+    before the next utterance and within REPLY_WINDOW."""
+    moment = min((t for t in moments if t >= said.end), default=None)
+    if moment is None or moment >= following or moment - said.end > REPLY_WINDOW:
         return None
-    return round(1000 * (sound - said.end), 1)
+    return round(1000 * (moment - said.end), 1)
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -351,26 +351,17 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "p95": ranked[min(len(ranked) - 1, int(0.95 * len(ranked)))], "max": ranked[-1]}
 
 
-def wire_ms(said: Utterance, following: float, sent: list[float]) -> float | None:
-    """Milliseconds from the end of an utterance to the first audio the host handed to the
-    satellite's connection after it, if before the next utterance and within REPLY_WINDOW."""
-    moment = min((t for t in sent if t >= said.end), default=None)
-    if moment is None or moment >= following or moment - said.end > REPLY_WINDOW:
-        return None
-    return round(1000 * (moment - said.end), 1)
-
-
 def latency(rig: SatelliteRig, names: list[str], sent: list[float] | None = None
             ) -> tuple[dict[str, float], dict[str, float]]:
     """Replies (utterance name -> ms) to the utterances named, and their percentiles: at the
     loudspeaker, or with `sent` (when audio was handed to the satellite), at the wire."""
     said = rig.utterances()
-    played = rig.played()
+    moments = sent if sent is not None else [p.first_sound for p in rig.played()
+                                             if p.first_sound is not None]
     replies: dict[str, float] = {}
     for i, utterance in enumerate(said):
         following = said[i + 1].start if i + 1 < len(said) else float("inf")
-        ms = (reply_ms(utterance, following, played) if sent is None
-              else wire_ms(utterance, following, sent))
+        ms = reply_ms(utterance, following, moments)
         if utterance.name in names and ms is not None:
             replies[utterance.name] = ms
     return replies, percentiles(list(replies.values()))
