@@ -403,8 +403,10 @@ class Session:
         """The game's moves of the moment as said, when they are all offered and two to
         HINT_MOVES; else none: naming "pass" alone where an answer off the card or a card's
         secret answer may be said would tell the player those are all there is."""
+        if self.paused:
+            return []
         offers = self.talk.offers()
-        if self.paused or offers.open or offers.choices is None:
+        if offers.open or offers.choices is None:
             return []
         moves = [offer for offer in offers.choices if offer.stakes >= Stakes.MOVE]
         if any(offer.stakes is Stakes.SECRET for offer in moves):
