@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -13,6 +12,8 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from host.dirs import user_dir
 
 
 class CategoryKind(StrEnum):
@@ -155,8 +156,7 @@ def shipped_decks_dir() -> Path:
 
 def user_decks_dir() -> Path:
     """~/.config/partyhost/decks (honours XDG_CONFIG_HOME)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "partyhost" / "decks"
+    return user_dir("config", "decks")
 
 
 def no_decks_hint() -> str:

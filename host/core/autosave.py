@@ -16,6 +16,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
+from host.dirs import user_dir
+
 if TYPE_CHECKING:
     from host.core.protocols import Game
 
@@ -26,8 +28,7 @@ class SaveError(ValueError):
 
 def default_path(game: str) -> Path:
     """Where a game is saved unless --save says otherwise."""
-    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
-    return base / "partyhost" / f"{game}.json"
+    return user_dir("state") / f"{game}.json"
 
 
 def resume_option(path: Path) -> str:

@@ -14,7 +14,6 @@ import dataclasses
 import functools
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from host.dirs import user_dir
 from host.speech import bench
 from host.speech.ports import SAMPLE_RATE, Recognizer, Transcript
 from host.speech.pronounce import differing_likeness, heard_likeness
@@ -192,8 +192,7 @@ def utterances(said: list[tuple[str, str, str, bytes]]) -> Iterator[Utterance]:
 
 def cache_dir() -> Path:
     """Where measured corpora are kept: $XDG_CACHE_HOME/partyhost/hearing (or ~/.cache)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "partyhost" / "hearing"
+    return user_dir("cache", "hearing")
 
 
 def games_dir(engine: str, lang: str, model_bytes: int) -> Path:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from host.dirs import user_dir
 from host.speech.vosk_stt import is_vosk_model
 
 VOSK_MODEL_ENV = "PARTYHOST_VOSK_MODEL"
@@ -107,8 +108,7 @@ def models_dir() -> Path:
     checkout = Path(__file__).resolve().parents[2]
     if (checkout / "pyproject.toml").is_file():  # a checkout, not site-packages (often read-only)
         return checkout / "models"
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "partyhost" / "models"
+    return user_dir("data", "models")
 
 
 def find_vosk_model(explicit: str | Path | None = None) -> Path | None:

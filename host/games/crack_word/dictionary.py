@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 import wordfreq
 
+from host.dirs import user_dir
 from host.games.crack_word.abbreviations import abbreviations
 from host.games.crack_word.board import spellings
 from host.judge.text import strip_accents
@@ -295,9 +296,8 @@ class Dictionary:
 
 
 def cache_dir() -> Path:
-    """Where built indexes are kept: $XDG_CACHE_HOME/partyhost, else ~/.cache/partyhost."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "partyhost" / "crack_word"
+    """Where built indexes are kept: partyhost/crack_word in the user's cache folder."""
+    return user_dir("cache", "crack_word")
 
 
 def _cache_path(path: Path, lang: str) -> Path:
