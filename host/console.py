@@ -93,7 +93,7 @@ def hear_typed(session: Session, typed: str) -> list[Line]:
         return []
     if len(text) > MAX_TYPED:
         return [Line(session.phrases.line("too_long", limit=MAX_TYPED), "too_long")]
-    return session.hear_words(text)
+    return session.hear_words(text, typed=True)
 
 
 class _TimedOut:

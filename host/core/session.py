@@ -174,8 +174,12 @@ class Session:
         self._unpause()
         return self._remember(self._apply(self.game.resumed()) or [self._line("resumed")])
 
-    def hear_words(self, text: str, speaker: str | None = None) -> list[Line]:
-        """Handle one utterance (typed or recognised), said by `speaker` if known."""
+    def hear_words(self, text: str, speaker: str | None = None, *,
+                   typed: bool = False) -> list[Line]:
+        """Handle one utterance (typed or recognised), said by `speaker` if known. Words the
+        host keeps quiet about by voice (table talk while the players write) get, `typed`,
+        where the game is ("Round 1, letter W: you're writing…"): typed words are meant for
+        the host, and a typist who gets no answer cannot tell they were read."""
         text = without_host_name(text)
         if self.table.confirming_quit:
             return self._confirm_quit(text)
@@ -193,7 +197,7 @@ class Session:
             return self._answer_query(intent)
         if isinstance(intent, Unclear):
             if intent.quiet:
-                return []
+                return self._apply(list(self.game.situation())) if typed else []
             return self._remember([self._line("whose_voice") if intent.anonymous
                                    else self._unclear()])
         if self.paused:

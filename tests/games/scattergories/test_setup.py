@@ -12,6 +12,7 @@ import pytest
 
 from host.cli import build_parser
 from host.clock import FakeClock
+from host.console import hear_typed
 from host.core import autosave
 from host.core.events import TimeUp
 from host.core.protocols import SetupError
@@ -130,3 +131,19 @@ def test_how_much_time_counts_the_countdown_still_to_come() -> None:
     lines = session.hear_words("how much time")
     assert " 130 seconds" in " " + lines[0].text  # of the 150: 20 gone
     assert session.hear_words("what a game") == []  # table talk while writing: the host is quiet
+
+
+def test_a_line_typed_while_they_write_is_answered_with_where_the_game_is() -> None:
+    """By voice the host keeps quiet about table talk while the players write; typed words
+    are meant for it, so the console says where the game is rather than nothing."""
+    clock = FakeClock()
+    session = build_session(ScattergoriesOptions(players=["Ann", "Bob"], seed=2), clock, None)
+    session.start()
+    while session.game.state.value != "writing":
+        clock.advance(session.seconds_to_next_tick() or 1.0)
+        session.tick()
+    letter = session.game.letter
+    assert session.hear_words("Ann: apple") == []
+    typed = hear_typed(session, "Ann: apple")
+    assert len(typed) == 1 and "writing" in typed[0].text and f" {letter}" in typed[0].text
+    assert session.game.state.value == "writing"
