@@ -120,13 +120,19 @@ def test_the_command_line_plays_and_refuses_another_game_s_option(tmp_path: Path
     assert rules.returncode == 0 and "star" in rules.stdout.lower()
 
 
-def test_how_much_time_counts_the_countdown_still_to_come() -> None:
-    clock = FakeClock()
+def _writing(clock: FakeClock) -> Session:
+    """A game of Ann and Bob whose players are writing."""
     session = build_session(ScattergoriesOptions(players=["Ann", "Bob"], seed=2), clock, None)
     session.start()
     while session.game.state.value != "writing":
         clock.advance(session.seconds_to_next_tick() or 1.0)
         session.tick()
+    return session
+
+
+def test_how_much_time_counts_the_countdown_still_to_come() -> None:
+    clock = FakeClock()
+    session = _writing(clock)
     clock.advance(20.0)
     lines = session.hear_words("how much time")
     assert " 130 seconds" in " " + lines[0].text  # of the 150: 20 gone
@@ -136,12 +142,7 @@ def test_how_much_time_counts_the_countdown_still_to_come() -> None:
 def test_a_line_typed_while_they_write_is_answered_with_where_the_game_is() -> None:
     """By voice the host keeps quiet about table talk while the players write; typed words
     are meant for it, so the console says where the game is rather than nothing."""
-    clock = FakeClock()
-    session = build_session(ScattergoriesOptions(players=["Ann", "Bob"], seed=2), clock, None)
-    session.start()
-    while session.game.state.value != "writing":
-        clock.advance(session.seconds_to_next_tick() or 1.0)
-        session.tick()
+    session = _writing(FakeClock())
     letter = session.game.letter
     assert session.hear_words("Ann: apple") == []
     typed = hear_typed(session, "Ann: apple")
