@@ -9,11 +9,14 @@ to 1e-5 (tests/speech/test_whisper.py).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
-import mmap
 import struct
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -26,60 +29,98 @@ class ModelFormatError(RuntimeError):
     """The model.bin is not a CTranslate2 Whisper model this decoder can read."""
 
 
-def read_ct2_variables(path: Path, prefix: str = "decoder/") -> dict[str, np.ndarray]:
-    """The variables of a CTranslate2 model.bin whose names start with `prefix`, as arrays
-    (the binary layout written by ctranslate2.specs.ModelSpec; aliases resolved)."""
-    with (path.open("rb") as file,
-          mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as data,
-          memoryview(data) as view):
-        return _variables(_Reader(view), path, prefix)
+@contextlib.contextmanager
+def read_ct2_variables(path: Path, prefix: str = "decoder/") -> Iterator[Variables]:
+    """The variables of a CTranslate2 model.bin whose names start with `prefix`, each read
+    from the file when asked for, while the file is open (the binary layout written by
+    ctranslate2.specs.ModelSpec; aliases resolved)."""
+    with path.open("rb") as file:
+        yield Variables(file, path, prefix)
 
 
-def _variables(reader: _Reader, path: Path, prefix: str) -> dict[str, np.ndarray]:
-    """The variables named `prefix`..., copied out of the mapped file: the other variables
-    (the encoder's, half the file) are never read into memory, and no array holds the file."""
+@dataclass(frozen=True)
+class _Entry:
+    """Where one variable's data lies in the file, and its shape and type."""
+
+    offset: int
+    size: int
+    shape: tuple[int, ...]
+    dtype: type
+
+
+class Variables(Mapping[str, np.ndarray]):
+    """A model file's variables, each read when asked for: the file is never held in memory,
+    and a weight's raw copy lives only while it is made float32 (the multilingual decoder's
+    weights are 149 MB as saved; held beside their float32 copies, they made loading the
+    French host's peak of memory)."""
+
+    def __init__(self, file: BinaryIO, path: Path, prefix: str) -> None:
+        self._file = file
+        self._entries = _index(_Reader(file), path, prefix)
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        entry = self._entries[name]
+        self._file.seek(entry.offset)
+        return np.frombuffer(self._file.read(entry.size), dtype=entry.dtype).reshape(entry.shape)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+def _index(reader: _Reader, path: Path, prefix: str) -> dict[str, _Entry]:
+    """Where each variable named `prefix`... lies: the file is read through once, the data of
+    every variable skipped."""
     reader.uint32()  # binary version
     spec = reader.string()
     if spec != "WhisperSpec":
         raise ModelFormatError(f"{path} holds a {spec}, not a Whisper model")
     reader.uint32()  # spec revision
-    found: dict[str, np.ndarray] = {}
+    entries: dict[str, _Entry] = {}
     for _ in range(reader.uint32()):
         name = reader.string()
-        shape = [reader.uint32() for _ in range(reader.byte())]
+        shape = tuple(reader.uint32() for _ in range(reader.byte()))
         dtype = _DTYPES.get(reader.byte())
         size = reader.uint32()
-        raw = reader.take(size)
         if name.startswith(prefix) and dtype is not None:
-            found[name] = np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
-        raw.release()
+            entries[name] = _Entry(reader.tell(), size, shape, dtype)
+        reader.skip(size)
     for _ in range(reader.uint32()):
         alias, target = reader.string(), reader.string()
-        if alias.startswith(prefix) and target in found:
-            found[alias] = found[target]
-    return found
+        if alias.startswith(prefix) and target in entries:
+            entries[alias] = entries[target]
+    return entries
 
 
 class _Reader:
-    """Sequential reads of little-endian fields from a buffer."""
+    """Sequential reads of little-endian fields from a binary file."""
 
-    def __init__(self, data: memoryview) -> None:
-        self.data, self.pos = data, 0
+    def __init__(self, file: BinaryIO) -> None:
+        self.file = file
 
-    def take(self, size: int) -> memoryview:
-        chunk = self.data[self.pos:self.pos + size]
-        self.pos += size
-        return chunk
+    def take(self, size: int) -> bytes:
+        return self.file.read(size)
+
+    def skip(self, size: int) -> None:
+        self.file.seek(size, io.SEEK_CUR)
+
+    def tell(self) -> int:
+        return self.file.tell()
 
     def uint32(self) -> int:
         return int(struct.unpack("<I", self.take(4))[0])
 
     def byte(self) -> int:
-        return int(self.take(1)[0])
+        return self.take(1)[0]
 
     def string(self) -> str:
         length = int(struct.unpack("<H", self.take(2))[0])
-        return bytes(self.take(length)).rstrip(b"\0").decode("utf-8")
+        return self.take(length).rstrip(b"\0").decode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -108,21 +149,21 @@ class WhisperDecoder:
 
     def __init__(self, model_dir: Path) -> None:
         """Load the decoder weights of the CTranslate2 model in `model_dir` (float32 copies)."""
-        variables = read_ct2_variables(model_dir / "model.bin")
-        try:
-            self.heads = int(variables["decoder/num_heads"].item())
-            self.unembedding = _transposed(variables, "decoder/embeddings/weight")
-            """The token embeddings transposed, (width, vocabulary), in memory order: the
-            output projection reads them so (a step of 17 contexts with the multilingual
-            vocabulary: 7.8 ms against 11.3 ms through a transposed view); a token's input
-            embedding is a column."""
-            self.positions = _float(variables, "decoder/position_encodings/encodings")
-            self.final_norm = _norm(variables, "decoder/layer_norm")
-            count = sum(f"decoder/layer_{i}/ffn/linear_0/weight" in variables
-                        for i in range(len(variables)))
-            self.layers = [_layer(variables, f"decoder/layer_{i}") for i in range(count)]
-        except KeyError as missing:
-            raise ModelFormatError(f"{model_dir}/model.bin lacks {missing}") from None
+        with read_ct2_variables(model_dir / "model.bin") as variables:
+            try:
+                self.heads = int(variables["decoder/num_heads"].item())
+                self.unembedding = _transposed(variables, "decoder/embeddings/weight")
+                """The token embeddings transposed, (width, vocabulary), in memory order: the
+                output projection reads them so (a step of 17 contexts with the multilingual
+                vocabulary: 7.8 ms against 11.3 ms through a transposed view); a token's input
+                embedding is a column."""
+                self.positions = _float(variables, "decoder/position_encodings/encodings")
+                self.final_norm = _norm(variables, "decoder/layer_norm")
+                count = sum(f"decoder/layer_{i}/ffn/linear_0/weight" in variables
+                            for i in range(len(variables)))
+                self.layers = [_layer(variables, f"decoder/layer_{i}") for i in range(count)]
+            except KeyError as missing:
+                raise ModelFormatError(f"{model_dir}/model.bin lacks {missing}") from None
         self.width = self.unembedding.shape[0]
 
     def cross_keys_values(self, encoded: np.ndarray) -> KeysValues:
@@ -191,15 +232,15 @@ class WhisperDecoder:
         return x.reshape(rows, steps, self.heads, width // self.heads).transpose(2, 0, 1, 3)
 
 
-def _float(variables: dict[str, np.ndarray], name: str, rows: slice = slice(None)
-           ) -> np.ndarray:
-    """A weight (or these rows of it) as float32, dequantised when the model was saved in
-    int8."""
-    value = variables[name][rows]
-    scale = variables.get(name + "_scale")
+def _float(variables: Mapping[str, np.ndarray], name: str) -> np.ndarray:
+    """A weight as float32, dequantised when the model was saved in int8."""
+    return _as_float(variables[name], variables.get(name + "_scale"))
+
+
+def _as_float(value: np.ndarray, scale: np.ndarray | None) -> np.ndarray:
+    """Saved values as float32, divided by their rows' scales when saved in int8."""
     if value.dtype == np.int8 and scale is not None:
-        return np.ascontiguousarray(value.astype(np.float32)
-                                    / scale[rows].astype(np.float32)[:, None])
+        return np.ascontiguousarray(value.astype(np.float32) / scale.astype(np.float32)[:, None])
     return np.ascontiguousarray(value, dtype=np.float32)
 
 
@@ -208,26 +249,27 @@ TRANSPOSE_ROWS = 4096
 embeddings in memory (106 MB for the multilingual vocabulary)."""
 
 
-def _transposed(variables: dict[str, np.ndarray], name: str) -> np.ndarray:
+def _transposed(variables: Mapping[str, np.ndarray], name: str) -> np.ndarray:
     """A weight as float32, transposed, in memory order, built a block of rows at a time."""
-    rows, width = variables[name].shape
+    value, scale = variables[name], variables.get(name + "_scale")
+    rows, width = value.shape
     out = np.empty((width, rows), dtype=np.float32)
     for start in range(0, rows, TRANSPOSE_ROWS):
         block = slice(start, start + TRANSPOSE_ROWS)
-        out[:, block] = _float(variables, name, block).T
+        out[:, block] = _as_float(value[block], None if scale is None else scale[block]).T
     return out
 
 
-def _norm(variables: dict[str, np.ndarray], name: str) -> tuple[np.ndarray, np.ndarray]:
+def _norm(variables: Mapping[str, np.ndarray], name: str) -> tuple[np.ndarray, np.ndarray]:
     return _float(variables, f"{name}/gamma"), _float(variables, f"{name}/beta")
 
 
-def _dense(variables: dict[str, np.ndarray], name: str) -> tuple[np.ndarray, np.ndarray]:
+def _dense(variables: Mapping[str, np.ndarray], name: str) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(_float(variables, f"{name}/weight").T), \
         _float(variables, f"{name}/bias")
 
 
-def _layer(variables: dict[str, np.ndarray], name: str) -> Layer:
+def _layer(variables: Mapping[str, np.ndarray], name: str) -> Layer:
     return Layer(
         self_norm=_norm(variables, f"{name}/self_attention/layer_norm"),
         self_qkv=_dense(variables, f"{name}/self_attention/linear_0"),
