@@ -68,7 +68,6 @@ def _search(decoder: WhisperDecoder, cross: KeysValues, prefix: list[int], trie:
             beam: int | None, bias: Callable[[Path], float], also: list[int]
             ) -> tuple[dict[Path, float], dict[Path, float]]:
     """The trie's paths' scores, and the scores of the steps of the path `also`."""
-    logprobs, past = decoder.next_logprobs(np.array([prefix]), None, cross)
     scores: dict[Path, float] = {}
     followed: dict[Path, float] = {}
     # Each context: the decoder row its next log-probabilities are in, its node, its score,
@@ -76,12 +75,14 @@ def _search(decoder: WhisperDecoder, cross: KeysValues, prefix: list[int], trie:
     frontier = [(0, trie.root, 0.0, scores)]
     if also:
         frontier.append((0, PhraseTrie([("", also)]).root, 0.0, followed))
+    logprobs, past = decoder.next_token_logprobs(np.array([prefix]), None, cross,
+                                                 _wanted(frontier, 1))
     while frontier:
         grown: list[tuple[int, Node, float, dict[Path, float]]] = []
         kept: list[tuple[int, Node, float, dict[Path, float]]] = []
         for row, node, score, reached in frontier:
             for token, child in node.children.items():
-                reached[child.path] = score + float(logprobs[row, token])
+                reached[child.path] = score + logprobs[row][token]
                 if child.children:
                     (grown if reached is scores else kept).append(
                         (row, child, reached[child.path], reached))
@@ -93,10 +94,20 @@ def _search(decoder: WhisperDecoder, cross: KeysValues, prefix: list[int], trie:
         rows = np.array([row for row, _, _, _ in grown])
         past = [(keys[:, rows], values[:, rows]) for keys, values in past]
         tokens = np.array([[child.path[-1]] for _, child, _, _ in grown])
-        logprobs, past = decoder.next_logprobs(tokens, past, cross)
         frontier = [(row, child, score, reached)
                     for row, (_, child, score, reached) in enumerate(grown)]
+        logprobs, past = decoder.next_token_logprobs(tokens, past, cross,
+                                                     _wanted(frontier, len(grown)))
     return scores, followed
+
+
+def _wanted(frontier: list[tuple[int, Node, float, dict[Path, float]]], rows: int
+            ) -> list[list[int]]:
+    """The tokens whose log-probabilities each decoder row must give: its nodes' children."""
+    wanted: list[list[int]] = [[] for _ in range(rows)]
+    for row, node, _, _ in frontier:
+        wanted[row] = list(dict.fromkeys([*wanted[row], *node.children]))
+    return wanted
 
 
 def best_forms(trie: PhraseTrie, path_scores: Mapping[Path, float],

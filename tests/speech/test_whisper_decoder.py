@@ -1,9 +1,11 @@
-"""The decoder's weights read as float32: dequantised and transposed a block at a time."""
+"""The decoder's weights read as float32 (dequantised, transposed a block at a time), and the
+log-probabilities of a few wanted tokens made a few rows at a time."""
 
 import numpy as np
 import pytest
 
 from host.speech import whisper_decoder
+from host.speech.models import find_whisper_model
 from host.speech.whisper_decoder import _float, _transposed
 
 
@@ -20,3 +22,21 @@ def test_the_transposed_embeddings_are_the_float_weights_turned(
     turned = _transposed(variables, "w")
     assert turned.flags["C_CONTIGUOUS"] and turned.dtype == np.float32
     np.testing.assert_array_equal(turned, _float(variables, "w").T)
+
+
+def test_the_wanted_tokens_log_probabilities_are_the_whole_vocabularys(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few rows' wanted tokens, their logits made a block of rows at a time, have the
+    log-probabilities the whole vocabulary's would give them."""
+    monkeypatch.setattr(whisper_decoder, "LOGIT_ROWS", 2)  # blocks that do not divide 5
+    decoder = whisper_decoder.WhisperDecoder(find_whisper_model())
+    rng = np.random.default_rng(2)
+    cross = decoder.cross_keys_values(rng.normal(size=(50, decoder.width)).astype(np.float32))
+    prefix = np.array([[50257, 50362]] * 5)
+    wanted = [[11, 220], [13], [50256, 11, 7], [1], [400, 401]]
+    whole, _ = decoder.next_logprobs(prefix, None, cross)
+    found, _ = decoder.next_token_logprobs(prefix, None, cross, wanted)
+    for row, tokens in enumerate(wanted):
+        assert list(found[row]) == tokens
+        np.testing.assert_allclose([found[row][t] for t in tokens], whole[row, tokens],
+                                   rtol=0, atol=1e-5)
