@@ -23,11 +23,13 @@ import numpy as np
 _DTYPES = {0: np.float32, 1: np.int8, 2: np.int16, 3: np.int32, 4: np.float16}
 """CTranslate2's DataType ids, in the order of include/ctranslate2/types.h."""
 _LAYER_NORM_EPS = 1e-5
-LOGIT_ROWS = 64
+LOGIT_ROWS = 32
 """Contexts whose logits over the whole vocabulary are made at a time when only a few tokens'
-log-probabilities are wanted (13 MB of them): learning the priors of a hundred phrases at once
-held 70 MB of logits, and made the French host's peak of memory (learning 632 French answers'
-priors: 590 MB at the peak, 526 MB so; 520 MB by 32 rows, but a second slower)."""
+log-probabilities are wanted (6.6 MB of them): learning the priors of a hundred phrases at once
+held 70 MB of logits, and made the French host's peak of memory (`bench speech`'s French
+session: 531 MB, 493 MB so, 499 MB by 64 rows). Learning 632 French answers' priors then
+peaks at 520 MB instead of 590, in about 7.8 s instead of 6.6 (7.1 s by 64 rows); a turn's
+search holds at most 17 rows, so play is not slowed."""
 
 
 class ModelFormatError(RuntimeError):
