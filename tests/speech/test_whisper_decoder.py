@@ -1,6 +1,9 @@
 """The decoder's weights read as float32 (dequantised, transposed a block at a time), and the
 log-probabilities of a few wanted tokens made a few rows at a time."""
 
+import struct
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -40,3 +43,19 @@ def test_the_wanted_tokens_log_probabilities_are_the_whole_vocabularys(
         assert list(found[row]) == tokens
         np.testing.assert_allclose([found[row][t] for t in tokens], whole[row, tokens],
                                    rtol=0, atol=1e-5)
+
+
+def test_a_model_file_of_another_kind_is_named_as_such(tmp_path: Path) -> None:
+    spec = b"TransformerSpec\0"
+    (tmp_path / "model.bin").write_bytes(
+        struct.pack("<I", 6) + struct.pack("<H", len(spec)) + spec + struct.pack("<II", 1, 0))
+    with pytest.raises(whisper_decoder.ModelFormatError, match="holds a TransformerSpec"):
+        whisper_decoder.WhisperDecoder(tmp_path)
+
+
+def test_a_whisper_model_without_its_decoder_says_what_it_lacks(tmp_path: Path) -> None:
+    spec = b"WhisperSpec\0"
+    (tmp_path / "model.bin").write_bytes(
+        struct.pack("<I", 6) + struct.pack("<H", len(spec)) + spec + struct.pack("<III", 1, 0, 0))
+    with pytest.raises(whisper_decoder.ModelFormatError, match="lacks 'decoder/num_heads'"):
+        whisper_decoder.WhisperDecoder(tmp_path)
