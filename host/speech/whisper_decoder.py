@@ -268,8 +268,8 @@ def _as_float(value: np.ndarray, scale: np.ndarray | None) -> np.ndarray:
 
 
 TRANSPOSE_ROWS = 4096
-"""Rows of a weight made float32 and transposed at a time: never a second whole copy of the
-embeddings in memory (106 MB for the multilingual vocabulary)."""
+"""Rows of a weight made float32 and transposed at a time: never a second whole copy of it in
+memory (the multilingual vocabulary's embeddings are 106 MB)."""
 
 
 def _transposed(variables: Mapping[str, np.ndarray], name: str) -> np.ndarray:
@@ -288,8 +288,7 @@ def _norm(variables: Mapping[str, np.ndarray], name: str) -> tuple[np.ndarray, n
 
 
 def _dense(variables: Mapping[str, np.ndarray], name: str) -> tuple[np.ndarray, np.ndarray]:
-    return np.ascontiguousarray(_float(variables, f"{name}/weight").T), \
-        _float(variables, f"{name}/bias")
+    return _transposed(variables, f"{name}/weight"), _float(variables, f"{name}/bias")
 
 
 def _layer(variables: Mapping[str, np.ndarray], name: str) -> Layer:
