@@ -127,6 +127,8 @@ class Grammar:
     """The letter (group `l`) set apart before the answer (`rest`): one letter only."""
     letter_before: re.Pattern[str]
     """A letter's name (group `l`) before the answer (`rest`), said without a comma."""
+    letter_alone: re.Pattern[str]
+    """A letter (group `l`) said with no answer after it ("U", "the letter U")."""
     question_patterns: tuple[tuple[str, str], ...]
     """The game's own questions for the host, as asked once the asking is taken off (the core
     ones are in host.core.talk)."""
@@ -231,6 +233,7 @@ EN = Grammar(
     joker_for="for",
     named_letter=re.compile(r"\s*(letter |the letter )?[a-z]\s*[,:]\s", re.IGNORECASE),
     letter_set_apart=re.compile(r"(letter |the letter )?(?P<l>[a-z]) (?P<rest>.+)"),
+    letter_alone=re.compile(r"(letter |the letter )?(?P<l>[a-z])"),
     letter_before=re.compile(
         r"(letter |the letter )?(?P<l>double (u|you)|[a-z]+)( for| is)? (?P<rest>.+)"),
     question_patterns=(
@@ -388,6 +391,7 @@ FR = Grammar(
     joker_for="pour",
     named_letter=re.compile(r"\s*(lettre |la lettre )?[a-zé]\s*[,:]\s", re.IGNORECASE),
     letter_set_apart=_fr(r"(lettre |la lettre )?(?P<l>[a-z]) (?P<rest>.+)"),
+    letter_alone=_fr(r"(lettre |la lettre )?(?P<l>[a-z])"),
     letter_before=_fr(r"(lettre |la lettre )?(?P<l>double ve?|[iy] grec|[a-z]+)"
                              r"( comme| pour)? (?P<rest>.+)"),
     question_patterns=tuple((_elided(pattern), kind) for pattern, kind in (

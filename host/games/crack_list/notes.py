@@ -127,6 +127,7 @@ class Refusal(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     NO_SUCH_CARD = "no_such_card"
     NO_CARD_FOR_ANSWER = "no_card_for_answer"
+    CARD_ALONE = "card_alone"
     CRACK_LIST_LAST_CARD = "crack_list_last_card"
     SWAP_SELF = "swap_self"
     # The countdown.
@@ -148,6 +149,8 @@ class Refusal(StrEnum):
     PENALTY_TOTAL = "penalty_total"
     WAITING_FOR_PENALTY = "waiting_for_penalty"
     WAITING_FOR_PENALTY_CHOICE = "waiting_for_penalty_choice"
+    GIVE_PENALTY_FIRST = "give_penalty_first"
+    DECIDE_PENALTY_FIRST = "decide_penalty_first"
 
 
 NOT_NOW: dict[type, Refusal] = {

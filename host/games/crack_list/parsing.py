@@ -238,6 +238,9 @@ class IntentParser:
 
     def _answer(self, words: str, raw: str, speaker: str) -> CrackListEvent:
         g = self.grammar
+        alone = self._card_alone(words, speaker)
+        if alone is not None:
+            return alone
         joker = g.joker.match(words)
         if joker and joker.group("rest"):
             rest = joker.group("rest")
@@ -250,6 +253,17 @@ class IntentParser:
         if letter:
             return Answer(speaker, self._original_tail(raw, words, rest), letter=letter)
         return Answer(speaker, raw.strip())
+
+    def _card_alone(self, words: str, speaker: str) -> Answer | None:
+        """The Joker or a letter named with no answer yet ("joker", "U"), unless the words
+        are an answer the host knows: the rules then ask for the answer."""
+        if self.listed(words):
+            return None
+        joker = self.grammar.joker.fullmatch(words)
+        if joker and not joker.group("rest") and not joker.group("for"):
+            return Answer(speaker, "", joker=True)
+        letter = self.grammar.letter_alone.fullmatch(words)
+        return Answer(speaker, "", letter=letter.group("l").upper()) if letter else None
 
     def _letter_prefix(self, words: str, *, named: bool) -> tuple[str | None, str]:
         """The letter card a player names before the answer. Set apart ("T, toast") it is

@@ -277,6 +277,9 @@ class CrackListTable:
         letter = None if event.joker else (event.letter.upper() if event.letter else None)
         if letter and not self._physical and letter not in hand:
             raise IllegalEvent(Refusal.NO_SUCH_CARD, card=letter)
+        if not event.text.strip():
+            raise IllegalEvent(Refusal.CARD_ALONE, player=self._name(seat),
+                               card=cards.JOKER if event.joker else letter)
         verdict = self.judge.judge(self._category(), event.text, letter=letter, given=self.given)
         card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict)
         if verdict.accepted is not False and card is None:
@@ -341,9 +344,7 @@ class CrackListTable:
         is decided, nor while a refusal that ends the category may be challenged."""
         pending = self._pending()
         if pending.penalty_due:
-            refusal = (Refusal.WAITING_FOR_PENALTY_CHOICE if pending.optional_penalty
-                       else Refusal.WAITING_FOR_PENALTY)
-            raise IllegalEvent(refusal, player=self._name(pending.seat))
+            raise self._penalty_first(pending, self.seat_index(event.player))
         if pending.refused:
             raise IllegalEvent(Refusal.WAITING_FOR_CHALLENGE, player=self._name(pending.seat))
         next_seat = self._step(pending.seat, 1)
@@ -351,6 +352,17 @@ class CrackListTable:
             raise IllegalEvent(
                 Refusal.NOT_YOUR_TURN, player=event.player, turn=self._name(next_seat)
             )
+
+    def _penalty_first(self, pending: PendingAnswer, speaker: int) -> IllegalEvent:
+        """The penalty is decided before anything else: the one deciding is asked for it,
+        anyone else told to wait."""
+        if speaker == pending.seat:
+            refusal = (Refusal.DECIDE_PENALTY_FIRST if pending.optional_penalty
+                       else Refusal.GIVE_PENALTY_FIRST)
+            return IllegalEvent(refusal, player=self._name(speaker), penalty=pending.penalty)
+        refusal = (Refusal.WAITING_FOR_PENALTY_CHOICE if pending.optional_penalty
+                   else Refusal.WAITING_FOR_PENALTY)
+        return IllegalEvent(refusal, player=self._name(pending.seat))
 
     # ----------------------------------------------------------------- conditions
 

@@ -73,3 +73,31 @@ def test_the_next_player_waits_for_a_jokers_penalty_decision(table: TableFactory
     assert t.kinds()[:3] == ["penalty_declined", "turn", "timer"]
     t(Answer("Cat", "Alien"))
     assert "answer_accepted" in t.kinds() and game.expected_player() == "Ann"
+
+
+def test_whoever_owes_a_penalty_is_asked_for_it_and_the_others_wait(table: TableFactory) -> None:
+    t = table()
+    t(ChooseCategory("Ann", FILMS))
+    t.rig(1, ["F", "A"])
+    t(Answer("Bob", "Frozen"))  # a plus letter: Bob hands out the penalty
+    t(Answer("Bob", "for Annie"))  # a penalty to nobody at the table
+    assert t.note("refused").params == {"reason": "give_penalty_first", "player": "Bob",
+                                        "penalty": 1}
+    t(Answer("Cat", "Alien"))
+    assert t.note("refused").params == {"reason": "waiting_for_penalty", "player": "Bob"}
+
+
+def test_a_letter_said_alone_is_asked_for_its_answer_and_costs_nothing(
+        table: TableFactory) -> None:
+    t = table()
+    t(ChooseCategory("Ann", FILMS))
+    t.rig(1, ["U", "A"])
+    game = t.game
+    token = game.timer_token
+    t(Answer("Bob", "", letter="U"))
+    assert t.note("refused").params == {"reason": "card_alone", "player": "Bob",
+                                        "card": "U"}
+    assert game.state is State.TURN and game.timer_token == token
+    assert sorted(game.hands[1]) == ["A", "U"]
+    t(Answer("Bob", "Up", letter="U"))
+    assert "answer_accepted" in t.kinds()

@@ -234,6 +234,17 @@ def test_cards_penalties_and_scores_are_said_in_french(book: Phrasebook) -> None
         "distribuer une carte : à qui la donnes-tu ? Ou dis pas de pénalité.")
 
 
+def test_a_card_named_alone_and_a_penalty_owed_are_asked_for_in_french(
+        book: Phrasebook) -> None:
+    assert _all(book, "card_alone", player="Bob", card="U") == [
+        "U, et ta réponse ? Dis la carte et la réponse d'un coup."]
+    assert _all(book, "give_penalty_first", player="Cat", penalty=3) == [
+        "D'abord ta pénalité, Cat : à qui donnes-tu 3 cartes ?"]
+    assert _all(book, "decide_penalty_first", player="Ann and Bob", penalty=1) == [
+        "D'abord la pénalité de votre Joker, Ann et Bob : à qui donnez-vous une carte ? "
+        "Ou dites pas de pénalité."]
+
+
 def test_a_team_is_spoken_to_as_vous(book: Phrasebook) -> None:
     assert _all(book, "turn", player="Ann and Bob")[:2] == ["Ann et Bob, à vous.",
                                                             "À vous, Ann et Bob !"]

@@ -186,6 +186,15 @@ def test_cards_take_a_or_an(book: Phrasebook) -> None:
         "You haven't got a card for Igloo: it needs an I or an E."]
 
 
+def test_a_card_named_alone_and_a_penalty_owed_are_asked_for(book: Phrasebook) -> None:
+    assert _all(book, "card_alone", player="Bob", card="JOKER") == [
+        "Joker, and your answer, Bob? Say the card and the answer in one go."]
+    assert _all(book, "give_penalty_first", player="Cat", penalty=3) == [
+        "Your penalty first, Cat: who takes 3 cards?"]
+    assert _all(book, "decide_penalty_first", player="Cat", penalty=1) == [
+        "Your Joker's penalty first, Cat: who gets one card? Or say no penalty."]
+
+
 def test_teams_are_plural_and_listed_as_teams(book: Phrasebook) -> None:
     teams = ["Ann and Bob", "Cat and Dan and Eve"]
     assert "Tonight's players: Team Ann and Bob, and Team Cat, Dan and Eve." in _all(

@@ -36,6 +36,9 @@ PARSER = IntentParser(make_seats(["Ann", "Bob", "Cat"]))
         ("a clockwork orange", "turn", Answer("Ann", "a clockwork orange")),
         ("G, The Godfather", "turn", Answer("Ann", "The Godfather", letter="G")),
         ("joker quentin", "turn", Answer("Ann", "quentin", joker=True)),
+        ("U", "turn", Answer("Ann", "", letter="U")),  # the card named, the answer not yet
+        ("the letter u", "turn", Answer("Ann", "", letter="U")),
+        ("joker", "turn", Answer("Ann", "", joker=True)),
         ("stop", "turn", PlayStop("Ann")),
         ("reverse", "turn", PlayReverse("Ann")),
         ("crack list", "turn", PlayCrackList("Ann")),
