@@ -36,7 +36,7 @@ class ChallengeRules(CrackListTable):
         wrong about, challenged once, by anyone (its answerer first of all)."""
         pending = self._pending()
         if self.seat_index(event.player) == pending.seat and not pending.refused:
-            raise IllegalEvent(Refusal.OWN_CHALLENGE)
+            raise IllegalEvent(Refusal.OWN_CHALLENGE, player=self._name(pending.seat))
         if pending.challenged:
             raise IllegalEvent(Refusal.ALREADY_CHALLENGED)
 

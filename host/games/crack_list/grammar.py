@@ -90,7 +90,8 @@ class Grammar:
     choice: re.Pattern[str]
     """A category chosen by its number, said whole (group `n`): a number inside other words
     chooses nothing ("fridge, all to Ann" is no choice of number two); with physical cards,
-    anything else is a title read from the chooser's own red card."""
+    anything else is a title read from the chooser's own red card. Numbers past three are
+    heard too, so that the rules can say there are only three ("quatre" is no title)."""
     last: frozenset[str]
     """The words for the third category ("the last one")."""
     vote_yes: re.Pattern[str]
@@ -206,8 +207,8 @@ EN = Grammar(
     choice=re.compile(
         r"((ok(ay)?|um|er|so|right) )*(i'?ll (take|have|do|go (with|for)) |i (choose|pick|want) "
         r"|i'?d like |let'?s (do|go with|go for|have|play) |can (i|we) have |give (me|us) )?"
-        r"(number |category |the )?(?P<n>one|two|three|first|second|third|1|2|3|last|won|to|too)"
-        r"( one)?( please)?"),
+        r"(number |category |the )?(?P<n>one|two|three|first|second|third|1|2|3|last|won|to|too"
+        r"|zero|four|five|six|seven|eight|nine|ten|[04-9]|10)( one)?( please)?"),
     last=frozenset({"last"}),
     vote_yes=re.compile(r"(i )?(yes|yeah|yep|yup|accept|agree|allow( it)?|fine|ok(ay)?|"
                         r"thumbs up|i vote yes|vote yes)"),
@@ -364,7 +365,8 @@ FR = Grammar(
         r"|voudrais|vais choisir)|j'aimerais|on (prend|choisit|fait|joue|part sur)|va pour"
         r"|prenons|choisissons|donne moi|donnez moi) )?(le |la )?(numero |categorie |carte )?"
         r"(?P<n>un|une|deux|trois|1|2|3|premier|premiere|1er|1re|1ere|deuxieme|second|seconde"
-        r"|2e|2eme|2nde|troisieme|3e|3eme|dernier|derniere)( categorie)?"
+        r"|2e|2eme|2nde|troisieme|3e|3eme|dernier|derniere"
+        r"|zero|quatre|cinq|six|sept|huit|neuf|dix|[04-9]|10)( categorie)?"
         r"( s'il te plait| s'il vous plait| stp| svp)?"),
     last=frozenset({"dernier", "derniere"}),
     vote_yes=_fr(_FR_YES),

@@ -243,7 +243,8 @@ class CrackListTable:
         if event.title is not None and self._physical and event.title.strip():
             return
         if not 1 <= event.choice <= len(self._offered().categories):
-            raise IllegalEvent(Refusal.NO_SUCH_CATEGORY, choice=event.choice)
+            raise IllegalEvent(Refusal.NO_SUCH_CATEGORY, player=self._name(index),
+                               choice=event.choice)
 
     def is_grace_over(self, event: TimeUp) -> bool:
         """The TimeUp ends the player's own share of the turn, not the turn."""
@@ -273,19 +274,18 @@ class CrackListTable:
         seat = self.check_turn(event)
         hand = self.hands[seat]
         if event.joker and not self._physical and cards.JOKER not in hand:
-            raise IllegalEvent(Refusal.NO_SUCH_CARD, card="Joker")
+            raise IllegalEvent(Refusal.NO_SUCH_CARD, player=self._name(seat), card="Joker")
         letter = None if event.joker else (event.letter.upper() if event.letter else None)
         if letter and not self._physical and letter not in hand:
-            raise IllegalEvent(Refusal.NO_SUCH_CARD, card=letter)
+            raise IllegalEvent(Refusal.NO_SUCH_CARD, player=self._name(seat), card=letter)
         if not event.text.strip():
             raise IllegalEvent(Refusal.CARD_ALONE, player=self._name(seat),
                                card=cards.JOKER if event.joker else letter)
         verdict = self.judge.judge(self._category(), event.text, letter=letter, given=self.given)
         card = cards.JOKER if event.joker else letter or self._card_for(hand, verdict)
         if verdict.accepted is not False and card is None:
-            raise IllegalEvent(
-                Refusal.NO_CARD_FOR_ANSWER, answer=event.text, letters="".join(verdict.letters)
-            )
+            raise IllegalEvent(Refusal.NO_CARD_FOR_ANSWER, player=self._name(seat),
+                               answer=event.text, letters="".join(verdict.letters))
         if verdict.accepted is False and not self._list_may_lack(verdict):
             card = None
         self._judged = JudgedAnswer(event, seat, verdict, card, _penalty(card, verdict))
@@ -294,7 +294,7 @@ class CrackListTable:
         """A Crack List card in hand, and not the player's last."""
         seat = self._check_action_card(event, cards.CRACK_LIST)
         if len(self.hands[seat]) == 1:
-            raise IllegalEvent(Refusal.CRACK_LIST_LAST_CARD)
+            raise IllegalEvent(Refusal.CRACK_LIST_LAST_CARD, player=self._name(seat))
 
     def check_stop_card(self, event: PlayStop) -> None:
         """A Stop card in hand."""
@@ -308,12 +308,12 @@ class CrackListTable:
         """A swap with another player, of a card in hand, and a Swap card to play it with."""
         seat = self.seat_index(event.player)
         if self.seat_index(event.target) == seat:
-            raise IllegalEvent(Refusal.SWAP_SELF)
+            raise IllegalEvent(Refusal.SWAP_SELF, player=self._name(seat))
         give = event.card.upper() if event.card else None
         if give is not None and not self._physical:
             needed = 2 if give == cards.SWAP else 1
             if self.hands[seat].count(give) < needed:
-                raise IllegalEvent(Refusal.NO_SUCH_CARD, card=give)
+                raise IllegalEvent(Refusal.NO_SUCH_CARD, player=self._name(seat), card=give)
         self._check_action_card(event, cards.SWAP)
 
     def check_countdown(self, event: CallCountdown) -> None:
@@ -449,7 +449,7 @@ class CrackListTable:
     ) -> int:
         seat = self.check_turn(event)
         if not self._physical and card not in self.hands[seat]:
-            raise IllegalEvent(Refusal.NO_SUCH_CARD, card=card)
+            raise IllegalEvent(Refusal.NO_SUCH_CARD, player=self._name(seat), card=card)
         return seat
 
     def _card_for(self, hand: list[str], verdict: Verdict) -> str | None:
@@ -469,11 +469,13 @@ class CrackListTable:
         counts = [count for _, count in targets]
         if seat in people:
             team = len(self.seats[seat].people) > 1
-            raise IllegalEvent(Refusal.PENALTY_OWN_TEAM if team else Refusal.PENALTY_SELF)
+            raise IllegalEvent(Refusal.PENALTY_OWN_TEAM if team else Refusal.PENALTY_SELF,
+                               player=self._name(seat))
         if len(set(people)) != len(people) or (counts and min(counts) < 1):
-            raise IllegalEvent(Refusal.PENALTY_SPLIT, penalty=penalty)
+            raise IllegalEvent(Refusal.PENALTY_SPLIT, player=self._name(seat), penalty=penalty)
         if sum(counts) != penalty or len(people) > penalty:
-            raise IllegalEvent(Refusal.PENALTY_TOTAL, penalty=penalty, total=sum(counts))
+            raise IllegalEvent(Refusal.PENALTY_TOTAL, player=self._name(seat), penalty=penalty,
+                               total=sum(counts))
 
     def _penalty_targets(self, event: Penalise | Answer, penalty: int) -> list[tuple[int, int]]:
         """The (seat, cards) pairs named; those named without a number share what is left."""

@@ -101,3 +101,11 @@ def test_a_letter_said_alone_is_asked_for_its_answer_and_costs_nothing(
     assert sorted(game.hands[1]) == ["A", "U"]
     t(Answer("Bob", "Up", letter="U"))
     assert "answer_accepted" in t.kinds()
+
+
+def test_a_fourth_category_is_refused_with_how_many_there_are(table: TableFactory) -> None:
+    t = table()
+    t(ChooseCategory("Ann", 4))
+    assert t.note("refused").params == {"reason": "no_such_category", "player": "Ann",
+                                        "choice": 4}
+    assert t.game.state is State.CHOOSING

@@ -228,8 +228,10 @@ def test_cards_penalties_and_scores_are_said_in_french(book: Phrasebook) -> None
                               "Manche 2 sur 3."]
     assert _all(book, "hand", player="Bob", cards=["A", "REVERSE", "SWAP", "CRACK_LIST"]) == [
         "Bob, tes cartes : A, Inversion, Échange et Crack List."]
-    assert _all(book, "no_card_for_answer", answer="Igloo", letters="IE") == [
-        "Tu n'as pas de carte pour Igloo : il faut un I ou un E."]
+    assert _all(book, "no_card_for_answer", player="Bob", answer="Igloo", letters="IE") == [
+        "Tu n'as pas de carte pour Igloo, Bob : il faut un I ou un E."]
+    assert _all(book, "no_card_for_answer", player="Ann and Bob", answer="Igloo",
+                letters="I") == ["Vous n'avez pas de carte pour Igloo, Ann et Bob : il faut un I."]
     assert _all(book, "ask_penalty_optional", player="Bob", penalty=1)[0].endswith(
         "distribuer une carte : à qui la donnes-tu ? Ou dis pas de pénalité.")
 
@@ -252,6 +254,20 @@ def test_a_team_is_spoken_to_as_vous(book: Phrasebook) -> None:
     assert _all(book, "timeout", player="Ann and Bob")[0] == \
         "Temps écoulé, Ann et Bob ! Prenez une carte."
     assert "Les joueurs" not in _all(book, "welcome", players=["Ann and Bob", "Cat and Dan"])[0]
+    refused = {key: _all(book, key, player="Ann and Bob", penalty=2, total=3, card="J",
+                         answer="Igloo", letters="I")[-1]
+               for key in ("no_such_card", "penalty_total", "own_challenge", "swap_self",
+                           "crack_list_last_card", "already_voted")}
+    assert refused == {
+        "no_such_card": "Vous n'avez pas de carte J, Ann et Bob.",
+        "penalty_total": "Ça fait 3 cartes, Ann et Bob : distribuez exactement 2 cartes.",
+        "own_challenge": "Vous ne pouvez pas contester votre propre réponse, Ann et Bob !",
+        "swap_self": "Vous ne pouvez pas faire d'échange avec vous-mêmes, Ann et Bob !",
+        "crack_list_last_card": "Une carte Crack List ne fait que changer la catégorie, Ann et "
+        "Bob, alors elle ne peut pas être votre dernière carte. Dites je passe, et piochez une "
+        "carte !",
+        "already_voted": "Vous avez déjà voté, Ann et Bob.",
+    }
     assert "l'équipe d'Ann et Bob, et l'équipe de Cat et Dan" in _all(
         book, "welcome", players=["Ann and Bob", "Cat and Dan"])[0]
 

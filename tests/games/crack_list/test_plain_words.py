@@ -95,7 +95,7 @@ def test_a_split_that_hands_out_too_many_cards_says_so() -> None:
     session, _ = playing("car-makes", {1: ["V", "A", "B"]}, players=("Ann", "Bob", "Cat", "Eve"))
     session.hear_words("Volvo")
     lines = session.hear_words("one to Cat, two to Eve")
-    assert said(lines) == "That makes 3 cards: hand out exactly 2 cards."
+    assert said(lines) == "That makes 3 cards, Bob: hand out exactly 2 cards."
 
 
 def test_a_split_to_ones_own_team_is_refused_for_that_reason() -> None:
@@ -168,4 +168,4 @@ def test_a_player_named_twice_is_refused_for_that_not_for_the_sum() -> None:
     session, _ = playing("car-makes", {1: ["V", "A", "B"]}, players=("Ann", "Bob", "Cat", "Eve"))
     session.hear_words("Volvo")
     lines = session.hear_words("one to Cat and one to Cat")
-    assert said(lines) == "Name each player once, with at least one card each: 2 cards in all."
+    assert said(lines) == "Bob, name each player once, with at least one card each: 2 cards in all."

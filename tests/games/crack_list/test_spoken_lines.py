@@ -168,22 +168,23 @@ def test_penalties_name_who_takes_what(book: Phrasebook) -> None:
         "{target_list}", {"targets": [("Bob", 1), ("Cat", 2)]})
     assert book.fill("{target_list}", {"targets": [("Ann and Bob", 2)]}) == (
         "Ann and Bob take 2 cards")
-    assert _all(book, "penalty_total", penalty=1, total=2) == [
-        "That makes 2 cards: hand out exactly one card."]
+    assert _all(book, "penalty_total", player="Bob", penalty=1, total=2) == [
+        "That makes 2 cards, Bob: hand out exactly one card."]
     assert "who gets it?" in _all(book, "ask_penalty_optional", player="Bob", penalty=1)[0]
     assert "who gets them?" in _all(book, "ask_penalty_optional", player="Bob", penalty=2)[0]
 
 
 def test_cards_take_a_or_an(book: Phrasebook) -> None:
-    said = {card: _all(book, "no_such_card", card=card)[0]
+    said = {card: _all(book, "no_such_card", player="Bob", card=card)[0]
             for card in ("I", "B", "U", "H", "JOKER", "CRACK_LIST")}
     assert said == {
-        "I": "You don't have an I card.", "B": "You don't have a B card.",
-        "U": "You don't have a U card.", "H": "You don't have an H card.",
-        "JOKER": "You don't have a Joker card.", "CRACK_LIST": "You don't have a Crack List card.",
+        "I": "You don't have an I card, Bob.", "B": "You don't have a B card, Bob.",
+        "U": "You don't have a U card, Bob.", "H": "You don't have an H card, Bob.",
+        "JOKER": "You don't have a Joker card, Bob.",
+        "CRACK_LIST": "You don't have a Crack List card, Bob.",
     }
-    assert _all(book, "no_card_for_answer", answer="Igloo", letters="IE") == [
-        "You haven't got a card for Igloo: it needs an I or an E."]
+    assert _all(book, "no_card_for_answer", player="Bob", answer="Igloo", letters="IE") == [
+        "You haven't got a card for Igloo, Bob: it needs an I or an E."]
 
 
 def test_a_card_named_alone_and_a_penalty_owed_are_asked_for(book: Phrasebook) -> None:

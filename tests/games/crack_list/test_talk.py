@@ -37,6 +37,7 @@ PARSER = IntentParser(make_seats(["Ann", "Bob", "Cat"]))
         ("G, The Godfather", "turn", Answer("Ann", "The Godfather", letter="G")),
         ("joker quentin", "turn", Answer("Ann", "quentin", joker=True)),
         ("U", "turn", Answer("Ann", "", letter="U")),  # the card named, the answer not yet
+        ("number four", "choosing", ChooseCategory("Ann", 4)),  # the rules say there are three
         ("the letter u", "turn", Answer("Ann", "", letter="U")),
         ("joker", "turn", Answer("Ann", "", joker=True)),
         ("stop", "turn", PlayStop("Ann")),
@@ -159,6 +160,7 @@ def test_a_team_takes_a_penalty_by_its_first_player_s_name(table: TableFactory) 
          ChooseCategory("Ann", 0, title="things to do on a rainy day")),  # not choice "to"
         ("number two", ChooseCategory("Ann", 2)),
         ("the third one", ChooseCategory("Ann", 3)),
+        ("four", ChooseCategory("Ann", 4)),  # no title: the rules say there are three
     ],
 )
 def test_with_physical_cards_the_chooser_may_read_their_own_red_card(

@@ -101,6 +101,7 @@ def french_game(seed: int = 3, players: int = 3, *, teams: bool = False,
         ("É, éléphant", "turn", Answer("Ann", "éléphant", letter="E")),
         ("joker ananas", "turn", Answer("Ann", "ananas", joker=True)),
         ("U", "turn", Answer("Ann", "", letter="U")),
+        ("quatre", "choosing", ChooseCategory("Ann", 4)),  # the rules say there are three
         ("la lettre U", "turn", Answer("Ann", "", letter="U")),
         ("je joue le joker", "turn", Answer("Ann", "", joker=True)),
         ("Joker : ananas", "turn", Answer("Ann", "ananas", joker=True)),
