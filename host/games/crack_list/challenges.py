@@ -28,6 +28,7 @@ class ChallengeRules(CrackListTable):
         def _arm(self, name: str) -> None: ...
         def _play(self, seat: int, card: str) -> None: ...
         def _draw(self, seat: int, count: int, *, penalty: bool = False) -> list[str]: ...
+        def _begin_turn(self, how: str) -> None: ...
 
     # ----------------------------------------------------------------- checks (prepare)
 
@@ -205,8 +206,9 @@ class ChallengeRules(CrackListTable):
         self.pending = None
 
     def restart_turn_timer(self, event: Vote | TimeUp) -> None:
-        """The turn timer starts again, from the top."""
-        self._arm("turn_grace")
+        """The turn starts again, from the top, and its player is told so (the table's ears
+        were on the vote)."""
+        self._begin_turn("again")
 
     def restart_timer(self, event: CrackListEvent) -> None:
         """The timer the vote interrupted starts again, from the top."""

@@ -40,7 +40,7 @@ def turn_violation(game: CrackListGame, actor: int, direction: int,
             direction = -direction
         elif note.kind == "stop":
             steps = 2
-        elif note.kind == "turn" and note.params["how"] != "after_choice":
+        elif note.kind == "turn" and note.params["how"] not in ("after_choice", "again"):
             actor = (actor + direction * steps) % len(game.seats)
             expected = game.seats[actor].name
             if note.params["player"] != expected:
