@@ -75,12 +75,16 @@ class MachineRules:
 
     def _not_now(self, event: Any) -> IllegalEvent:
         """The refusal of an event the game does not take in its state: the game is over, a
-        timer's late TimeUp (not said at all), or the move's own refusal (`not_now`)."""
+        timer's late TimeUp (not said at all), or the move's own refusal (`not_now`), said to
+        the player who made it."""
         if self.over:
             return IllegalEvent(GAME_OVER)
         if isinstance(event, TimeUp):
             return IllegalEvent(STALE_TIMER)
-        return IllegalEvent(self.not_now.get(type(event), UNKNOWN_EVENT), state=str(self.state))
+        player = getattr(event, "player", None)
+        to_whom = {"player": player} if isinstance(player, str) else {}
+        return IllegalEvent(self.not_now.get(type(event), UNKNOWN_EVENT), state=str(self.state),
+                            **to_whom)
 
     def _arm(self, name: str) -> None:
         """Ask the session for the timer `name`; its TimeUp must bring the new token."""

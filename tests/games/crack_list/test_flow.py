@@ -11,6 +11,7 @@ from host.games.crack_list.events import (
     ChooseCategory,
     CrackListEvent,
     Penalise,
+    PlayStop,
 )
 from host.games.crack_list.flow import ACTS, TRANSITIONS, TRIGGERS
 from host.games.crack_list.rules import CrackListGame, State
@@ -109,3 +110,10 @@ def test_a_fourth_category_is_refused_with_how_many_there_are(table: TableFactor
     assert t.note("refused").params == {"reason": "no_such_category", "player": "Ann",
                                         "choice": 4}
     assert t.game.state is State.CHOOSING
+
+
+def test_a_move_out_of_its_moment_is_refused_to_the_one_who_made_it(table: TableFactory) -> None:
+    t = table()
+    t(PlayStop("Bob"))  # Ann is still choosing the category
+    assert t.note("refused").params == {"reason": "not_now_playstop", "state": "choosing",
+                                        "player": "Bob"}

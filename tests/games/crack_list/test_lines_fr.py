@@ -257,7 +257,7 @@ def test_a_team_is_spoken_to_as_vous(book: Phrasebook) -> None:
     refused = {key: _all(book, key, player="Ann and Bob", penalty=2, total=3, card="J",
                          answer="Igloo", letters="I")[-1]
                for key in ("no_such_card", "penalty_total", "own_challenge", "swap_self",
-                           "crack_list_last_card", "already_voted")}
+                           "crack_list_last_card", "already_voted", "not_now_playstop")}
     assert refused == {
         "no_such_card": "Vous n'avez pas de carte J, Ann et Bob.",
         "penalty_total": "Ça fait 3 cartes, Ann et Bob : distribuez exactement 2 cartes.",
@@ -267,6 +267,7 @@ def test_a_team_is_spoken_to_as_vous(book: Phrasebook) -> None:
         "Bob, alors elle ne peut pas être votre dernière carte. Dites je passe, et piochez une "
         "carte !",
         "already_voted": "Vous avez déjà voté, Ann et Bob.",
+        "not_now_playstop": "Gardez votre carte Stop pour votre tour, Ann et Bob !",
     }
     assert "l'équipe d'Ann et Bob, et l'équipe de Cat et Dan" in _all(
         book, "welcome", players=["Ann and Bob", "Cat and Dan"])[0]
