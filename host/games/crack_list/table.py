@@ -274,7 +274,7 @@ class CrackListTable:
         seat = self.check_turn(event)
         hand = self.hands[seat]
         if event.joker and not self._physical and cards.JOKER not in hand:
-            raise IllegalEvent(Refusal.NO_SUCH_CARD, player=self._name(seat), card="Joker")
+            raise IllegalEvent(Refusal.NO_SUCH_CARD, player=self._name(seat), card=cards.JOKER)
         letter = None if event.joker else (event.letter.upper() if event.letter else None)
         if letter and not self._physical and letter not in hand:
             raise IllegalEvent(Refusal.NO_SUCH_CARD, player=self._name(seat), card=letter)
