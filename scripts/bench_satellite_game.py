@@ -41,8 +41,8 @@ from host.core.talk import yes_no
 from host.demo import means
 from host.lobby.audio import Voices
 from host.lobby.lobby import Lobby
-from host.lobby.memory import limit_allocator_arenas, release_memory
 from host.lobby.state import LobbyState
+from host.memory import limit_allocator_arenas, release_memory
 from host.registry import find_game
 from host.speech.e2e import Stopwatch, TimedOut, espeak
 from host.speech.ears import MicrophoneEars

@@ -11,7 +11,7 @@ peak; the lines in the host's voice cache and their size.
 
 The bots hold the game they played, which the lobby has let go of; at each measure they leave
 the table and what they held is given back as the lobby gives back a game over
-(host.lobby.memory), so that the figure is the host's alone.
+(host.memory), so that the figure is the host's alone.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from host.core.talk import yes_no
 from host.demo import means
 from host.lobby.audio import Voices
 from host.lobby.lobby import Lobby
-from host.lobby.memory import limit_allocator_arenas, release_memory
 from host.lobby.state import LobbyState
+from host.memory import limit_allocator_arenas, release_memory
 from host.registry import find_game
 from host.speech.cache import CachedSynthesizer
 from host.speech.ears import MicrophoneEars

@@ -8,6 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from host import memory
+from host import play as play_module
+from host.cli import main
 from host.games.crack_list.played import FILE_NAME, offered_keys, read_played, remember
 from host.games.crack_list.setup import category_cards
 from tests.commandline import RULES_DECK, as_at_a_terminal, partyhost
@@ -186,3 +191,14 @@ def test_sigterm_ends_the_host_even_when_its_exception_is_lost() -> None:
         assert host.wait(timeout=60) == -signal.SIGTERM
     finally:
         host.kill()
+
+
+def test_play_keeps_one_heap_for_the_models_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play` caps the C allocator's heaps before any model starts a thread, as `serve` does
+    (tests/lobby/test_memory.py shows the cap holds): a speech session peaked 20 MB lower."""
+    happened: list[str] = []
+    monkeypatch.setattr(memory, "limit_allocator_arenas",
+                        lambda: happened.append("one heap") or True)
+    monkeypatch.setattr(play_module, "play_game", lambda args: happened.append("play") or 0)
+    assert main(["play", "crack-list", "--text", "--players", "Ann", "Bob"]) == 0
+    assert happened == ["one heap", "play"]

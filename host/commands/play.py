@@ -121,9 +121,11 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Set up the table and play."""
+    from host.memory import limit_allocator_arenas
     from host.play import play_game, table_language
     from host.registry import find_game
 
+    limit_allocator_arenas()  # before the models start their threads, which share one heap
     try:
         kind = find_game(args.game)
     except ValueError as err:

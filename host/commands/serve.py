@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
     from host.lobby.audio import Voices
     from host.lobby.grammar import REQUESTS
     from host.lobby.lobby import Lobby
-    from host.lobby.memory import limit_allocator_arenas
     from host.lobby.state import LobbyState, default_dir
+    from host.memory import limit_allocator_arenas
     from host.speech.audio import AudioUnavailable
     from host.speech.stt import EngineError
     from host.speech.tts import TTSUnavailable

@@ -29,10 +29,10 @@ from host.lobby.grammar import (
     lobby_phrases,
     parse,
 )
-from host.lobby.memory import release_memory
 from host.lobby.setup import LobbyAsker, NobodyAnswered, set_up_table
 from host.lobby.state import LobbyState
 from host.lobby.tables import REMATCH, SETUPS, TABLES, just_start
+from host.memory import release_memory
 from host.registry import GAMES, spoken_languages
 from host.speech.audio import AudioUnavailable
 from host.speech.ears import MicrophoneEars, StreamClock
@@ -245,7 +245,7 @@ class Lobby:
         """Play `game` by voice, then each rematch the table agrees to (or the same game from
         its save once lost sound is back); then back to the lobby. A game over is let go
         before the next: nothing of it is kept, and the memory it took goes back to the
-        system (host.lobby.memory)."""
+        system (host.memory)."""
         following: list[str] | None = arguments
         while following is not None:
             ended = self.play_one(game, following)

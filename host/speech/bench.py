@@ -390,9 +390,11 @@ def synthetic_accuracy(recognizer: Recognizer, choices: Sequence[str], piper: An
 
 SESSION_PROBE = """
 import os, resource, sys, time
+from host.memory import limit_allocator_arenas
 from host.speech import bench
 from host.speech.stt import make_recognizer
 engine, pinned, lang = sys.argv[1], sys.argv[2] == "pinned", sys.argv[3]
+limit_allocator_arenas()  # as `partyhost play` and `serve` do
 if pinned:
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 rec = make_recognizer(engine, bench.find_vosk_or_none(engine), lang=lang)

@@ -53,7 +53,7 @@ def test_after_a_game_the_host_offers_a_rematch_lets_the_game_go_and_goes_back_o
     rematch is back to the lobby. Issue 45: `serve` grew game after game; the lobby kept
     every game played, and each rematch was played inside the call that played the game
     before. Now nothing holds a game over once the next begins (its memory goes back to the
-    system, host.lobby.memory), nor the dictionaries a rhyme was found in."""
+    system, host.memory), nor the dictionaries a rhyme was found in."""
     deck = tmp_path / "germany.toml"
     deck.write_text(GERMANY)
     LobbyState(tmp_path / "state").remember_table(["Ann", "Bob", "Cat"])

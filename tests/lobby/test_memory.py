@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from host.lobby import lobby as lobby_module
-from host.lobby.memory import ALLOCATOR_ARENAS, release_memory
+from host.memory import ALLOCATOR_ARENAS, release_memory
 from tests.lobby.conftest import LobbyMaker
 
 BLOCKS, BLOCK_BYTES = 5000, 30_000
@@ -67,7 +67,7 @@ def test_the_lobby_gives_memory_back_before_each_wait_for_a_request(
 
 HEAPS_SEEN = """
 import ctypes, ctypes.util, sys, tempfile, threading
-from host.lobby.memory import limit_allocator_arenas
+from host.memory import limit_allocator_arenas
 if sys.argv[1] == "capped":
     assert limit_allocator_arenas()
 libc = ctypes.CDLL(ctypes.util.find_library("c"))

@@ -1,5 +1,6 @@
-"""Give the memory a finished game took back to the system, so that `partyhost serve` stays as
-lean after many games as after one, and waits for requests with what it needs only."""
+"""Keep the host's memory lean: one C heap for all its threads (`play` and `serve`), and what a
+finished game took handed back to the system, so that `serve` stays as lean after many games as
+after one."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ ALLOCATOR_ARENAS = 1
 """How many heaps glibc's allocator may keep for the host's threads. By default it opens one
 per thread that contends for it, up to eight per core, and each keeps what its thread freed:
 `partyhost serve` had 506-580 MB after three games with them (553 with four), 434-443 MB after
-each game with one (scripts/bench_serve_memory.py). Its threads then take turns at the
-allocator: replies measured by `partyhost bench e2e` were perhaps 50-100 ms slower at the
-median, within the spread of its runs (README, "Memory over games")."""
+each game with one (scripts/bench_serve_memory.py); a speech session of `partyhost play` peaked
+at 480-500 MB with them and 471-479 with one (`bench speech`'s session probe). Its threads then
+take turns at the allocator: replies measured by `partyhost bench e2e` were perhaps 50-100 ms
+slower at the median, within the spread of its runs (README, "Memory over games"); `bench
+speech`'s reply latency did not move (86-104 ms either way)."""
 M_ARENA_MAX = -8
 """mallopt's parameter for the number of arenas (glibc's malloc.h)."""
 
