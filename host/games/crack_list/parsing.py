@@ -114,6 +114,10 @@ class IntentParser:
         penalty = self._penalty(words, speaker) if state == State.ANSWERED else None
         if penalty is not None:
             return penalty
+        if not self.listed(words):  # a late vote or a "no" to the table is no answer "No"
+            vote = self._vote(words, speaker)
+            if vote is not None:
+                return vote
         turn = state == State.TURN
         with_penalty = self._answer_with_penalty(words, raw, speaker) if turn else None
         return with_penalty or self._answer(words, raw, speaker)

@@ -59,10 +59,21 @@ PARSER = IntentParser(make_seats(["Ann", "Bob", "Cat"]))
         ("number three", "choosing", ChooseCategory("Ann", 3)),
         ("Bob: yes", "voting", Vote("Bob", True)),
         ("Cat: no", "voting", Vote("Cat", False)),
+        ("no", "turn", Vote("Ann", False)),  # a late vote: no answer "No", nothing to vote on
+        ("Bob: yeah", "answered", Vote("Bob", True)),
+        ("Y, yes", "turn", Answer("Ann", "yes", letter="Y")),  # named, it is an answer
     ],
 )
 def test_utterances_become_events(said: str, state: str, expected: object) -> None:
     assert PARSER.parse(said, state, "Ann")[1] == expected
+
+
+def test_a_yes_or_no_alone_is_an_answer_only_on_the_list() -> None:
+    """Said alone at a turn, "no" is a vote too late (the host says there is nothing to vote
+    on) unless the category lists it: "Yes" among bands."""
+    bands = IntentParser(make_seats(["Ann", "Bob", "Cat"]), lambda words: words == "yes")
+    assert bands.parse("yes", "turn", "Ann")[1] == Answer("Ann", "yes")
+    assert bands.parse("no", "turn", "Ann")[1] == Vote("Ann", False)
 
 
 def test_category_is_chosen_by_name_too() -> None:
