@@ -135,9 +135,11 @@ class ChallengeRules(CrackListTable):
         )
 
     def settle_by_the_list(self, event: Challenge) -> None:
-        """The list has the answer: it stands, and the interrupted timer starts again."""
-        pending = self._pending()
-        self._say(NoteKind.CHALLENGE_SETTLED_BY_LIST, answer=pending.text)
+        """The list has the answer: it stands."""
+        self._say(NoteKind.CHALLENGE_SETTLED_BY_LIST, answer=self._pending().text)
+
+    def rearm_timer(self, event: Challenge) -> None:
+        """The timer the challenge stopped starts again, from the top."""
         self._arm(self.timer_name)
 
     def open_vote(self, event: Challenge) -> None:

@@ -167,10 +167,15 @@ TRANSITIONS: list[TransitionConfigDict] = [
 
     # A challenge to the answer that stands, or to a refusal the list may be wrong about (once
     # each): an answer on the category's list is upheld at once and the interrupted timer
-    # starts again; any other goes to a vote.
+    # starts again (a last card, its penalty handed out, has no window left: the round is
+    # won); any other goes to a vote.
+    {"trigger": "challenge", "source": State.ANSWERED, "dest": None,
+     "prepare": "check_challenge", "conditions": ["answer_is_on_the_list", "answerer_is_out"],
+     "unless": "penalty_is_due",
+     "after": ["say_challenge", "settle_by_the_list", "close_window", "win_round"]},
     {"trigger": "challenge", "source": [State.TURN, State.ANSWERED], "dest": None,
      "prepare": "check_challenge", "conditions": "answer_is_on_the_list",
-     "after": ["say_challenge", "settle_by_the_list"]},
+     "after": ["say_challenge", "settle_by_the_list", "rearm_timer"]},
     {"trigger": "challenge", "source": [State.TURN, State.ANSWERED], "dest": State.VOTING,
      "prepare": "check_challenge", "before": "open_vote",
      "after": ["say_challenge", "ask_for_votes"]},
@@ -236,12 +241,17 @@ TRANSITIONS: list[TransitionConfigDict] = [
     {"trigger": "settle_vote", "source": State.VOTING, "dest": State.CHOOSING,
      "conditions": "challenged_a_refusal", "after": ["keep_refusal", "abandon_category"]},
     # Settling a vote on an answer. A majority for the answer, or a tie, lets it stand, and
-    # play resumes where the challenge stopped it. A majority against takes the card back (and
-    # any penalty cards it gave) and the answerer draws, as for a wrong answer; a vote during
-    # the next player's turn leaves them their turn.
+    # play resumes where the challenge stopped it (a last card, its penalty handed out, wins
+    # the round). A majority against takes the card back (and any penalty cards it gave) and
+    # the answerer draws, as for a wrong answer; a vote during the next player's turn leaves
+    # them their turn.
     {"trigger": "settle_vote", "source": State.VOTING, "dest": State.TURN,
      "conditions": ["vote_upholds", "vote_began_on_a_turn"],
      "after": ["uphold_answer", "restart_turn_timer"]},
+    {"trigger": "settle_vote", "source": State.VOTING, "dest": State.ANSWERED,
+     "conditions": ["vote_upholds", "answerer_is_out"],
+     "unless": ["vote_began_on_a_turn", "penalty_is_due"],
+     "after": ["uphold_answer", "close_window", "win_round"]},
     {"trigger": "settle_vote", "source": State.VOTING, "dest": State.ANSWERED,
      "conditions": "vote_upholds", "after": ["uphold_answer", "restart_timer"]},
     {"trigger": "settle_vote", "source": State.VOTING, "dest": State.CHOOSING,

@@ -462,6 +462,35 @@ def test_last_card_wins_the_round_and_the_winner_chooses_next(table: TableFactor
     assert [len(h) for h in t.game.hands] == [8, 8, 8]
 
 
+def test_a_last_card_challenged_and_upheld_wins_the_round_at_once(table: TableFactory) -> None:
+    """Each answer is challenged once: once its challenge fails, no window is left to wait."""
+    t = table()
+    t(ChooseCategory("Ann", PLANETS))
+    t.rig(1, ["M"])
+    t(Answer("Bob", "Mars"))
+    t(Challenge("Cat"))
+    assert t.kinds()[:3] == ["challenge", "challenge_settled_by_list", "round_won"]
+    t(ChooseCategory("Bob", OPEN))
+    t.rig(2, ["B"])
+    t(Answer("Cat", "Blind as a bat"))
+    t(Challenge("Ann"))
+    t(Vote("Ann", True))  # Bob's vote can no longer change it: a tie lets an answer stand
+    assert t.kinds()[1:3] == ["vote_upheld", "round_won"]
+    assert t.note("round_won").params["player"] == "Cat"
+
+
+def test_a_last_card_challenged_before_its_penalty_waits_for_the_penalty(
+        table: TableFactory) -> None:
+    t = table()
+    t(ChooseCategory("Ann", PLANETS))
+    t.rig(1, ["N"])
+    t(Answer("Bob", "Neptune"))
+    t(Challenge("Cat"))
+    assert "round_won" not in t.kinds() and t.game.pending is not None
+    t(Penalise("Bob", (("Cat", 1),)))
+    assert t.note("round_won").params["player"] == "Bob"
+
+
 def test_most_rounds_wins_after_three_rounds(table: TableFactory) -> None:
     t = table(rounds=3)
     for winner in ("Bob", "Cat", "Bob"):
