@@ -53,8 +53,9 @@ EN = Grammar(
         (r"(what'?s|what has) been (said|found)( so far)?|what have we (had|said|found)"
          r"( so far)?|(which|what) answers( have been (said|given|found))?( so far)?",
          "said_so_far"),
-        (r"(what'?s|what is) the score|(the )?scores?|(the )?points|how many points"
-         r"( do i have| have i got)?", "score"),
+        (r"(what'?s|what is) the score|(the )?scores?|(my |the )?(points|crystals)"
+         r"|how many (points|crystals)( do i have| have i got| does \w+ have| has \w+( got)?)?",
+         "score"),
         (r"whose turn( is it)?|who'?s (next|turn|on|out)|who is (next|on|out)|where are we"
          r"|is it my turn( now| yet)?|am i (next|on)", "situation"),
     ),

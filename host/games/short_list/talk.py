@@ -145,8 +145,9 @@ class ShortListTalk:
 
     def _said(self, rest: str, who: str | None, *, claimed: bool, text: str) -> Intent:
         """The words after who speaks (and their claim): a question, a pass or an answer. A
-        question never eats an answer on the card said by the guesser on turn or a jumper."""
-        on_turn = who is not None and who == self.game.expected_player() and not claimed
+        question never eats an answer on the card said by the guesser on turn or a jumper; the
+        guesser on turn who claims the turn anyway is answering ("It's my turn! Lisbon")."""
+        on_turn = who is not None and who == self.game.expected_player()
         words, listed = clean(rest), self.listed(rest)
         query = None if listed and (claimed or on_turn) else \
             match_query(words, who, self.grammar.questions)

@@ -151,9 +151,14 @@ def test_a_pass_out_of_turn_is_the_speakers_and_refused(game: ShortListGame,
     assert _refusal(game, talk.parse("Cat: pass")) == "not_your_turn"
 
 
+def test_the_guesser_on_turn_claiming_the_turn_is_answering(talk: ShortListTalk) -> None:
+    """No card is spent and nothing is lost: the answer is judged as the turn's."""
+    assert talk.parse("It's my turn, Bob: Poland") == Answer("Bob", "Poland")
+    assert talk.parse("Bob: it's my turn! Poland") == Answer("Bob", "Poland")
+
+
 @pytest.mark.parametrize(("said", "reason"), [
     ("Ann: Poland", "quizmaster_guesses"),
-    ("It's my turn, Bob: Poland", "jump_on_own_turn"),
 ])
 def test_moves_the_rules_refuse(game: ShortListGame, talk: ShortListTalk, said: str,
                                 reason: str) -> None:
@@ -198,6 +203,8 @@ def _refusal(game: ShortListGame, event: object) -> str | None:
     ("which answers", "said_so_far"),
     ("score", "score"),
     ("what's the score", "score"),
+    ("how many crystals do I have", "score"),  # never judged as an answer, which costs one
+    ("How many crystals has Bob got?", "score"),
     ("whose turn", "situation"),
     ("whose turn is it?", "situation"),
     ("repeat", "repeat"),
