@@ -22,6 +22,20 @@ _FILLERS: dict[str, tuple[str, ...]] = {
 """Words players put before an answer, as text.words writes them (no apostrophes). Not "ben"
 nor "bon", first words of names ("Ben Affleck", "Bon Jovi")."""
 
+_THINKING: dict[str, tuple[str, ...]] = {
+    "en": ("let me think", "let me see", "lets see", "hang on", "wait", "one sec", "one second",
+           "just a sec", "just a second", "just a moment", "give me a sec", "give me a second",
+           "give me a moment", "im thinking", "thinking", "good question", "tough one",
+           "thats a tough one", "thats a hard one", "hard one", "oh no", "oh dear", "mm", "mmm",
+           "hm"),
+    "fr": ("laisse moi reflechir", "attends que je reflechisse", "je reflechis", "voyons voir",
+           "une seconde", "deux secondes", "une minute", "bonne question", "cest dur",
+           "cest difficile", "oh la la", "mince", "attends", "attendez", "mmm", "mm", "hm",
+           "ben", "bon"),
+}
+"""What players say while they think, before any answer ("hmm, let me think"), as text.words
+writes it: with the fillers, all that was said is then no answer yet."""
+
 CLASS_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset({"letter", "number", "word", "name"}),
     "fr": frozenset({"lettre", "nombre", "chiffre", "mot", "nom"}),
@@ -58,6 +72,22 @@ def answer_parts(text: str, lang: str = "en", title: str = "") -> tuple[str, str
     if after > start and words(rest[0], lang)[:1] == ("d",) and len(forms[after]) > 1:
         rest[0] = rest[0][2:]  # "île d'Elbe": the answer is "Elbe"
     return unframed, " ".join(rest).strip(" ,.!?;:") or text
+
+
+def thinking_aloud(text: str, lang: str = "en") -> bool:
+    """Whether a player said nothing but fillers and words said while thinking ("Hmm, let me
+    think", "Euh… voyons voir"): no answer yet, and no move."""
+    said = words(text, lang)
+    phrases = [tuple(phrase.split()) for phrase in
+               (*_THINKING.get(lang, _THINKING["en"]), *_FILLERS.get(lang, _FILLERS["en"]))]
+    start, moved = 0, bool(said)
+    while moved and start < len(said):
+        moved = False
+        for phrase in phrases:
+            if said[start:start + len(phrase)] == phrase:
+                start, moved = start + len(phrase), True
+                break
+    return bool(said) and start == len(said)
 
 
 def _after_fillers(forms: list[str], lang: str) -> int:

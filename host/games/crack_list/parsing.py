@@ -32,6 +32,7 @@ from host.games.crack_list.grammar import EN, Grammar
 from host.games.crack_list.moves import CATEGORIES_ON_A_CARD
 from host.games.crack_list.questions import asked
 from host.games.crack_list.rules import State
+from host.judge.framing import thinking_aloud
 from host.judge.text import answer_letters
 
 Intent = CrackListEvent | Query | Unclear
@@ -86,6 +87,9 @@ class IntentParser:
         query = asked(self.grammar, words, speaker, self.person_to_seat)
         if query is not None:
             return speaker, query
+        if state != State.VOTING and thinking_aloud(rest, self.grammar.lang) \
+                and not self.listed(words):  # "hmm, let me think": no move, no reply by voice
+            return speaker, Unclear(text, quiet=True)
         if speaker is None:
             return None, Unclear(text, anonymous=True)
         number = self.grammar.choice.fullmatch(words)  # "three" is no title like "Trees"

@@ -31,6 +31,7 @@ from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEven
 from host.games.short_list.grammar import EN, GRAMMARS
 from host.games.short_list.moves import CLAIM, LegalMoves, answer_forms, legal_moves
 from host.games.short_list.rules import ShortListGame
+from host.judge.framing import thinking_aloud
 from host.judge.text import words as answer_words
 from host.speech.pronounce import likeness, sounds_alike
 
@@ -153,6 +154,8 @@ class ShortListTalk:
             match_query(words, who, self.grammar.questions)
         if query is not None:
             return query
+        if thinking_aloud(rest) and not listed:  # "hmm, let me think" costs no crystal
+            return Unclear(text, quiet=True)
         if who is None:
             return Unclear(text, anonymous=not self.game.over)
         if self.grammar.pass_pattern.fullmatch(words) and not listed:

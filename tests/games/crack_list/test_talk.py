@@ -76,6 +76,17 @@ def test_a_yes_or_no_alone_is_an_answer_only_on_the_list() -> None:
     assert bands.parse("no", "turn", "Ann")[1] == Vote("Ann", False)
 
 
+@pytest.mark.parametrize("state", ["turn", "answered", "choosing"])
+def test_thinking_aloud_is_no_move_and_gets_no_reply_by_voice(state: str) -> None:
+    """Not an answer, a card said alone, a penalty or a category read from one's own red card;
+    a song called "Hang On" is an answer still."""
+    said = "Hmm, hang on, let me think"
+    assert PARSER.parse(said, state, "Ann", own_card=["Films"])[1] == Unclear(said, quiet=True)
+    songs = IntentParser(make_seats(["Ann", "Bob"]), lambda words: words == "hang on")
+    assert songs.parse("hang on", "turn", "Ann")[1] == Answer("Ann", "hang on")
+    assert PARSER.parse("ok", "voting", "Bob")[1] == Vote("Bob", True)
+
+
 def test_category_is_chosen_by_name_too() -> None:
     titles = ["Types of bread", "Means of transport", "Famous landmarks"]
     assert PARSER.parse("landmarks", "choosing", "Ann", titles)[1] == ChooseCategory("Ann", 3)

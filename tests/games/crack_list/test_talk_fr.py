@@ -103,6 +103,7 @@ def french_game(seed: int = 3, players: int = 3, *, teams: bool = False,
         ("U", "turn", Answer("Ann", "", letter="U")),
         ("quatre", "choosing", ChooseCategory("Ann", 4)),  # the rules say there are three
         ("la lettre U", "turn", Answer("Ann", "", letter="U")),
+        ("euh, attends, je réfléchis", "turn", Unclear("euh, attends, je réfléchis", quiet=True)),
         ("non", "turn", Vote("Ann", False)),  # un vote en retard : pas une réponse « Non »
         ("Bob : oui", "answered", Vote("Bob", True)),
         ("O, oui", "turn", Answer("Ann", "oui", letter="O")),

@@ -151,6 +151,12 @@ def test_a_pass_out_of_turn_is_the_speakers_and_refused(game: ShortListGame,
     assert _refusal(game, talk.parse("Cat: pass")) == "not_your_turn"
 
 
+def test_thinking_aloud_costs_no_crystal(talk: ShortListTalk) -> None:
+    """A guess off the card puts its guesser out: "hmm, let me think" is none."""
+    assert talk.parse("Bob: hmm, let me think") == Unclear("Bob: hmm, let me think", quiet=True)
+    assert talk.parse("hang on") == Unclear("hang on", quiet=True)
+
+
 def test_the_guesser_on_turn_claiming_the_turn_is_answering(talk: ShortListTalk) -> None:
     """No card is spent and nothing is lost: the answer is judged as the turn's."""
     assert talk.parse("It's my turn, Bob: Poland") == Answer("Bob", "Poland")
