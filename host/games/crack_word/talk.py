@@ -35,6 +35,7 @@ from host.games.crack_word.flow import State
 from host.games.crack_word.grammar import FR, GRAMMARS
 from host.games.crack_word.moves import COUNT, LegalMoves, legal_moves, sounded
 from host.games.crack_word.rules import CrackWordGame
+from host.judge.framing import thinking_aloud
 from host.speech.pronounce import PronunciationError, phones
 
 Intent = CrackWordEvent | Query | Unclear
@@ -110,7 +111,8 @@ class CrackWordTalk:
             return Unclear(text, anonymous=not self.game.over)
         if self.game.state in (State.CUT, State.START):
             return self._shown(words, who) or self._move(words, rest, who) or Unclear(text)
-        return self._move(words, rest, who) or self._word_for(words, rest, who) or Unclear(text)
+        return self._move(words, rest, who) or self._word_for(words, rest, who) \
+            or Unclear(text, quiet=thinking_aloud(rest, self.lang))  # "hmm": no reply by voice
 
     def _word_for(self, words: str, raw: str, who: str, *,
                   offered: bool = False) -> Place | None:

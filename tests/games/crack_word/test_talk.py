@@ -98,6 +98,13 @@ def test_gibberish_is_unclear() -> None:
     assert isinstance(talk.parse("R à droite de la ligne neuf"), Unclear)
 
 
+@pytest.mark.parametrize(("lang", "text"), [("fr", "euh… attends, je réfléchis"),
+                                            ("en", "hmm, let me think")])
+def test_thinking_aloud_gets_no_reply_by_voice(lang: str, text: str) -> None:
+    assert CrackWordTalk(new_game(lang)).parse(text) == Unclear(text, quiet=True)
+    assert CrackWordTalk(new_game(lang)).parse("R à droite") == Unclear("R à droite")
+
+
 def test_say_the_forms() -> None:
     game = with_hand(new_game(), "RS*", "CHAT", "CHA", "ARA")
     talk = CrackWordTalk(game)
