@@ -117,15 +117,15 @@ class CrackWordTalk:
     def _word_for(self, words: str, raw: str, who: str, *,
                   offered: bool = False) -> Place | None:
         """The placement waiting for its word, with the word said alone ("château"): a word
-        of the dictionary or one holding the row's letters ("mmh" is not one); with
-        `offered`, only one of the words offered for it."""
+        of the dictionary or one holding the row's letters ("mmh" is not one, nor "um" said
+        while thinking); with `offered`, only one of the words offered for it."""
         said = self._bare_word.fullmatch(words)
         if self.game.wanting is None or said is None:
             return None
         legal = self.legal_of(who)
         wanting, word = legal.wanting, fold(said.group("word"))
-        if wanting is None or (wanting.formed not in word
-                               and not self.game.lexicon.is_word(word)):
+        if wanting is None or (wanting.formed not in word and (
+                thinking_aloud(raw, self.lang) or not self.game.lexicon.is_word(word))):
             return None
         if offered and word not in {fold(form) for form in legal.words(wanting.formed)}:
             return None

@@ -181,3 +181,14 @@ def test_a_sound_that_is_no_word_does_not_answer_the_word_asked_for() -> None:
     assert said(session, "mmh")[0] in ("Désolé, je n'ai pas compris.",
                                         "Pardon, tu peux répéter ?")
     assert session.game.wanting is not None and session.game.expected_player() == "Ann"
+
+
+@pytest.mark.parametrize(("lang", "place", "thinking"), [
+    ("en", "R on the right of row one", "um"), ("fr", "R à droite de la ligne un", "euh")])
+def test_thinking_aloud_does_not_answer_the_word_asked_for(lang: str, place: str,
+                                                           thinking: str) -> None:
+    """"Um" is in the dictionary, and it holds no R: the card would go back, and the turn."""
+    session = table(lang, "RE", "C0 H1 A0", "N1", "X1", "P1")
+    said(session, place)
+    said(session, thinking)
+    assert session.game.wanting is not None and session.game.expected_player() == "Ann"
