@@ -26,7 +26,8 @@ REQUIRED_KINDS = (
 )
 """Every kind of note a long enough simulation must meet (the issue's list)."""
 ACTS = frozenset({NoteKind.CARD_PLACED_LEFT, NoteKind.CARD_PLACED_RIGHT,
-                  NoteKind.CARD_PLACED_ON_TOP, NoteKind.PETARD, NoteKind.PASS_DRAW,
+                  NoteKind.CARD_PLACED_ON_TOP, NoteKind.CARD_STARTS_ROW, NoteKind.PETARD,
+                  NoteKind.PASS_DRAW,
                   NoteKind.OUT_FOR_GOOD, NoteKind.CRACK_WORD, NoteKind.JUSTIFICATION_FAILED})
 """Notes of a move, made by the player on turn."""
 

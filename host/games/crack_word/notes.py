@@ -36,6 +36,8 @@ class NoteKind(StrEnum):
     CARD_PLACED_LEFT = "card_placed_left"
     CARD_PLACED_RIGHT = "card_placed_right"
     CARD_PLACED_ON_TOP = "card_placed_on_top"
+    CARD_STARTS_ROW = "card_starts_row"
+    """A card on an empty row, which has no left or right."""
     ETOILE = "etoile"
     WORD_NEEDED = "word_needed"
     """A placement forming a row of two letters or more, said without its word: the host

@@ -357,8 +357,9 @@ class CrackWordGame(Opening, MachineRules):
         self.held.play(seat, plan.card)
         tile = Tile(fold(event.letter), plan.card.colour, plan.card)
         self.rows[event.row] = formed(self.rows[event.row], tile, event.side, plan.slot)
-        self._say(SIDE_KINDS[event.side], player=self._name(seat), row=event.row,
-                  letter=tile.letter, letters=plan.letters)
+        kind = NoteKind.CARD_STARTS_ROW if len(plan.letters) == 1 else SIDE_KINDS[event.side]
+        self._say(kind, player=self._name(seat), row=event.row, letter=tile.letter,
+                  letters=plan.letters)
         if event.star:
             self._say(NoteKind.ETOILE, player=self._name(seat), letter=tile.letter)
         if plan.needs_word and not event.crack:

@@ -111,7 +111,10 @@ class CrackWordTalk:
             return Unclear(text, anonymous=not self.game.over)
         if self.game.state in (State.CUT, State.START):
             return self._shown(words, who) or self._move(words, rest, who) or Unclear(text)
-        return self._move(words, rest, who) or self._word_for(words, rest, who) \
+        # A word offered for the placement waiting for it is that word, though it is a move
+        # too ("passe" for A, S): the host asked for the word.
+        return self._word_for(words, rest, who, offered=True) or self._move(words, rest, who) \
+            or self._word_for(words, rest, who) \
             or Unclear(text, quiet=thinking_aloud(rest, self.lang))  # "hmm": no reply by voice
 
     def _word_for(self, words: str, raw: str, who: str, *,

@@ -200,7 +200,7 @@ def test_a_row_of_one_letter_needs_no_word() -> None:
     game = rigged("T", "CHA", "E", "O", "U")
     game.rows[1] = []
     notes = game.handle(Place("Ann", "T", 1, Side.RIGHT))
-    assert kinds(notes)[0] == "card_placed_right" and "justified" not in kinds(notes)
+    assert kinds(notes)[0] == "card_starts_row" and "justified" not in kinds(notes)
 
 
 # ---------------------------------------------------------------- rule 7: Crack Word
@@ -215,7 +215,7 @@ def test_crack_word_captures_the_row_then_a_card_on_the_emptied_row() -> None:
         Refusal.NOT_THE_EMPTIED_ROW
     assert refusal(game.handle(Pass("Ann"))) == Refusal.NOT_NOW_PASS
     notes = game.handle(Place("Ann", "E", 0, Side.LEFT))
-    assert kinds(notes)[0] == "card_placed_left" and game.row_letters(0) == "E"
+    assert kinds(notes)[0] == "card_starts_row" and game.row_letters(0) == "E"
     assert game.expected_player() == "Bob" and game.points()["Ann"] == 4
 
 

@@ -18,6 +18,7 @@ from host.core.session import Session
 from host.games.crack_word.announce import VOICE
 from host.games.crack_word.board import Tile
 from host.games.crack_word.cards import ETOILE, Card
+from host.games.crack_word.events import Pass, Place, Side
 from host.games.crack_word.kind import CRACK_WORD
 from host.games.crack_word.moves import justifying_words
 from host.games.crack_word.setup import CrackWordOptions, build_session
@@ -79,7 +80,9 @@ def test_a_card_goes_on_the_emptied_row_when_said_so(lang: str, crack: str,
     assert refill in session.talk.choices()  # offered to the recognizer, said the same way
     lines = said(session, refill)
     assert session.game.row_letters(0) == "A" and session.game.expected_player() == "Bob"
-    assert lines[0].endswith(": A.")  # "Ligne 1 : A." / "Row 1: A."
+    # No left or right on an empty row: "Ann starts row 1 with an A." / "Un A sur la ligne 1…"
+    assert re.search(r"\b(row|ligne) 1\b", lines[0]) and re.search(r"\bA\b", lines[0])
+    assert not re.search(r"right|left|droite|gauche", lines[0])
 
 
 def test_on_a_row_with_cards_the_same_words_cover_its_identical_letter() -> None:
@@ -192,3 +195,12 @@ def test_thinking_aloud_does_not_answer_the_word_asked_for(lang: str, place: str
     said(session, place)
     said(session, thinking)
     assert session.game.wanting is not None and session.game.expected_player() == "Ann"
+
+
+def test_a_word_asked_for_is_that_word_though_it_says_pass() -> None:
+    """"passe" holds P, A, S and is offered as the word asked for: it is that word; "je
+    passe" still passes."""
+    session = table("fr", "SE", "P0 A0", "N1", "X1", "O1")
+    said(session, "S à droite de la ligne un")
+    assert session.talk.parse("passe") == Place("Ann", "S", 0, Side.RIGHT, "passe")
+    assert session.talk.parse("je passe") == Pass("Ann")
