@@ -27,11 +27,11 @@ _THINKING: dict[str, tuple[str, ...]] = {
            "just a sec", "just a second", "just a moment", "give me a sec", "give me a second",
            "give me a moment", "im thinking", "thinking", "good question", "tough one",
            "thats a tough one", "thats a hard one", "hard one", "oh no", "oh dear", "mm", "mmm",
-           "hm"),
+           "hm", "let me find it", "let me look", "where is it", "where was i"),
     "fr": ("laisse moi reflechir", "attends que je reflechisse", "je reflechis", "voyons voir",
            "une seconde", "deux secondes", "une minute", "bonne question", "cest dur",
            "cest difficile", "oh la la", "mince", "attends", "attendez", "mmm", "mm", "hm",
-           "ben", "bon"),
+           "ben", "bon", "je cherche", "ou cest"),
 }
 """What players say while they think, before any answer ("hmm, let me think"), as text.words
 writes it: with the fillers, all that was said is then no answer yet."""

@@ -47,6 +47,7 @@ from host.games.scattergories.lists import deck_words
 from host.games.scattergories.moves import WRITING_QUESTIONS, LegalMoves, known_forms, legal_moves
 from host.games.scattergories.rules import ScattergoriesGame
 from host.judge import Reason
+from host.judge.framing import thinking_aloud
 from host.judge.text import words as answer_words
 
 Intent = ScattergoriesEvent | Query | Unclear
@@ -134,8 +135,12 @@ class ScattergoriesTalk:
         words, state = clean(rest), self.game.state
         if state not in (State.WRITING, State.VOTING) and self.grammar.yes_or_no(words):
             return Unclear(text)  # a yes or a no answers nothing now: a mishearing
+        if self._reading_or_review() and thinking_aloud(rest) and not self.listed(rest):
+            return Unclear(text, quiet=True)  # "hmm, let me find it": no answer yet
         player = who or self.game.expected_player() or self._sole_answerer(words)
-        event = self._call(words, player, state) if player else None
+        hesitation = self.grammar.hesitation.match(words)  # "um, I didn't write anything"
+        called = words[hesitation.end():] if hesitation else words
+        event = self._call(called, player, state) if player else None
         if event is not None:
             return Unclear(text) if isinstance(event, Unclear) else event
         correction = self.grammar.correction.match(rest)

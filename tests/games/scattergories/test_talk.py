@@ -154,10 +154,18 @@ def test_the_host_is_quiet_about_anything_else_while_they_write(talk: Scattergor
     ("Mine is Pelican.", ReadAnswer("Ann", "Pelican")),
     ("I don't know.", ReadAnswer("Ann", "")),
     ("No idea", ReadAnswer("Ann", "")),
+    ("Um, I didn't write anything", ReadAnswer("Ann", "")),
 ])
 def test_the_reader_on_turn_reads_an_answer_or_a_blank(said: str, expected: ReadAnswer) -> None:
     talk = ScattergoriesTalk(to_reading(new_game()))
     assert talk.parse(said) == expected
+
+
+@pytest.mark.parametrize("said", ["Hmm, let me find it", "Um... wait", "Okay, so"])
+def test_a_reader_finding_their_answer_reads_nothing_yet(said: str) -> None:
+    """Once read, an answer stays: words said while looking for it are none."""
+    talk = ScattergoriesTalk(to_reading(new_game()))
+    assert talk.parse(said) == Unclear(said, quiet=True)
 
 
 def test_a_reader_out_of_turn_is_refused() -> None:
