@@ -22,6 +22,14 @@ _FILLERS: dict[str, tuple[str, ...]] = {
 """Words players put before an answer, as text.words writes them (no apostrophes). Not "ben"
 nor "bon", first words of names ("Ben Affleck", "Bon Jovi")."""
 
+_HEDGES: dict[str, tuple[str, ...]] = {
+    "en": ("i think", "i guess", "i believe", "i suppose", "maybe", "perhaps", "probably",
+           "or something"),
+    "fr": ("je pense", "je crois", "je suppose", "peut etre", "probablement", "non"),
+}
+"""Words players put after an answer, unsure of it ("Spain, I think"), as text.words writes
+them; a listed answer said whole is judged whole ("Call Me Maybe")."""
+
 _THINKING: dict[str, tuple[str, ...]] = {
     "en": ("let me think", "let me see", "lets see", "hang on", "wait", "one sec", "one second",
            "just a sec", "just a second", "just a moment", "give me a sec", "give me a second",
@@ -65,6 +73,8 @@ def answer_parts(text: str, lang: str = "en", title: str = "") -> tuple[str, str
     if not pieces:
         return text, text
     forms = ["".join(words(piece, lang)) for piece in pieces]
+    end = _before_hedges(forms, lang)
+    pieces, forms = pieces[:end], forms[:end]
     start = _after_fillers(forms, lang)
     unframed = " ".join(pieces[start:]).strip(" ,.!?;:") or text
     after = _after_class_word(forms, start, lang, _class_words(title, lang))
@@ -88,6 +98,20 @@ def thinking_aloud(text: str, lang: str = "en") -> bool:
                 start, moved = start + len(phrase), True
                 break
     return bool(said) and start == len(said)
+
+
+def _before_hedges(forms: list[str], lang: str) -> int:
+    """The index after the last piece before the trailing hedges ("Spain, I think"), always
+    leaving one piece."""
+    end, moved = len(forms), True
+    while moved:
+        moved = False
+        for hedge in _HEDGES.get(lang, _HEDGES["en"]):
+            size = len(hedge.split())
+            if end - size > 0 and " ".join(forms[end - size:end]) == hedge:
+                end, moved = end - size, True
+                break
+    return end
 
 
 def _after_fillers(forms: list[str], lang: str) -> int:

@@ -77,7 +77,8 @@ def test_a_letter_said_with_its_framing_is_the_letter(judge: Judge, said: str) -
 @pytest.mark.parametrize(("said", "category", "answer"), [
     ("the planet Mars", PLANETS, "Mars"), ("I think it's Lisbon", WATER, "Lisbon"),
     ("it's the Nile", WATER, "Nile"), ("Um, Amazon", WATER, "Amazon"),
-    ("my answer is Venus", PLANETS, "Venus")])
+    ("my answer is Venus", PLANETS, "Venus"), ("Lisbon, I think?", WATER, "Lisbon"),
+    ("Mars maybe", PLANETS, "Mars"), ("I think it's Venus, I guess", PLANETS, "Venus")])
 def test_an_answer_said_with_a_framing_is_judged_on_the_answer(
         judge: Judge, said: str, category: Category, answer: str) -> None:
     verdict = judge.judge(category, said)
@@ -103,9 +104,10 @@ def test_thinking_aloud_is_no_answer(said: str, lang: str, thinking: bool) -> No
 
 
 def test_a_listed_answer_that_starts_like_a_framing_is_kept_whole(judge: Judge) -> None:
-    films = closed("Films", "It's a Wonderful Life", "Maybe Baby")
+    films = closed("Films", "It's a Wonderful Life", "Maybe Baby", "Call Me Maybe")
     assert judge.judge(films, "it's a wonderful life").letters[0] == "I"
     assert judge.judge(films, "Maybe Baby").matched == "Maybe Baby"
+    assert judge.judge(films, "Call Me Maybe").matched == "Call Me Maybe"  # kept whole
 
 
 @pytest.mark.parametrize(("said", "letter"), [("the lion", "T"), ("a wolf", "A"),
