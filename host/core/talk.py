@@ -144,7 +144,8 @@ FRENCH_QUERIES: tuple[tuple[str, str], ...] = (
     (r"repete|repetez|tu peux repeter|pardon|quoi|redis", "repeat"),
     (r"aide( moi| nous)?|au secours|qu'?est ce que je peux dire|comment on joue", "help"),
     (r"(les )?regles|explique( moi| nous)? les regles|c'?est quoi les regles", "rules"),
-    (r"pause|(mets|on fait) (une |la )?pause|attends", "pause"),
+    (r"pause|(mets|on fait) (une |la )?pause|attend(s|ez) (une minute|une seconde|un instant)",
+     "pause"),  # "attends" alone is a player thinking aloud, as "wait" is
     (r"(?:reprends|reprenons|on reprend|on continue|continue)(?: la partie)?|c'?est reparti",
      "resume"),
     (r"quitter|quitte|arrete( le jeu| la partie)?|fin de (la )?partie", "quit"),

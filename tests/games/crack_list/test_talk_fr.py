@@ -104,6 +104,7 @@ def french_game(seed: int = 3, players: int = 3, *, teams: bool = False,
         ("quatre", "choosing", ChooseCategory("Ann", 4)),  # the rules say there are three
         ("la lettre U", "turn", Answer("Ann", "", letter="U")),
         ("euh, attends, je réfléchis", "turn", Unclear("euh, attends, je réfléchis", quiet=True)),
+        ("Attends !", "turn", Unclear("Attends !", quiet=True)),
         ("non", "turn", Vote("Ann", False)),  # un vote en retard : pas une réponse « Non »
         ("Bob : oui", "answered", Vote("Bob", True)),
         ("O, oui", "turn", Answer("Ann", "oui", letter="O")),
@@ -218,6 +219,7 @@ def test_a_penalty_said_with_the_answer_in_french(said: str, expected: Answer) -
         ("règles", "rules", None),
         ("les règles", "rules", None),
         ("on fait une pause", "pause", None),
+        ("attendez une minute", "pause", None),  # "attends" alone: thinking aloud
         ("on reprend", "resume", None),
         ("quitter", "quit", None),
     ],
