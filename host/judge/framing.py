@@ -34,15 +34,14 @@ _THINKING: dict[str, tuple[str, ...]] = {
     "en": ("let me think", "let me see", "lets see", "hang on", "wait", "one sec", "one second",
            "just a sec", "just a second", "just a moment", "give me a sec", "give me a second",
            "give me a moment", "im thinking", "thinking", "good question", "tough one",
-           "thats a tough one", "thats a hard one", "hard one", "oh no", "oh dear", "mm", "mmm",
-           "hm", "let me find it", "let me look", "where is it", "where was i"),
+           "thats a tough one", "thats a hard one", "hard one", "oh dear", "let me find it",
+           "let me look", "where is it", "where was i"),
     "fr": ("laisse moi reflechir", "attends que je reflechisse", "je reflechis", "voyons voir",
            "une seconde", "deux secondes", "une minute", "bonne question", "cest dur",
-           "cest difficile", "oh la la", "mince", "attends", "attendez", "mmm", "mm", "hm",
-           "ben", "bon", "je cherche", "ou cest"),
+           "cest difficile", "oh la la", "attends", "attendez", "je cherche", "ou cest"),
 }
 """What players say while they think, before any answer ("hmm, let me think"), as text.words
-writes it: with the fillers, all that was said is then no answer yet."""
+writes it: one of them, alone or among fillers, is no answer yet."""
 
 CLASS_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset({"letter", "number", "word", "name"}),
@@ -85,19 +84,34 @@ def answer_parts(text: str, lang: str = "en", title: str = "") -> tuple[str, str
 
 
 def thinking_aloud(text: str, lang: str = "en") -> bool:
-    """Whether a player said nothing but fillers and words said while thinking ("Hmm, let me
-    think", "Euh… voyons voir"): no answer yet, and no move."""
+    """Whether a player said only words said while thinking, perhaps among fillers ("Hmm, let
+    me think", "Euh… voyons voir"): no answer yet, and no move. A filler alone ("Oh", "Um")
+    is not: by voice it is as often a short answer misheard ("Ulm"), which is asked again."""
+    framing, thought = _framing_only(text, lang)
+    return framing and thought
+
+
+def no_answer_said(text: str, lang: str = "en") -> bool:
+    """Whether a player said only fillers or words said while thinking ("Um", "hmm, let me
+    think"): nothing that may be an answer, though "um" is in the dictionary."""
+    return _framing_only(text, lang)[0]
+
+
+def _framing_only(text: str, lang: str) -> tuple[bool, bool]:
+    """Whether something was said and all of it was fillers and thinking words, and whether
+    there was a thinking word among them."""
     said = words(text, lang)
-    phrases = [tuple(phrase.split()) for phrase in
-               (*_THINKING.get(lang, _THINKING["en"]), *_FILLERS.get(lang, _FILLERS["en"]))]
-    start, moved = 0, bool(said)
+    thinking = [tuple(phrase.split()) for phrase in _THINKING.get(lang, _THINKING["en"])]
+    fillers = [tuple(phrase.split()) for phrase in _FILLERS.get(lang, _FILLERS["en"])]
+    start, thought, moved = 0, False, True
     while moved and start < len(said):
         moved = False
-        for phrase in phrases:
+        for phrase in (*thinking, *fillers):
             if said[start:start + len(phrase)] == phrase:
                 start, moved = start + len(phrase), True
+                thought = thought or phrase in thinking
                 break
-    return bool(said) and start == len(said)
+    return bool(said) and start == len(said), thought
 
 
 def _before_hedges(forms: list[str], lang: str) -> int:

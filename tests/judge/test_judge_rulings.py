@@ -6,7 +6,7 @@ import pytest
 
 from host.decks import AnswerEntry, Category, CategoryKind
 from host.judge import Judge, Reason
-from host.judge.framing import thinking_aloud
+from host.judge.framing import no_answer_said, thinking_aloud
 
 
 def closed(title: str, *answers: str) -> Category:
@@ -94,13 +94,15 @@ def test_the_framing_plays_no_letter_and_repeats_nothing(judge: Judge) -> None:
 
 @pytest.mark.parametrize(("said", "lang", "thinking"), [
     ("Hmm, let me think", "en", True), ("Um... hang on", "en", True), ("Wait!", "en", True),
-    ("I think it's", "en", True), ("Okay, good question", "en", True),
+    ("Okay, good question", "en", True), ("Oh", "en", False), ("Um, erm", "en", False),
     ("Euh… voyons voir", "fr", True), ("Attends, je réfléchis", "fr", True),
     ("Let me think... Lisbon", "en", False), ("Um, Amazon", "en", False),
     ("Bon Jovi", "fr", False), ("", "en", False)])
 def test_thinking_aloud_is_no_answer(said: str, lang: str, thinking: bool) -> None:
-    """What a player says while thinking is told from an answer framed by fillers."""
+    """What a player says while thinking is told from an answer framed by fillers, and from
+    a filler alone, which by voice may be a short answer misheard."""
     assert thinking_aloud(said, lang) is thinking
+    assert no_answer_said(said, lang) is (thinking or said in ("Oh", "Um, erm"))
 
 
 def test_a_listed_answer_that_starts_like_a_framing_is_kept_whole(judge: Judge) -> None:

@@ -35,7 +35,7 @@ from host.games.crack_word.flow import State
 from host.games.crack_word.grammar import FR, GRAMMARS
 from host.games.crack_word.moves import COUNT, LegalMoves, legal_moves, sounded
 from host.games.crack_word.rules import CrackWordGame
-from host.judge.framing import thinking_aloud
+from host.judge.framing import no_answer_said, thinking_aloud
 from host.speech.pronounce import PronunciationError, phones
 
 Intent = CrackWordEvent | Query | Unclear
@@ -128,7 +128,7 @@ class CrackWordTalk:
         legal = self.legal_of(who)
         wanting, word = legal.wanting, fold(said.group("word"))
         if wanting is None or (wanting.formed not in word and (
-                thinking_aloud(raw, self.lang) or not self.game.lexicon.is_word(word))):
+                no_answer_said(raw, self.lang) or not self.game.lexicon.is_word(word))):
             return None
         if offered and word not in {fold(form) for form in legal.words(wanting.formed)}:
             return None
