@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from host.core.events import Seat
+from host.judge.framing import no_answer_said, thinking_aloud
 from host.speech.pronounce import SOUNDS_ALIKE, likeness
 
 SAID_YES = {"en": ("yes", "yeah", "yep"), "fr": ("oui", "ouais")}
@@ -128,6 +129,16 @@ class Unclear:
     """True when the host could not tell who spoke, and it mattered."""
     quiet: bool = False
     """True when the host keeps quiet about it (table talk while the players write)."""
+
+
+def stalled(text: str, said: str, lang: str = "en") -> Unclear | None:
+    """What the host makes of words that hold no answer (`said`, the words after who speaks):
+    thinking aloud ("hmm, let me think") gets no reply by voice; a filler alone ("Um", "Oh")
+    is asked again, as by voice it is often a short answer misheard. None when the words may
+    hold an answer."""
+    if not no_answer_said(said, lang):
+        return None
+    return Unclear(text, quiet=thinking_aloud(said, lang))
 
 
 CORE_QUERIES: tuple[tuple[str, str], ...] = (

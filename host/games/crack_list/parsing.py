@@ -11,7 +11,7 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from host.core.events import Seat
-from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean
+from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean, stalled
 from host.games.crack_list.cards import CRACK_LIST, LETTERS, REVERSE, STOP, penalty_of
 from host.games.crack_list.events import (
     Answer,
@@ -32,7 +32,6 @@ from host.games.crack_list.grammar import EN, Grammar
 from host.games.crack_list.moves import CATEGORIES_ON_A_CARD
 from host.games.crack_list.questions import asked
 from host.games.crack_list.rules import State
-from host.judge.framing import thinking_aloud
 from host.judge.text import answer_letters
 
 Intent = CrackListEvent | Query | Unclear
@@ -87,9 +86,10 @@ class IntentParser:
         query = asked(self.grammar, words, speaker, self.person_to_seat)
         if query is not None:
             return speaker, query
-        if state != State.VOTING and thinking_aloud(rest, self.grammar.lang) \
-                and not self.listed(words):  # "hmm, let me think": no move, no reply by voice
-            return speaker, Unclear(text, quiet=True)
+        stall = stalled(text, rest, self.grammar.lang) \
+            if state != State.VOTING and not self.listed(words) else None
+        if stall is not None:  # "hmm, let me think", "um": no answer, no category, no penalty
+            return speaker, stall
         if speaker is None:
             return None, Unclear(text, anonymous=True)
         number = self.grammar.choice.fullmatch(words)  # "three" is no title like "Trees"

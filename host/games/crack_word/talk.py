@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from host.core.legal import Offers, Stakes, offered
 from host.core.spoken import le, with_article
-from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean, match_query
+from host.core.talk import CLAIM_TURN, Query, Speakers, Unclear, clean, match_query, stalled
 from host.games.crack_word.announce import UN
 from host.games.crack_word.board import Tile, fold
 from host.games.crack_word.cards import ETOILE, PETARD
@@ -35,7 +35,7 @@ from host.games.crack_word.flow import State
 from host.games.crack_word.grammar import FR, GRAMMARS
 from host.games.crack_word.moves import COUNT, LegalMoves, legal_moves, sounded
 from host.games.crack_word.rules import CrackWordGame
-from host.judge.framing import no_answer_said, thinking_aloud
+from host.judge.framing import no_answer_said
 from host.speech.pronounce import PronunciationError, phones
 
 Intent = CrackWordEvent | Query | Unclear
@@ -115,7 +115,7 @@ class CrackWordTalk:
         # too ("passe" for A, S): the host asked for the word.
         return self._word_for(words, rest, who, offered=True) or self._move(words, rest, who) \
             or self._word_for(words, rest, who) \
-            or Unclear(text, quiet=thinking_aloud(rest, self.lang))  # "hmm": no reply by voice
+            or stalled(text, rest, self.lang) or Unclear(text)
 
     def _word_for(self, words: str, raw: str, who: str, *,
                   offered: bool = False) -> Place | None:

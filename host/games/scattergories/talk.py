@@ -29,6 +29,7 @@ from host.core.talk import (
     clean,
     match_query,
     raw_tail,
+    stalled,
     trimmed,
 )
 from host.games.scattergories.events import (
@@ -47,7 +48,6 @@ from host.games.scattergories.lists import deck_words
 from host.games.scattergories.moves import WRITING_QUESTIONS, LegalMoves, known_forms, legal_moves
 from host.games.scattergories.rules import ScattergoriesGame
 from host.judge import Reason
-from host.judge.framing import thinking_aloud
 from host.judge.text import words as answer_words
 
 Intent = ScattergoriesEvent | Query | Unclear
@@ -135,8 +135,10 @@ class ScattergoriesTalk:
         words, state = clean(rest), self.game.state
         if state not in (State.WRITING, State.VOTING) and self.grammar.yes_or_no(words):
             return Unclear(text)  # a yes or a no answers nothing now: a mishearing
-        if self._reading_or_review() and thinking_aloud(rest) and not self.listed(rest):
-            return Unclear(text, quiet=True)  # "hmm, let me find it": no answer yet
+        stall = stalled(text, rest) if self._reading_or_review() and not self.listed(rest) \
+            else None
+        if stall is not None:  # "hmm, let me find it" or "um": no answer yet, which would stay
+            return stall
         player = who or self.game.expected_player() or self._sole_answerer(words)
         hesitation = self.grammar.hesitation.match(words)  # "um, I didn't write anything"
         called = words[hesitation.end():] if hesitation else words

@@ -25,13 +25,13 @@ from host.core.talk import (
     clean,
     match_query,
     raw_tail,
+    stalled,
     trimmed,
 )
 from host.games.short_list.events import Answer, Jump, Move, Pass, ShortListEvent
 from host.games.short_list.grammar import EN, GRAMMARS
 from host.games.short_list.moves import CLAIM, LegalMoves, answer_forms, legal_moves
 from host.games.short_list.rules import ShortListGame
-from host.judge.framing import thinking_aloud
 from host.judge.text import words as answer_words
 from host.speech.pronounce import likeness, sounds_alike
 
@@ -154,8 +154,9 @@ class ShortListTalk:
             match_query(words, who, self.grammar.questions)
         if query is not None:
             return query
-        if thinking_aloud(rest) and not listed:  # "hmm, let me think" costs no crystal
-            return Unclear(text, quiet=True)
+        stall = None if listed else stalled(text, rest)
+        if stall is not None:  # "hmm, let me think" or "um" costs no crystal
+            return stall
         if who is None:
             return Unclear(text, anonymous=not self.game.over)
         if self.grammar.pass_pattern.fullmatch(words) and not listed:

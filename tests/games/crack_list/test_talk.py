@@ -85,6 +85,7 @@ def test_thinking_aloud_is_no_move_and_gets_no_reply_by_voice(state: str) -> Non
     songs = IntentParser(make_seats(["Ann", "Bob"]), lambda words: words == "hang on")
     assert songs.parse("hang on", "turn", "Ann")[1] == Answer("Ann", "hang on")
     assert PARSER.parse("ok", "voting", "Bob")[1] == Vote("Bob", True)
+    assert PARSER.parse("Um, well", "turn", "Ann")[1] == Unclear("Um, well")  # asked again
 
 
 def test_category_is_chosen_by_name_too() -> None:

@@ -166,6 +166,7 @@ def test_a_reader_finding_their_answer_reads_nothing_yet(said: str) -> None:
     """Once read, an answer stays: words said while looking for it are none."""
     talk = ScattergoriesTalk(to_reading(new_game()))
     assert talk.parse(said) == Unclear(said, quiet=True)
+    assert talk.parse("Um...") == Unclear("Um...")  # asked again: perhaps an answer misheard
 
 
 def test_a_reader_out_of_turn_is_refused() -> None:

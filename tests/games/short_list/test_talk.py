@@ -155,6 +155,8 @@ def test_thinking_aloud_costs_no_crystal(talk: ShortListTalk) -> None:
     """A guess off the card puts its guesser out: "hmm, let me think" is none."""
     assert talk.parse("Bob: hmm, let me think") == Unclear("Bob: hmm, let me think", quiet=True)
     assert talk.parse("hang on") == Unclear("hang on", quiet=True)
+    # A filler alone is asked again: by voice it may be a short answer misheard.
+    assert talk.parse("Dan: um, well, erm") == Unclear("Dan: um, well, erm")
 
 
 def test_the_guesser_on_turn_claiming_the_turn_is_answering(talk: ShortListTalk) -> None:
