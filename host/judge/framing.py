@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from host.judge.text import ARTICLES, fold_plural, singular_fr, words
@@ -99,43 +100,36 @@ def no_answer_said(text: str, lang: str = "en") -> bool:
 
 def _framing_only(text: str, lang: str) -> tuple[bool, bool]:
     """Whether something was said and all of it was fillers and thinking words, and whether
-    there was a thinking word among them."""
-    said = words(text, lang)
-    thinking = [tuple(phrase.split()) for phrase in _THINKING.get(lang, _THINKING["en"])]
-    fillers = [tuple(phrase.split()) for phrase in _FILLERS.get(lang, _FILLERS["en"])]
-    start, thought, moved = 0, False, True
-    while moved and start < len(said):
-        moved = False
-        for phrase in (*thinking, *fillers):
-            if said[start:start + len(phrase)] == phrase:
-                start, moved = start + len(phrase), True
-                thought = thought or phrase in thinking
-                break
-    return bool(said) and start == len(said), thought
+    there was a thinking word among them (the fillers alone do not cover it all)."""
+    said = list(words(text, lang))
+    fillers = _FILLERS.get(lang, _FILLERS["en"])
+    framing = (*_THINKING.get(lang, _THINKING["en"]), *fillers)
+    all_framing = bool(said) and _leading(said, framing, keep=0) == len(said)
+    return all_framing, all_framing and _leading(said, fillers, keep=0) < len(said)
 
 
 def _before_hedges(forms: list[str], lang: str) -> int:
     """The index after the last piece before the trailing hedges ("Spain, I think"), always
     leaving one piece."""
-    end, moved = len(forms), True
-    while moved:
-        moved = False
-        for hedge in _HEDGES.get(lang, _HEDGES["en"]):
-            size = len(hedge.split())
-            if end - size > 0 and " ".join(forms[end - size:end]) == hedge:
-                end, moved = end - size, True
-                break
-    return end
+    hedges = [" ".join(reversed(hedge.split())) for hedge in _HEDGES.get(lang, _HEDGES["en"])]
+    return len(forms) - _leading(forms[::-1], hedges, keep=1)
 
 
 def _after_fillers(forms: list[str], lang: str) -> int:
     """The index of the first piece after the leading fillers (always leaving one piece)."""
+    return _leading(forms, _FILLERS.get(lang, _FILLERS["en"]), keep=1)
+
+
+def _leading(forms: list[str], phrases: Sequence[str], *, keep: int) -> int:
+    """The index after the phrases (words apart by spaces) that `forms` start with, one after
+    another, leaving at least `keep` pieces."""
     start, moved = 0, True
     while moved:
         moved = False
-        for filler in _FILLERS.get(lang, _FILLERS["en"]):
-            size = len(filler.split())
-            if start + size < len(forms) and " ".join(forms[start:start + size]) == filler:
+        for phrase in phrases:
+            size = len(phrase.split())
+            if start + size <= len(forms) - keep \
+                    and " ".join(forms[start:start + size]) == phrase:
                 start, moved = start + size, True
                 break
     return start
