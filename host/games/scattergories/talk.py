@@ -140,8 +140,7 @@ class ScattergoriesTalk:
         if stall is not None:  # "hmm, let me find it" or "um": no answer yet, which would stay
             return stall
         player = who or self.game.expected_player() or self._sole_answerer(words)
-        hesitation = self.grammar.hesitation.match(words)  # "um, I didn't write anything"
-        called = words[hesitation.end():] if hesitation else words
+        called = self._after_hesitation(words)  # "um, I didn't write anything"
         event = self._call(called, player, state) if player else None
         if event is not None:
             return Unclear(text) if isinstance(event, Unclear) else event
@@ -242,14 +241,18 @@ class ScattergoriesTalk:
         words = clean(rest)
         if self.listed(rest):
             return trimmed(rest)
-        hesitation = self.grammar.hesitation.match(words)
-        if hesitation:
-            words = words[hesitation.end():]
-            rest = raw_tail(rest, words)
+        bare = self._after_hesitation(words)
+        if bare != words:
+            words, rest = bare, raw_tail(rest, bare)
         filler = self.grammar.filler.match(words)
         if filler and not self.listed(rest):
             return raw_tail(rest, words[filler.end():])
         return trimmed(rest)
+
+    def _after_hesitation(self, words: str) -> str:
+        """Cleaned words less the sounds a reader makes before the answer ("um, uh")."""
+        hesitation = self.grammar.hesitation.match(words)
+        return words[hesitation.end():] if hesitation else words
 
     def _reading(self) -> bool:
         return self.game.state is State.READING
