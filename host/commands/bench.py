@@ -27,10 +27,10 @@ def register(subparsers: Any) -> None:
     calibrate = sub.add_parser(
         "calibrate", help="fit Whisper's hearing calibration on the rebuilt corpus",
         description="Hear the corpus (recorded and synthetic voices saying the bench's choices "
-        "and other words, clean and in 20/10 dB babble; with --games, demo games' utterances "
-        "too) with Whisper, keep every utterance's "
-        "measures in a cache, fit the calibration on half the phrases and validate it on the "
-        "other half, and write host/speech/calibration/whisper-<lang>.json.")
+        "and other words, clean and in 20/10 dB babble; with --phrases, short sentences among "
+        "each other; with --games, demo games' utterances too) with Whisper, keep every "
+        "utterance's measures in a cache, fit the calibration on half the phrases and "
+        "validate it on the other half, and write host/speech/calibration/whisper-<lang>.json.")
     calibrate.add_argument("--lang", default="en", help="language: en (tiny.en), fr (base)")
     calibrate.add_argument("--whisper-model", metavar="DIR",
                            help="the model to calibrate (default: the packaged one for --lang)")
@@ -43,6 +43,10 @@ def register(subparsers: Any) -> None:
                            help="hear (and fit on) the synthetic voices saying the bench's "
                            "words too (default: in English, not in French: see "
                            "hearing_corpus.SYNTHETIC)")
+    calibrate.add_argument("--phrases", action=argparse.BooleanOptionalAction, default=None,
+                           help="English: hear (and fit the choices' paths on) short "
+                           "sentences among each other too (default: no, see "
+                           "hearing_corpus.WITH_PHRASES)")
     calibrate.add_argument("--games", action=argparse.BooleanOptionalAction, default=None,
                            help="add the utterances of demo games in the language (seed "
                            "hearing_corpus.GAME_SEEDS, played once, kept in the cache; "
@@ -127,6 +131,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
     cache = args.measures or hearing_corpus.cache_path("whisper", args.lang, model["bytes"])
     synthetic = hearing_corpus.SYNTHETIC.get(args.lang, True) if args.synthetic is None \
         else args.synthetic
+    phrases = hearing_corpus.WITH_PHRASES if args.phrases is None else args.phrases
+    sets = hearing_corpus.sets_of(args.lang, phrases)
     try:
         if args.refit:
             if not cache.exists():
@@ -140,8 +146,11 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
             recognizer = WhisperRecognizer(folder, lang=args.lang)
             rows = hearing_corpus.measure(recognizer, args.lang, cache, synthetic=synthetic,
+                                          phrases=phrases,
                                           piper=load_piper() if synthetic else None, log=log)
-        rows = [row for row in rows if synthetic or row["kind"] == "human"]
+        names = {each.name for each in sets}
+        rows = [row for row in rows
+                if (synthetic or row["kind"] == "human") and row["set"] in names]
         if hearing_corpus.GAMES.get(args.lang, False) if args.games is None else args.games:
             games = hearing_corpus.games_dir("whisper", args.lang, model["bytes"])
             if not args.refit:
@@ -152,7 +161,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
         return 1
     fitted = hearing_fit.calibrate(
         rows, engine="whisper", lang=args.lang, model=model,
-        choices=len(hearing_corpus.choices_of(args.lang)),
+        choices=hearing_corpus.choice_counts(sets),
         seeds=args.seeds or hearing_fit.SEEDS)
     out = args.out or Path(calibration.__file__).with_suffix("") / calibration.file_name(
         "whisper", args.lang)

@@ -25,6 +25,7 @@ from host.speech.calibration import (
     fit_logistic,
     path_of,
 )
+from host.speech.hearing_corpus import WORDS
 from host.speech.ports import FreeMeasures, Measures
 from host.speech.pronounce import sounds_alike
 
@@ -44,6 +45,13 @@ records alone: a game's moves are each heard a second time off the choices, one 
 no table has, and only the scored path weighs which choices were offered. Fitted on them, it
 made French Crack Word's long placements unsure (demo seed 1: 0.567 understood, 0.763 without
 the games, 0.914 with them on these two paths)."""
+PHRASE_PATHS = ("scored", "exact")
+"""The paths fitted on the phrases set's records (hearing_corpus.SETS) too: what a long choice's
+lead and evidence are worth. The free path is fitted on the bench's words alone: a short
+everyday sentence is what Whisper writes best, and fitted on them, the free path weighed a
+game's garbled answers written freely as likely ("Talk when it was Christmas." for "Tarquinius
+Priscus" at p 0.79), which the Short List demo then asked back (seeds 1 to 3: a third of the
+utterances asked back, against a quarter)."""
 L2 = 1.0
 """The L2 penalty on the standardised weights."""
 SEEDS = (1, 2)
@@ -110,7 +118,7 @@ def split(rows: Sequence[Row], seed: int) -> tuple[list[Row], list[Row]]:
     split by utterance, its two hearings on the same side (a game says a few words, "oui",
     "non", "je passe", hundreds of times: split by phrase, a side would never hear a yes)."""
     fit_units: set[str] = set()
-    for part in ("said", "other", "game"):
+    for part in sorted({split_part(r) for r in rows}):
         units = sorted({split_unit(r) for r in rows if split_part(r) == part},
                        key=lambda u: hashlib.sha256(f"{seed}:{u}".encode()).hexdigest())
         fit_units.update(units[:len(units) // 2])
@@ -119,10 +127,17 @@ def split(rows: Sequence[Row], seed: int) -> tuple[list[Row], list[Row]]:
 
 
 def split_part(row: Row) -> str:
-    """Which part of the corpus a record is split within."""
+    """Which part of the corpus a record is split within: a demo game, or one choice set's
+    choices or other words ("said", "other phrases")."""
     if row["kind"] == "game":
         return "game"
-    return "said" if row["expected"] else "other"
+    return ("said" if row["expected"] else "other") + _set_suffix(row)
+
+
+def _set_suffix(row: Row) -> str:
+    """Nothing for the bench's own words, " phrases" for another choice set's records."""
+    choice_set = row.get("set", WORDS)
+    return "" if choice_set == WORDS else f" {choice_set}"
 
 
 def split_unit(row: Row) -> str:
@@ -144,11 +159,11 @@ def examples(rows: Sequence[Row], lang: str, path: str
 
 def fit(rows: Sequence[Row], lang: str, l2: float = L2) -> dict[str, Logistic]:
     """One regression per path: the choices' paths on every likeliest choice of every
-    record, the free path on every free transcript (the games' records on `GAME_PATHS`)."""
+    record, the free path on every free transcript (the games' records on `GAME_PATHS`, the
+    phrases' on `PHRASE_PATHS`)."""
     models = {}
     for path in PATHS:
-        measured, y = examples([r for r in rows if path in GAME_PATHS or r["kind"] != "game"],
-                               lang, path)
+        measured, y = examples([r for r in rows if teaches(r, path)], lang, path)
         if not measured:
             raise ValueError(f"no utterance of the corpus took the {path} path")
         features = PATH_FEATURES[path]
@@ -157,15 +172,24 @@ def fit(rows: Sequence[Row], lang: str, l2: float = L2) -> dict[str, Logistic]:
     return models
 
 
+def teaches(row: Row, path: str) -> bool:
+    """Whether a record weighs in a path's fit: a demo game's on `GAME_PATHS`, a phrase's on
+    `PHRASE_PATHS`, the bench's words on every path."""
+    if row["kind"] == "game":
+        return path in GAME_PATHS
+    return row.get("set", WORDS) == WORDS or path in PHRASE_PATHS
+
+
 def probabilities(calibration: Calibration, rows: Iterable[Row]) -> np.ndarray:
     """The calibrated probability of each record's best choice."""
     return np.array([calibration.p(measures_of(r)) for r in rows])
 
 
 def group(row: Row) -> str:
-    """The figures' group of a record: "human 10dB", "outside synthetic clean"..."""
+    """The figures' group of a record: "human 10dB", "outside synthetic clean", "human clean
+    phrases"... (the bench's words are named by kind and condition alone)."""
     head = "" if row["expected"] else "outside "
-    return f"{head}{row['kind']} {row['condition']}"
+    return f"{head}{row['kind']} {row['condition']}{_set_suffix(row)}"
 
 
 def scores(y: np.ndarray, p: np.ndarray) -> dict[str, float]:
@@ -220,10 +244,11 @@ def among_likeliest(calibration: Calibration, rows: Sequence[Row]) -> dict[str, 
 
 def path_scores(calibration: Calibration, rows: Sequence[Row], lang: str) -> dict[str, Any]:
     """Each path's log loss and Brier score on what it was fitted to weigh (every likeliest
-    choice; every free transcript), with how many there were and the share right."""
+    choice; every free transcript; as `teaches` says), with how many there were and the
+    share right."""
     out = {}
     for path in PATHS:
-        measured, y = examples(rows, lang, path)
+        measured, y = examples([r for r in rows if teaches(r, path)], lang, path)
         if measured:
             p = np.array([calibration.p(m) for m in measured])
             out[path] = {"n": len(y), "right": _round(y.mean()), **scores(y, p)}
@@ -322,7 +347,7 @@ def corpus_counts(rows: Sequence[Row]) -> dict[str, int]:
 
 
 def calibrate(rows: Sequence[Row], *, engine: str, lang: str,
-              model: dict[str, Any], choices: int, seeds: Sequence[int] = SEEDS,
+              model: dict[str, Any], choices: dict[str, int], seeds: Sequence[int] = SEEDS,
               l2: float = L2) -> Calibration:
     """Fit and validate on each seed's split; the calibration of the first seed's fit, with
     every seed's figures beside it. Records heard without choices (a game decoding freely)

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from host.speech import hearing_corpus, hearing_fit
+from host.speech import bench, hearing_corpus, hearing_fit
 from host.speech.calibration import (
     FIT_SCRIPT,
     PATHS,
@@ -189,6 +189,34 @@ def test_the_split_is_by_phrase_and_stable() -> None:
     assert hearing_fit.split(rows, seed=2) != (fit_rows, held)
 
 
+def test_each_choice_set_is_split_in_half_and_figured_apart() -> None:
+    """The phrases set splits within itself (half its choices fit), and its figures are its
+    own groups: the bench's words keep their names and their split."""
+    words = [record(f"w{i}", f"w{i}" if i < 20 else "", f"w{i % 20}", 0.0) for i in range(30)]
+    phrases = [{**record(f"p {i}", f"p {i}" if i < 20 else "", "p 0", 0.0), "set": "phrases"}
+               for i in range(30)]
+    fit_rows, _ = hearing_fit.split(words + phrases, seed=1)
+    assert fit_rows[:15] == hearing_fit.split(words, seed=1)[0]
+    assert len([r for r in fit_rows if r.get("set") == "phrases" and r["expected"]]) == 10
+    assert hearing_fit.group(words[0]) == "synthetic clean"
+    assert hearing_fit.group(phrases[0]) == "synthetic clean phrases"
+    assert hearing_fit.group(phrases[25]) == "outside synthetic clean phrases"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_phrase_is_in_two_sets_of_the_corpus(lang: str) -> None:
+    """A record is named by who said what in which condition: a phrase in two sets would be
+    heard among one set's choices only."""
+    seen: list[str] = []
+    for choice_set in hearing_corpus.SETS[lang]:
+        for table in (choice_set.choices, choice_set.outside):
+            seen += [phrase for phrase, _ in bench.read_table(table)]
+    assert len(seen) == len(set(seen))
+    sets = hearing_corpus.SETS[lang]
+    assert set(hearing_corpus.choice_counts(sets)) == {each.name for each in sets}
+    assert [each.name for each in hearing_corpus.sets_of(lang)] == ["words"]
+
+
 def test_a_games_records_split_by_utterance_with_both_hearings_on_one_side() -> None:
     """A game says "oui" hundreds of times: split by phrase, one side would never hear one."""
     rows = [{**record("oui", expected, "oui", -1.0), "kind": "game", "game": "crack-list-11",
@@ -242,10 +270,41 @@ def test_a_demo_game_teaches_the_exact_and_free_paths_not_the_scored_one() -> No
                for path in hearing_fit.GAME_PATHS)
 
 
+def test_the_phrases_teach_the_choices_paths_not_the_free_one() -> None:
+    """A short everyday sentence is what Whisper writes best: the phrases set weighs on what a
+    long choice's lead is worth, not on what a free transcript is."""
+    words = corpus(5)
+    phrases = [{**row, "phrase": f"p {row['phrase']}", "set": "phrases"} for row in corpus(6)]
+    for row in phrases:
+        row["free"] = row["phrase"]  # every phrase written freely right
+    alone, with_phrases = hearing_fit.fit(words, "en"), hearing_fit.fit(words + phrases, "en")
+    assert alone["free"].to_json() == with_phrases["free"].to_json()
+    assert all(alone[path].to_json() != with_phrases[path].to_json()
+               for path in hearing_fit.PHRASE_PATHS)
+
+
+def test_the_phrases_set_is_fitted_only_when_asked_for(tmp_path: Path) -> None:
+    """`bench calibrate --refit` reads a cache that holds phrases too: they weigh only with
+    --phrases (hearing_corpus.WITH_PHRASES)."""
+    from host.cli import main
+
+    words = corpus(5)
+    phrases = [{**row, "phrase": f"p {row['phrase']}", "set": "phrases"} for row in corpus(6)]
+    cache = tmp_path / "measures.jsonl"
+    cache.write_text("\n".join(json.dumps(row) for row in [
+        {"header": {"lang": "en", "version": hearing_corpus.VERSION}}, *words, *phrases]))
+    for flag, held in (("--no-phrases", len(words)), ("--phrases", len(words + phrases))):
+        out = tmp_path / f"calibration{flag}.json"
+        assert main(["bench", "calibrate", "--refit", flag, "--measures", str(cache),
+                     "--out", str(out)]) == 0
+        written = json.loads(out.read_text())
+        assert written["corpus"]["utterances"] == held
+
+
 def test_the_fit_script_s_calibration_is_written_and_read_back() -> None:
     rows = corpus(5)
     fitted = hearing_fit.calibrate(rows, engine="whisper", lang="en", model={"bytes": 1},
-                                   choices=28, seeds=(1, 2))
+                                   choices={"words": 28}, seeds=(1, 2))
     again = Calibration.from_json(json.loads(hearing_fit.to_text(fitted)))
     assert [tried["seed"] for tried in again.about["seeds"]] == [1, 2]
     assert again.p(scored(2.0)) == pytest.approx(fitted.p(scored(2.0)))
