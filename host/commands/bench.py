@@ -131,8 +131,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
     cache = args.measures or hearing_corpus.cache_path("whisper", args.lang, model["bytes"])
     synthetic = hearing_corpus.SYNTHETIC.get(args.lang, True) if args.synthetic is None \
         else args.synthetic
-    phrases = hearing_corpus.WITH_PHRASES if args.phrases is None else args.phrases
-    sets = hearing_corpus.sets_of(args.lang, phrases)
+    sets = hearing_corpus.sets_of(args.lang, hearing_corpus.WITH_PHRASES if args.phrases is None
+                                  else args.phrases)
     try:
         if args.refit:
             if not cache.exists():
@@ -146,7 +146,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
             recognizer = WhisperRecognizer(folder, lang=args.lang)
             rows = hearing_corpus.measure(recognizer, args.lang, cache, synthetic=synthetic,
-                                          phrases=phrases,
+                                          sets=sets,
                                           piper=load_piper() if synthetic else None, log=log)
         names = {each.name for each in sets}
         rows = [row for row in rows

@@ -136,8 +136,13 @@ def split_part(row: Row) -> str:
 
 def _set_suffix(row: Row) -> str:
     """Nothing for the bench's own words, " phrases" for another choice set's records."""
-    choice_set = row.get("set", WORDS)
-    return "" if choice_set == WORDS else f" {choice_set}"
+    return "" if _set_of(row) == WORDS else f" {_set_of(row)}"
+
+
+def _set_of(row: Row) -> str:
+    """The choice set a record was heard among (records read by hearing_corpus.read_records
+    always name it; the bench's words otherwise)."""
+    return str(row.get("set", WORDS))
 
 
 def split_unit(row: Row) -> str:
@@ -177,7 +182,7 @@ def teaches(row: Row, path: str) -> bool:
     `PHRASE_PATHS`, the bench's words on every path."""
     if row["kind"] == "game":
         return path in GAME_PATHS
-    return row.get("set", WORDS) == WORDS or path in PHRASE_PATHS
+    return _set_of(row) == WORDS or path in PHRASE_PATHS
 
 
 def probabilities(calibration: Calibration, rows: Iterable[Row]) -> np.ndarray:
