@@ -122,8 +122,12 @@ class WhisperRecognizer:
         self._features = FeatureExtractor(feature_size=self._model.n_mels,
                                           chunk_length=self.tuning.window_seconds)
         self.decoder = WhisperDecoder(self.model_dir)
-        self._prior: dict[TokenPath, float] = {}
-        """Each written form's score on the prior's noise, the forms offered last at the end."""
+        self._prior: dict[TokenPath, tuple[float, ...]] = {}
+        """Each written form's scores on the prior's noise, one per step of its token path
+        (the beam weighs a phrase begun by its beginning's prior), the forms offered last at
+        the end."""
+        self._bias_of: dict[TokenPath, float] = {}
+        """The prior's share subtracted from each path of the choices offered now."""
         self.priors_kept = PRIORS_KEPT
         self._trie: PhraseTrie | None = None
         self._forms_by_words: dict[tuple[str, ...], list[str]] = {}
@@ -221,23 +225,28 @@ class WhisperRecognizer:
 
     def _bias(self, path: TokenPath) -> float:
         """The share of a path's score on the prior's noise that is subtracted from it."""
-        return self.tuning.prior_weight * self._prior.get(path, 0.0)
+        return self._bias_of.get(path, 0.0)
 
     def _learn_priors(self, forms: list[tuple[str, list[int]]]) -> None:
         """Score on the prior's noise the written forms not yet seen (once per form, then
-        cached, the forms offered least recently forgotten past `priors_kept`)."""
-        new = [(phrase, tokens) for phrase, tokens in forms
-               if tuple(tokens) not in self._prior]
+        cached, the forms offered least recently forgotten past `priors_kept`), and weigh
+        every path of the forms offered now by them."""
+        offered = list(dict.fromkeys(tuple(tokens) for _, tokens in forms))
+        new = [path for path in offered if path not in self._prior]
         for batch in range(0, len(new), PRIOR_BATCH):  # each path is scored exactly alone
-            trie = PhraseTrie(new[batch: batch + PRIOR_BATCH])
-            self._prior.update(search(self.decoder, self._prior_noise, self.prefix, trie,
-                                      beam=None))
-        for _, tokens in forms:  # offered now: the last to be forgotten
-            path = tuple(tokens)
-            if path in self._prior:
-                self._prior[path] = self._prior.pop(path)
-        while len(self._prior) > max(self.priors_kept, len(forms)):
+            some = new[batch: batch + PRIOR_BATCH]
+            scores = search(self.decoder, self._prior_noise, self.prefix,
+                            PhraseTrie(("", list(path)) for path in some), beam=None)
+            for path in some:
+                self._prior[path] = tuple(float(scores[path[:step]])
+                                          for step in range(1, len(path) + 1))
+        for path in offered:  # offered now: the last to be forgotten
+            self._prior[path] = self._prior.pop(path)
+        while len(self._prior) > max(self.priors_kept, len(offered)):
             del self._prior[next(iter(self._prior))]
+        weight = self.tuning.prior_weight
+        self._bias_of = {path[:step]: weight * score for path in offered
+                         for step, score in enumerate(self._prior[path], 1)}
 
     @property
     def priors_known(self) -> int:

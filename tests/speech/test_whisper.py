@@ -368,3 +368,24 @@ def test_the_priors_remembered_are_bounded_the_least_recently_offered_forgotten(
     finally:
         whisper.priors_kept = kept
     whisper.set_choices(None)
+
+
+def test_a_recognizer_that_forgot_priors_hears_as_one_that_remembers_them(
+        whisper: WhisperRecognizer) -> None:
+    """The beam weighs a phrase begun by its beginning's prior, so every step of each form
+    offered is remembered with it. The bound once counted steps and forgot the beginnings of
+    forms still offered: late in a French Crack Word demo, "E sur l'E de la ligne un", said
+    47 times, was never among the nine likeliest."""
+    audio = [prompt(name) for name in ("digits/tomorrow", "vm-opts", "digits/thousand")]
+    whisper.set_choices(CHOICES)
+    remembering = [whisper.transcribe(pcm).likeliest for pcm in audio]
+    kept, whisper.priors_kept = whisper.priors_kept, 1
+    try:
+        whisper.set_choices(["apple", "banana"])
+        whisper.set_choices(CHOICES)
+        assert whisper.priors_known == len({tuple(whisper.tokens(form)) for phrase in CHOICES
+                                            for form in written_forms(phrase)})
+        assert [whisper.transcribe(pcm).likeliest for pcm in audio] == remembering
+    finally:
+        whisper.priors_kept = kept
+    whisper.set_choices(None)
