@@ -37,11 +37,19 @@ WORDS = {
     "en": {"yes_or_no": "yes or no", "anyone": "anyone: start with your name",
            "only": "for {player} only",
            "closed": "Input closed: the game is saved; continue with {resume}.",
-           "pages_stay": "The pages stay up with the final scores until you press Ctrl+C."},
+           "pages_stay": "The pages stay up with the final scores until you press Ctrl+C.",
+           "text_instead": "{problem}. Playing in the text console instead (`partyhost doctor` "
+                           "says what to fix).",
+           "kept": "The unfinished game that was in {save} is kept in {kept}; to carry it on "
+                   "later: {again}"},
     "fr": {"yes_or_no": "oui ou non", "anyone": "qui parle ? commence par ton prénom",
            "only": "pour {player} seulement",
            "closed": "Fin de la saisie : la partie est sauvegardée ; reprenez-la avec {resume}.",
-           "pages_stay": "Les pages restent ouvertes avec les scores finaux jusqu'à Ctrl+C."},
+           "pages_stay": "Les pages restent ouvertes avec les scores finaux jusqu'à Ctrl+C.",
+           "text_instead": "Pas de micro utilisable ({problem}) : la partie se joue dans la "
+                           "console texte (`partyhost doctor` dit quoi réparer).",
+           "kept": "La partie inachevée qui était dans {save} est gardée dans {kept} ; pour la "
+                   "reprendre plus tard : {again}"},
 }
 """The console's own words around the host's lines, in the host's language."""
 

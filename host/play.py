@@ -43,8 +43,8 @@ def make_session(args: argparse.Namespace) -> tuple[Session, bool]:
     kept = autosave.keep_unfinished(save)
     if kept:
         again = shlex.join(["partyhost", "play", args.game, "--resume", "--save", str(kept)])
-        print(f"The unfinished game that was in {save} is kept in {kept}; to carry it on "
-              f"later: {again}", file=sys.stderr)
+        print(words(args.lang or kind.default_lang)["kept"].format(
+            save=save, kept=kept, again=again), file=sys.stderr)
     return session, False
 
 
@@ -157,8 +157,8 @@ def play_game(args: argparse.Namespace) -> int:
 
         return run_voice(args)
     if problem:
-        print(f"{problem} Playing in the text console instead (`partyhost doctor` says what "
-              "to fix).", file=sys.stderr)
+        said = words(args.lang)["text_instead"].format(problem=problem.rstrip("."))
+        print(said, file=sys.stderr)
     try:
         session, resumed = make_session(args)
     except (SetupError, autosave.SaveError) as err:

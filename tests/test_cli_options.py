@@ -3,6 +3,8 @@ refused in one line that names the file, the entry and what to do, with exit cod
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import os
 import re
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from host.cli import main
+from host.console import run_console
 from host.core.events import make_seats
 from host.games.crack_list.config import PLAYERS_HELP, SEATS_RANGE, CrackListConfig
 from tests.commandline import RULES_DECK, partyhost
@@ -56,6 +59,31 @@ def test_a_new_game_keeps_the_unfinished_one_and_says_how_to_resume_it(tmp_path:
                       stdin="what's the category\n")
     assert again.returncode == 0, again.stderr
     assert "Welcome back" in again.stdout and "Films" in again.stdout
+
+
+def test_a_french_table_is_told_in_french_what_became_of_its_unfinished_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The lines around a French game are French: the unfinished game kept, and the text
+    console played for want of a microphone (a machine without one, as this one)."""
+    import host.play
+
+    monkeypatch.setattr(host.play, "microphone_problem",
+                        lambda args: "No sound input device is available on this machine.")
+    save = tmp_path / "g.json"
+    common = ["play", "crack-list", "--lang", "fr", "--save", str(save), "--players", "Ann",
+              "Bob"]
+    for typed in ("Ann: un\n", "quitter\noui\n"):
+        monkeypatch.setattr(host.play, "run_console",
+                            functools.partial(run_console, stream=io.StringIO(typed)))
+        assert main(common) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == ("Pas de micro utilisable (No sound input device is available on this "
+                      "machine) : la partie se joue dans la console texte (`partyhost doctor` "
+                      "dit quoi réparer).")
+    kept = next(p for p in tmp_path.iterdir() if p.name.startswith("g.unfinished-"))
+    assert f"La partie inachevée qui était dans {save} est gardée dans {kept} ; pour la " \
+           f"reprendre plus tard : partyhost play crack-list --resume --save {kept}" in err
 
 
 def test_nothing_to_keep_means_no_backup_and_no_word(tmp_path: Path) -> None:
