@@ -102,37 +102,33 @@ class CrackWordTalk:
         if not words:
             return Query(CLAIM_TURN, named) if named else Unclear(text)
         query = self._count_of(words, who) or match_query(words, who, self.grammar.questions)
+        # A word offered for the placement waiting for it is that word, though it is a
+        # question too ("règles" for R, E, G) or a move ("passe" for A, S): the host asked for
+        # the word, and the recognizer was offered it as the word.
+        word, offered = self._word_for(words, rest, who) if who else (None, False)
         if query is not None:
-            # A word offered for the placement waiting for it is that word, though it is a
-            # question too ("règles" for R, E, G): the recognizer was offered it as the word.
-            word = self._word_for(words, rest, who, offered=True) if who else None
-            return word or query
+            return word if word is not None and offered else query
         if who is None:
             return Unclear(text, anonymous=not self.game.over)
         if self.game.state in (State.CUT, State.START):
             return self._shown(words, who) or self._move(words, rest, who) or Unclear(text)
-        # A word offered for the placement waiting for it is that word, though it is a move
-        # too ("passe" for A, S): the host asked for the word.
-        return self._word_for(words, rest, who, offered=True) or self._move(words, rest, who) \
-            or self._word_for(words, rest, who) \
+        return (word if offered else None) or self._move(words, rest, who) or word \
             or stalled(text, rest, self.lang) or Unclear(text)
 
-    def _word_for(self, words: str, raw: str, who: str, *,
-                  offered: bool = False) -> Place | None:
+    def _word_for(self, words: str, raw: str, who: str) -> tuple[Place | None, bool]:
         """The placement waiting for its word, with the word said alone ("château"): a word
         of the dictionary or one holding the row's letters ("mmh" is not one, nor "um" said
-        while thinking); with `offered`, only one of the words offered for it."""
+        while thinking); and whether the word is one of those offered for it."""
         said = self._bare_word.fullmatch(words)
         if self.game.wanting is None or said is None:
-            return None
+            return None, False
         legal = self.legal_of(who)
         wanting, word = legal.wanting, fold(said.group("word"))
         if wanting is None or (wanting.formed not in word and (
                 no_answer_said(raw, self.lang) or not self.game.lexicon.is_word(word))):
-            return None
-        if offered and word not in {fold(form) for form in legal.words(wanting.formed)}:
-            return None
-        return wanting.with_word(_raw_word(raw, said.group("word")))
+            return None, False
+        offered = word in {fold(form) for form in legal.words(wanting.formed)}
+        return wanting.with_word(_raw_word(raw, said.group("word"))), offered
 
     def _count_of(self, words: str, who: str | None) -> Query | None:
         """ "combien de cartes a Bob": one player's count."""
