@@ -85,8 +85,9 @@ the host's short questions lead (a French placement said nine times running was 
 three, all questions too)."""
 PRIORS_KEPT = 10_000
 """How many written forms' priors a recognizer remembers, each with a score per token (about
-12 MB for forms of 8 to 22 tokens): the lobby's and a few games' worth of answers. Past it the forms offered least recently are forgotten, to be scored
-again if they come back: `partyhost serve` offers new answers game after game."""
+12 MB for forms of 8 to 22 tokens): the lobby's and a few games' worth of answers. Past it the
+forms offered least recently are forgotten, to be scored again if they come back: `partyhost
+serve` offers new answers game after game."""
 PRIOR_BATCH = 100
 """New forms scored on the prior's noise at a time: 1,500 first names at once took a
 gigabyte of scratch memory for a moment, 200 at a time about 150 MB in no more time; 100 at
