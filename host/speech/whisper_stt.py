@@ -225,8 +225,10 @@ class WhisperRecognizer:
         return [*self._tokenizer.encode(written), self._tokenizer.eot]
 
     def _bias(self, path: TokenPath) -> float:
-        """The share of a path's score on the prior's noise that is subtracted from it."""
-        return self._bias_of.get(path, 0.0)
+        """The share of a path's score on the prior's noise that is subtracted from it (every
+        path of the choices offered has one: a path weighed without its prior loses its place
+        in the beam)."""
+        return self._bias_of[path]
 
     def _learn_priors(self, forms: list[tuple[str, list[int]]]) -> None:
         """Score on the prior's noise the written forms not yet seen (once per form, then
