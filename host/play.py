@@ -36,14 +36,15 @@ def make_session(args: argparse.Namespace) -> tuple[Session, bool]:
         options = kind.options_from_json(saved)
         # A game saved before its first move starts again, with the same seeded deal.
         return kind.new_session(options, MonotonicClock(), save, events), bool(events)
-    refuse_language(kind, args.lang or kind.default_lang)
+    lang = args.lang or kind.default_lang
+    refuse_language(kind, lang)
     if not args.players and not args.teams:
         raise SetupError("who is playing? Give the names, e.g. --players Ann Bob Cat")
     session = kind.new_session(kind.options_from_args(args), MonotonicClock(), save, ())
     kept = autosave.keep_unfinished(save)
     if kept:
         again = shlex.join(["partyhost", "play", args.game, "--resume", "--save", str(kept)])
-        print(words(args.lang or kind.default_lang)["kept"].format(
+        print(words(lang)["kept"].format(
             save=save, kept=kept, again=again), file=sys.stderr)
     return session, False
 
