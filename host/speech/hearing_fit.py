@@ -362,7 +362,8 @@ def calibrate(rows: Sequence[Row], *, engine: str, lang: str,
     for seed in seeds:
         fit_all, held_all = split(rows, seed)
         calibration = Calibration(engine, lang, model, fit(fit_all, lang, l2))
-        fit_rows, held = scored_choices(fit_all), scored_choices(held_all)
+        fit_rows = ranked(calibration, scored_choices(fit_all))
+        held = ranked(calibration, scored_choices(held_all))
         held_p = probabilities(calibration, held)
         fit_p = probabilities(calibration, fit_rows)
         validation = figures(held, held_p)
@@ -405,6 +406,15 @@ def calibrate(rows: Sequence[Row], *, engine: str, lang: str,
 def scored_choices(rows: Sequence[Row]) -> list[Row]:
     """The records whose best choice was measured (not those decoded freely)."""
     return [r for r in rows if r.get("likeliest") and r["likeliest"][0].get("measures")]
+
+
+def ranked(calibration: Calibration, rows: Sequence[Row]) -> list[Row]:
+    """The records with their likeliest choices in the order this calibration gives them, the
+    most probable first, as the recognizer returns them to the host: the best choice the
+    figures weigh is the one the host would act on."""
+    return [{**row, "likeliest": sorted(row["likeliest"], reverse=True,
+                                        key=lambda h: calibration.p(Measures(**h["measures"])))}
+            for row in rows]
 
 
 def _on_path(rows: Sequence[Row], p: np.ndarray, path: str) -> tuple[list[Row], np.ndarray]:

@@ -88,8 +88,8 @@ class Transcript:
     a move in a game where a move may be in words no choice holds (a Short List guess off the
     card), and a check on the choices."""
     likeliest: tuple[Hypothesis, ...] = ()
-    """With choices set, the likeliest choices, best first (`text` the first), each with its
-    probability (engines that weigh them: the others return their one choice, sure)."""
+    """With choices set, the likeliest choices, the most probable first (`text` the first), each
+    with its probability (engines that weigh them: the others return their one choice, sure)."""
     free_p: float = 0.0
     """The probability that the free transcript is what was said (0 without one)."""
     free_measures: FreeMeasures | None = None

@@ -184,8 +184,10 @@ class WhisperRecognizer:
 
     def _weigh(self, encoded: np.ndarray, free_tokens: list[int], free_text: str,
                free: FreeMeasures, agreeing: list[str]) -> tuple[Hypothesis, ...]:
-        """The likeliest choices, best first, each with what was measured of it and its
-        probability (`agreeing`: the choices whose words the free transcript is)."""
+        """The likeliest choices by the engine's score, each with what was measured of it and
+        its probability, the most probable first: the calibration weighs more than the score,
+        and a choice behind another may be the likelier (`agreeing`: the choices whose words
+        the free transcript is)."""
         assert self._trie is not None
         cross = self.decoder.cross_keys_values(encoded)
         raw, free_score = search_beside(
@@ -210,7 +212,7 @@ class WhisperRecognizer:
                 tokens=len(path), evidence=(raw[path] - free_score + min(lead, MARGIN_CAP))
                 / len(path), lead=lead, posterior=shares[phrase])
             hypotheses.append(Hypothesis(phrase, self._p(measures, shares[phrase]), measures))
-        return tuple(hypotheses)
+        return tuple(sorted(hypotheses, key=lambda hypothesis: hypothesis.p, reverse=True))
 
 
     def _p(self, measures: Measures | FreeMeasures, uncalibrated: float) -> float:
