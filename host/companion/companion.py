@@ -64,7 +64,7 @@ class Companion:
     def __init__(self, session: Session, title: str, *, host: str | None = None,
                  port: int = DEFAULT_PORT) -> None:
         self.session = session
-        session.phrases.use_pages()  # the host words some lines for players with pages
+        session.phrases.use("with_pages")  # the host words some lines for players with pages
         self.views = TableViews(session, title)
         self.hub = Hub(len(self.views.names), session.clock.now)
         self.app = build_app(self.hub, self.views.names, title, self.views.words,

@@ -64,6 +64,10 @@ class GameVoice:
 
 
 CORE_LINES = "host.core.lines"
+WORDED = ("with_pages", "with_physical_cards")
+"""The situations a book words some lines otherwise for, each its table: the players have
+the companion pages ("write on your phone", not "on paper"), or play with the box's own cards
+(the host cannot see the hands, and no help line offers them)."""
 
 
 class Phrasebook:
@@ -78,8 +82,8 @@ class Phrasebook:
         self.lang = lang if spoken else "en"  # one language throughout, never a mix
         self.lines: dict[str, list[str]] = {}
         self.refusals: dict[str, list[str]] = {}
-        self.page_lines: dict[str, list[str]] = {}
-        """Lines worded otherwise when the players have the companion pages (`use_pages`)."""
+        self.worded: dict[str, dict[str, list[str]]] = {table: {} for table in WORDED}
+        """Lines worded otherwise in a situation, by the books' table of it (`use`)."""
         self.page_text: dict[str, str] = {}
         """What the companion pages show (labels, hints): never said."""
         self.rule_figures: dict[str, Any] = {}
@@ -98,16 +102,17 @@ class Phrasebook:
         data = tomllib.loads(book.read_text("utf-8"))
         self.lines.update(data.get("lines", {}))
         self.refusals.update(data.get("refusals", {}))
-        self.page_lines.update(data.get("with_pages", {}))
+        for table, lines in self.worded.items():
+            lines.update(data.get(table, {}))
         self.page_text.update(data.get("page", {}))
         rules = data.get("house_rules", {})
         self.rule_figures.update(rules.get("figures", {}))
         return list(rules.get("rules", []))
 
-    def use_pages(self) -> None:
-        """The players have the companion pages: the lines a book words otherwise then (its
-        [with_pages] table: "write on your phone", not "on paper") replace the usual ones."""
-        self.lines.update(self.page_lines)
+    def use(self, situation: str) -> None:
+        """The table is in this situation (one of WORDED): the lines the books word otherwise
+        then replace the usual ones."""
+        self.lines.update(self.worded[situation])
 
     def page(self, key: str, **params: Any) -> str:
         """A companion page's text, filled in as written (the key itself when no book has

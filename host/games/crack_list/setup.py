@@ -169,6 +169,8 @@ def build_session(
     saved = saving(game, options, save, events)
     autosave = RememberingAutosave(saved, options.lang, lambda: game.offers) if saved else None
     phrases = Phrasebook(options.lang, game=VOICE)
+    if options.cards == "physical":
+        phrases.use("with_physical_cards")
     phrases.rule_figures.update(
         turn_seconds=f"{options.turn_seconds:g}", hand_size=options.hand_size,
         countdown_after=f"{game.config.timer_seconds('turn_grace'):g}")

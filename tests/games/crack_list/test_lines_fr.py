@@ -26,7 +26,7 @@ from host.games.crack_list.rules import CrackListConfig, CrackListGame
 from host.games.crack_list.setup import category_cards
 from host.judge import JUDGE_LINES, Judge
 
-TABLES = ("lines", "refusals", "with_pages", "page")
+TABLES = ("lines", "refusals", "with_pages", "with_physical_cards", "page")
 DERIVED = {
     "titles_numbered": "titles", "target_list": "targets", "target_names": "targets",
     "target_cards": "targets", "score_text": "score", "cards_text": "cards",
@@ -200,7 +200,7 @@ def test_every_french_line_reads_as_french(book: Phrasebook, case: str) -> None:
     """Every variant of every line and refusal, the pages' texts and the house rules, with one
     player's params and with teams' (lines a short simulation may not reach)."""
     params = CASES[case]
-    texts = [book.fill(v, params) for table in (book.lines, book.refusals, book.page_lines)
+    texts = [book.fill(v, params) for table in (book.lines, book.refusals, *book.worded.values())
              for variants in table.values() for v in variants if v]
     texts += [book.page(key, **params) for key in book.page_text]
     found = [problem for text in texts + book.house_rules

@@ -12,9 +12,12 @@ from typing import Any
 
 import pytest
 
+from host.clock import FakeClock
 from host.core.phrasebook import CORE_LINES, PLURAL_VERBS, Phrasebook
 from host.core.talk import free_seat_words
 from host.games.crack_list.announce import VOICE
+from host.games.crack_list.setup import build_session
+from tests.games.crack_list.sessions import options, texts
 
 TITLES = ["Animals", "Fruit and vegetables", "Planets"]
 
@@ -216,6 +219,20 @@ def test_finishing_on_a_crack_list_card_says_why_not(book: Phrasebook) -> None:
 def test_the_help_says_a_hand_is_private_only_on_the_companion_page(book: Phrasebook) -> None:
     (help_line,) = _all(book, "help")
     assert "--companion" in help_line and "--cards physical" in help_line
+
+
+@pytest.mark.parametrize(("lang", "asked", "unseen"), [
+    ("en", "help", "I can't see your cards"), ("fr", "aide", "Je ne vois pas vos cartes")])
+def test_with_the_box_s_cards_the_help_neither_offers_a_hand_nor_the_real_cards(
+        lang: str, asked: str, unseen: str) -> None:
+    """With physical cards the host cannot see a hand: its help says it trusts the letter
+    played, and does not send the table to the cards it already holds."""
+    table = options(cards="physical", lang=lang, decks=[], shipped_decks=True)
+    session = build_session(table, FakeClock(), None)
+    session.start()
+    said = texts(session.hear_words(asked, "Ann"))
+    assert unseen in said
+    assert "--cards physical" not in said and "--companion" not in said
 
 
 def test_every_placeholder_of_the_cases_is_known() -> None:
