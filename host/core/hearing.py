@@ -44,8 +44,8 @@ ASK_BACK = 0.15
 again; a no to its own question is taken from here. The corpus's level at which 88% of
 people's choices in 10 dB babble are right and reach it (0.135 on split seed 2; no level
 reaches 88% on seed 1)."""
-QUIT_YES = (*YES, "quit", "yes quit")
-"""The replies to "really quit?" that end the game."""
+QUIT_YES = (*YES, "quit", "yes quit", "quitter", "oui quitter")
+"""The replies to "really quit?" that end the game (in either language, as yes is heard)."""
 TAKE_LEVELS = {Stakes.UNDO: ASK_BACK, Stakes.ASK: TAKE_QUESTION, Stakes.MOVE: TAKE_MOVE,
                Stakes.COSTLY: TAKE_COSTLY, Stakes.SECRET: TAKE_MOVE}
 """The level each stake must clear to be played outright."""

@@ -29,6 +29,7 @@ from host.core.talk import (
     clean,
     core_phrases,
     free_seat_words,
+    quit_word,
     seat_to_free,
     start_words,
     without_host_name,
@@ -310,9 +311,11 @@ class Session:
         while paused); while the host asks, the yes and the no first."""
         lang = self.phrases.lang
         yes, no = yes_no(lang)
-        # The yes is an ordinary move: the question was the check, and a game quit is saved
-        # for --resume.
-        quit_answers = (Offer(yes, yes), *_undoing([no, carry_on(lang)]))
+        # The yes, or "quit" said again, is an ordinary move: the question was the check, and
+        # a game quit is saved for --resume. Offered as a command, "quit" would end the game
+        # heard as surely as a question needs.
+        again = quit_word(lang)
+        quit_answers = (Offer(yes, yes), *_undoing([no, carry_on(lang)]), Offer(again, again))
         if self.paused:  # "quit" may be said while paused: its yes or no too
             commands = _commands([*core_phrases(lang, paused=True), *self._free_phrases(),
                                   *addressed_commands(lang, paused=True)])

@@ -261,6 +261,11 @@ def carry_on(lang: str) -> str:
     return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["carry_on"]
 
 
+def quit_word(lang: str) -> str:
+    """How a player says "quit" (and, asked whether to quit, yes)."""
+    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["quit"]
+
+
 def clean(text: str) -> str:
     """Lower-case, drop accents and punctuation (keeping apostrophes), squeeze spaces."""
     text = unicodedata.normalize("NFKD", text.lower())

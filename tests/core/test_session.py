@@ -132,6 +132,18 @@ def test_a_quit_or_yes_heard_unlikely_ends_nothing(clock: FakeClock) -> None:
     assert session.finished
 
 
+def test_quit_said_again_ends_the_game_only_heard_as_surely_as_a_yes(clock: FakeClock) -> None:
+    """Asked whether to quit, "quit" said again is a yes: a word heard as "quit" half sure
+    ends nothing (the demo's "Mu", heard as "quit" at p 0.74, ended a Crack List game)."""
+    session = started(clock)
+    session.hear_words("quit")
+    session.hear_speech(heard(("quit", HALF)))
+    assert not session.finished and not session.asking
+    session.hear_words("quit")
+    assert "Thanks for playing" in texts(session.hear_speech(heard(("quit", SURE))))
+    assert session.finished
+
+
 def test_a_question_heard_unlikely_is_not_answered(clock: FakeClock) -> None:
     """A question that decoding freely heard as other words comes back unlikely: the host asks
     again rather than answer it."""

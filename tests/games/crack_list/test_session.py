@@ -108,6 +108,16 @@ def test_a_french_host_names_them_in_french(clock: FakeClock) -> None:
     assert "Tu peux dire numéro un, " in said and " ou numéro " in said
 
 
+def test_a_french_table_confirms_its_quit_by_saying_quitter_again(clock: FakeClock) -> None:
+    session = build_session(options(lang="fr", decks=[], shipped_decks=True), clock, None)
+    session.start()
+    assert "quitter" in (session.expected_phrases() or [])
+    session.hear_words("quitter")
+    assert "quitter" in (session.expected_phrases() or [])
+    session.hear_words("quitter")
+    assert session.finished
+
+
 def test_crack_list_never_plays_what_was_heard_outside_its_choices(clock: FakeClock) -> None:
     session = started(clock)
     choose_films(session)
