@@ -139,7 +139,7 @@ def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(
     voice = EspeakSynthesizer("fr-be+m2")
     folder = tmp_path / "in"
     folder.mkdir()
-    said = ["Pierre", "oui", "Marie", "oui", "c'est tout le monde", "vraies cartes"]
+    said = ["Paul", "oui", "Marie", "oui", "c'est tout le monde", "vraies cartes"]
     for number, text in enumerate(said, 1):
         write_wav(folder / f"{number:02d}.wav", join_pcm(voice.synthesize(text)),
                   voice.sample_rate)
@@ -153,7 +153,7 @@ def test_a_french_lobby_sets_up_crack_list_in_french_by_voice(
     with pytest.raises(EOFError):  # the recording ends once the game has begun
         lobby.handle(Start("crack-list"))
     [session] = lobby.sessions
-    assert [seat.name for seat in session.game.seats] == ["Pierre", "Marie"]
+    assert [seat.name for seat in session.game.seats] == ["Paul", "Marie"]
     assert session.phrases.lang == "fr"
     assert "HOST: Vraies cartes." in shown
     save = json.loads((tmp_path / "state" / "crack-list.json").read_text())

@@ -68,15 +68,15 @@ def test_french_players_meet_the_host_in_french(tmp_path: Path, whisper_fr: Reco
     """A French table: the host asks in French and hears "oui" and "c'est tout le monde"."""
     from host.speech.espeak_tts import EspeakSynthesizer
 
-    voice = EspeakSynthesizer("fr-be+m2")  # its "c'est tout le monde" is heard clearly
+    voice = EspeakSynthesizer("fr-be+m2")  # its "c'est tout le monde" and "Paul" are heard clearly
     folder = tmp_path / "in"
     folder.mkdir()
-    for number, text in enumerate(["Pierre", "oui", "Marie", "oui", "c'est tout le monde"], 1):
+    for number, text in enumerate(["Paul", "oui", "Marie", "oui", "c'est tout le monde"], 1):
         write_wav(folder / f"{number:02d}.wav", join_pcm(voice.synthesize(text)),
                   voice.sample_rate)
     ears = MicrophoneEars(WavFileInput(folder, gap_seconds=0.6), half_duplex=False)
     shown: list[str] = []
     asker = Asker(ears, whisper_fr, Mouth(voice, []),
                   Phrasebook("fr"), show=shown.append)
-    assert collect_names(asker, common_first_names()) == ["Pierre", "Marie"]
-    assert any("J'ai entendu Pierre" in line for line in shown)
+    assert collect_names(asker, common_first_names()) == ["Paul", "Marie"]
+    assert any("J'ai entendu Paul" in line for line in shown)
