@@ -153,6 +153,22 @@ def test_every_likeliest_choice_is_labelled_and_other_words_never_right() -> Non
     assert not hearing_fit.is_right(said_second)
 
 
+def test_the_figures_weigh_the_most_probable_choice_as_the_host_does() -> None:
+    """A record lists its choices in the order they were heard; the fit weighs them in the
+    order the calibration gives them, the most probable first, as the recognizer returns
+    them."""
+    calibration = load("whisper", "en")
+    low, high = (dataclasses.replace(scored(evidence), choice=choice)
+                 for evidence, choice in ((-8.0, "w0"), (2.0, "w1")))
+    row = {**record("w1", "w1", "w0", 0.0),
+           "likeliest": [{"text": m.choice, "p": 0.5, "measures": dataclasses.asdict(m)}
+                         for m in (low, high)]}
+    assert not hearing_fit.is_right(row)
+    [ranked] = hearing_fit.ranked(calibration, [row])
+    assert [h["text"] for h in ranked["likeliest"]] == ["w1", "w0"]
+    assert hearing_fit.is_right(ranked)
+
+
 def test_a_free_transcript_is_right_when_its_words_are_or_sound_like_the_words_said() -> None:
     assert hearing_fit.free_right(record("zero", "zero", "zero", 0.0, "0."), "en")
     assert hearing_fit.free_right(record("Egg timer", "", "w0", 0.0, "egg timer!"), "en")
