@@ -84,6 +84,8 @@ class Phrasebook:
         self.refusals: dict[str, list[str]] = {}
         self.worded: dict[str, dict[str, list[str]]] = {table: {} for table in WORDED}
         """Lines worded otherwise in a situation, by the books' table of it (`use`)."""
+        self.situations: set[str] = set()
+        """The situations the table is in (`use`)."""
         self.page_text: dict[str, str] = {}
         """What the companion pages show (labels, hints): never said."""
         self.rule_figures: dict[str, Any] = {}
@@ -111,8 +113,12 @@ class Phrasebook:
 
     def use(self, situation: str) -> None:
         """The table is in this situation (one of WORDED): the lines the books word otherwise
-        then replace the usual ones."""
-        self.lines.update(self.worded[situation])
+        then replace the usual ones; in two situations, the one WORDED names later words them
+        (with the box's cards and the pages, no page shows a hand to tap)."""
+        self.situations.add(situation)
+        for table in WORDED:
+            if table in self.situations:
+                self.lines.update(self.worded[table])
 
     def page(self, key: str, **params: Any) -> str:
         """A companion page's text, filled in as written (the key itself when no book has

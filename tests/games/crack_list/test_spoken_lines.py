@@ -221,6 +221,19 @@ def test_the_help_says_a_hand_is_private_only_on_the_companion_page(book: Phrase
     assert "--companion" in help_line and "--cards physical" in help_line
 
 
+@pytest.mark.parametrize("situations", [("with_physical_cards", "with_pages"),
+                                        ("with_pages", "with_physical_cards")])
+def test_with_the_box_s_cards_and_the_pages_the_help_offers_no_card_to_tap(
+        situations: tuple[str, str]) -> None:
+    """The pages show the box's cards face down: whichever situation the table was put in
+    first, the help is the physical cards' one."""
+    book = Phrasebook("en", game=VOICE)
+    for situation in situations:
+        book.use(situation)
+    (help_line,) = _all(book, "help")
+    assert "I can't see your cards" in help_line and "tap" not in help_line
+
+
 @pytest.mark.parametrize(("lang", "asked", "unseen"), [
     ("en", "help", "I can't see your cards"), ("fr", "aide", "Je ne vois pas vos cartes")])
 def test_with_the_box_s_cards_the_help_neither_offers_a_hand_nor_the_real_cards(
