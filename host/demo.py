@@ -27,7 +27,7 @@ from host.core.legal import Offers
 from host.core.protocols import GameKind
 from host.core.session import Line, Session
 from host.core.simulate import Bots
-from host.core.talk import CORE_PHRASES, yes_no
+from host.core.talk import core_said, yes_no
 from host.judge.text import words
 from host.speech.audio import WavFileInput
 from host.speech.babble import mix_at_snr
@@ -176,7 +176,7 @@ def resume_words(lang: str) -> str:
     """How a bot asks a paused host to carry on, in the game's language ("on reprend"): the
     words the recognizer is offered while paused (an English "resume" is none of the French
     ones, and a French game paused by a misheard "on fait une pause" did not resume)."""
-    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["resume"]
+    return core_said(lang)["resume"]
 
 
 def means(said: str, guess: str) -> bool:

@@ -178,6 +178,11 @@ CORE_PHRASES: dict[str, dict[str, str]] = {
 """The core commands as offered to the recognizer, by language (the game's grammar parses
 them: the core's English patterns, a French game's own; "free_seat" is parsed here, by
 FREE_SEAT)."""
+
+
+def core_said(lang: str) -> dict[str, str]:
+    """The core commands as offered in a language (English for one it lacks)."""
+    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])
 FREE_SEAT = (
     r"(?:free|release|unlock|give back) (?P<name>.+?)(?:'s)? (?:seat|page)(?: again)?",
     r"(?:libere|liberer|liberez|libre) (?:la )?(?:place|page) (?:de |d')(?P<name>.+)",
@@ -188,7 +193,7 @@ FREE_SEAT = (
 
 def free_seat_words(lang: str, name: str) -> str:
     """How the host is asked to free `name`'s seat, in a language (English for one it lacks)."""
-    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["free_seat"].format(name=name)
+    return core_said(lang)["free_seat"].format(name=name)
 
 
 def seat_to_free(words: str, speakers: Speakers) -> str | None:
@@ -224,7 +229,7 @@ def without_host_name(text: str) -> str:
 def addressed_commands(lang: str = "en", *, paused: bool) -> list[str]:
     """The commands a table says to the host by name, as offered to the recognizer ("Party
     Host, pause the game"): pausing, resuming and quitting."""
-    said = CORE_PHRASES.get(lang, CORE_PHRASES["en"])
+    said = core_said(lang)
     commands = [said["resume_game"]] if paused else [said["pause"]]
     name = HOST_NAMES[0].title()  # "Party Host"
     return [f"{name}, {command}" for command in [*commands, said["quit"]]]
@@ -237,7 +242,7 @@ def core_phrases(lang: str = "en", *, paused: bool) -> list[str]:
     a pause 4 times in one game), and a move mistaken for a pause stops the game; nor "hold
     on", which the demo heard for short answers in babble ("Hob", "Arc") 22 times in two
     games. Typed or heard in full, every command of CORE_QUERIES still works."""
-    said = CORE_PHRASES.get(lang, CORE_PHRASES["en"])
+    said = core_said(lang)
     pausing = [said["resume"], said["resume_game"]] if paused else [said["pause"]]
     return [said["repeat"], said["help"], said["rules"], *pausing, said["quit"]]
 
@@ -258,12 +263,12 @@ def start_words(lang: str) -> tuple[str, ...]:
 
 def carry_on(lang: str) -> str:
     """How a player says "don't quit" when the host asks."""
-    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["carry_on"]
+    return core_said(lang)["carry_on"]
 
 
 def quit_word(lang: str) -> str:
     """How a player says "quit" (and, asked whether to quit, yes)."""
-    return CORE_PHRASES.get(lang, CORE_PHRASES["en"])["quit"]
+    return core_said(lang)["quit"]
 
 
 def clean(text: str) -> str:
