@@ -74,6 +74,9 @@ class DemoReport:
     completed: bool = False
     utterances: int = 0
     understood: int = 0
+    likeliest_right: int = 0
+    """Utterances whose likeliest reading was what was said, however sure the host was of it:
+    the most a host deciding on this ear's readings could have understood."""
     rejected: int = 0
     misheard: int = 0
     asked: int = 0
@@ -92,12 +95,13 @@ class DemoReport:
 
     def as_json(self) -> dict[str, Any]:
         """The summary `demo --json` prints."""
-        ratio = self.understood / self.utterances if self.utterances else 0.0
+        ratio = self._share(self.understood)
         return {
             "completed": self.completed,
             "utterances": self.utterances,
             "understood": self.understood,
             "understood_ratio": round(ratio, 3),
+            "likeliest_right_ratio": round(self._share(self.likeliest_right), 3),
             "rejected": self.rejected,
             "misheard": self.misheard,
             "asked": self.asked,
@@ -108,6 +112,9 @@ class DemoReport:
             "seconds": round(self.seconds, 1),
             "by_voice": self.by_voice(),
         }
+
+    def _share(self, count: int) -> float:
+        return count / self.utterances if self.utterances else 0.0
 
     def understood_other_words(self) -> int:
         """Moves understood though heard as other words (a letter left unsaid in Crack List,
@@ -258,7 +265,7 @@ class Demo:
             heard = self._hear(speaker, text, attempt)
             lines, verdict, acted, reply = self._act_on(event, text, heard)
             understood = self.kind.same_move(event, self.heard[before : before + 1], self.game)
-            self._count(speaker, text, heard, verdict, understood, lines)
+            self._count(speaker, text, heard, verdict, understood, lines, event)
             self.report.transcript[-1]["right_answer"] = right
             if reply is not None:
                 self._count(speaker, *reply)
@@ -301,13 +308,27 @@ class Demo:
                                        moved if reply == yes else took_no, replied)
 
     def _count(self, speaker: str, said: str, heard: Transcript, verdict: Verdict,
-               understood: bool, lines: list[Line]) -> None:
+               understood: bool, lines: list[Line], event: Any = None) -> None:
         words = "" if verdict.again else verdict.text
         self.report.utterances += 1
         self.report.understood += understood
+        likeliest_right = self._likeliest_right(said, verdict, event)
+        self.report.likeliest_right += likeliest_right
         self.report.rejected += not words
         self.report.misheard += bool(words) and not understood
-        self._log(speaker, said, heard, verdict, understood, lines)
+        self._log(speaker, said, heard, verdict, understood, likeliest_right, lines)
+
+    def _likeliest_right(self, said: str, verdict: Verdict, event: Any) -> bool:
+        """Whether the likeliest reading was what the bot said (the move `event`, in whatever
+        words the game takes for it; a yes or no by its words), however sure of it the host
+        was."""
+        reading = verdict.likeliest
+        if reading is None:
+            return False
+        if means(said, reading.text):
+            return True
+        meant = self.session.talk.parse(reading.text, getattr(event, "player", None))
+        return event is not None and self.kind.same_move(event, [meant], self.game)
 
     def _timer_fired(self) -> bool:
         """Let the host's timers run while a player is not understood, as at a real table:
@@ -397,7 +418,7 @@ class Demo:
                 self.echo(f"  HOST: {line.text}")
 
     def _log(self, speaker: str, said: str, heard: Transcript, verdict: Verdict,
-             understood: bool, lines: list[Line]) -> None:
+             understood: bool, likeliest_right: bool, lines: list[Line]) -> None:
         host = " ".join(line.text for line in lines if not line.private_to)
         words = "" if verdict.again else verdict.text
         self.report.transcript.append(
@@ -410,6 +431,8 @@ class Demo:
                 "free_p": round(heard.free_p, 3),
                 "asked_back": verdict.ask_back,
                 "likeliest": [[h.text, round(h.p, 3)] for h in heard.hypotheses],
+                "reading": _reading(verdict),
+                "reading_right": likeliest_right,
                 "understood": understood,
                 "host": host,
             }
@@ -420,6 +443,12 @@ class Demo:
             free = f" (free {heard.free!r})" if heard.free and heard.free != words else ""
             self.echo(f"{speaker:>4} said {said!r:30} heard {words + unsure!r:30} [{mark}]{free}")
             self._echo_host(lines)
+
+
+def _reading(verdict: Verdict) -> list[Any] | None:
+    """The likeliest reading as the transcript writes it: its text and probability."""
+    reading = verdict.likeliest
+    return None if reading is None else [reading.text, round(reading.p, 3)]
 
 
 def run_demo(

@@ -10,7 +10,7 @@ the next memory out."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from rapidfuzz import fuzz
@@ -75,6 +75,9 @@ class Verdict:
     text: str = ""
     ask_back: bool = False
     again: bool = False
+    likeliest: Hypothesis | None = field(default=None, compare=False)
+    """The likeliest reading and its probability, whatever was decided (what the levels were
+    compared with; None when nothing was heard)."""
 
 
 @dataclass(frozen=True)
@@ -122,16 +125,18 @@ def decide(heard: Heard, moment: Moment, memory: Memory) -> tuple[Verdict, Memor
     if not readings:
         return Verdict(), Memory()
     best = readings[0]
+    likeliest = Hypothesis(best.text, best.p)
     if best.p >= TAKE_LEVELS[best.stakes]:
-        return Verdict(best.text), Memory()
+        return Verdict(best.text, likeliest=likeliest), Memory()
     if moment.quitting:
-        return Verdict(), Memory()  # unsure while asked to quit: the game carries on
+        return Verdict(likeliest=likeliest), Memory()  # unsure while quitting: carry on
     for reading in readings:
         if reading.p >= ASK_BACK and _may_ask_back(reading, heard.free, moment.lang):
-            return Verdict(_said_back(reading.text, moment), ask_back=True), Memory()
+            said_back = _said_back(reading.text, moment)
+            return Verdict(said_back, ask_back=True, likeliest=likeliest), Memory()
     if _no_move(heard.free, moment) and best.p < ASK_BACK:
-        return Verdict(heard.free), Memory()  # table talk: the game's reading says so
-    return Verdict(again=True), Memory(Hypothesis(best.text, best.p))
+        return Verdict(heard.free, likeliest=likeliest), Memory()  # table talk: no move
+    return Verdict(again=True, likeliest=likeliest), Memory(likeliest)
 
 
 def _readings(heard: Heard, moment: Moment, memory: Memory) -> list[Reading]:

@@ -54,8 +54,13 @@ def test_a_short_spoken_game_completes_and_counts_what_was_understood() -> None:
     assert 0.0 < summary["understood_ratio"] <= 1.0
     assert set(summary["by_voice"]) <= {v.name for v in voices}
     assert sum(v["utterances"] for v in summary["by_voice"].values()) == summary["utterances"]
-    assert all({"speaker", "said", "heard", "understood", "host"} <= set(row)
-               for row in report.transcript)
+    assert all({"speaker", "said", "heard", "reading", "reading_right", "understood", "host"}
+               <= set(row) for row in report.transcript)
+    assert 0.0 < summary["likeliest_right_ratio"] <= 1.0
+    assert sum(row["reading_right"] for row in report.transcript) == report.likeliest_right
+    taken = [row for row in report.transcript if row["understood"] and not row["asked_back"]
+             and row["reading"] and row["heard"] == row["reading"][0]]
+    assert taken and all(row["reading_right"] for row in taken)
 
 
 def test_a_seed_plays_the_same_game_every_time() -> None:
