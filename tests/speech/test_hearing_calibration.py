@@ -64,8 +64,36 @@ def test_a_logistic_model_goes_to_json_and_back() -> None:
     again = Logistic.from_json(json.loads(json.dumps(model.to_json())))
     assert again.features == model.features
     assert np.allclose(again.weights, model.weights) and again.bias == model.bias
+    assert np.allclose(again.lows, [0.0, 0.0]) and np.allclose(again.highs, [3.0, 2.0])
     with pytest.raises(ValueError, match="unknown calibration features"):
         Logistic.from_json({**model.to_json(), "features": ["loudness", "lead"]})
+    older = {key: value for key, value in model.to_json().items() if key != "lows"}
+    with pytest.raises(ValueError, match="refit it"):
+        Logistic.from_json(older)
+
+
+def test_a_feature_beyond_what_the_fit_saw_weighs_as_the_farthest_it_saw() -> None:
+    """The regression draws no line past its corpus: fitted on x from 0 to 3, x = 30 weighs as
+    3 does, however steep the slope."""
+    x = np.array([[0.0], [1.0], [2.0], [3.0], [1.5], [2.5]])
+    model = fit_logistic(x, np.array([1, 1, 0, 0, 1, 0]), ("log_tokens",))
+    assert model.probability(np.array([[30.0]]))[0] == model.probability(np.array([[3.0]]))[0]
+    assert model.probability(np.array([[-5.0]]))[0] == model.probability(np.array([[0.0]]))[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_phrase_written_exactly_weighs_as_the_longest_the_fit_saw(lang: str) -> None:
+    """The exact path is fitted on the bench's words (two to five tokens): a game's placement of
+    twelve tokens, written exactly by the free decoding, is not weighed as ever less likely the
+    longer it is (the straight line through the words' lengths put an eight-token one at p
+    0.04)."""
+    calibration = load("whisper", lang)
+    exact = calibration.paths["exact"]
+    longest = round(math.exp(exact.highs[exact.features.index("log_tokens")]))
+    said = [Measures("S on the left of row two, word disregard", scored=False, no_speech=0.1,
+                     free_confidence=0.4, agrees=True, likeness=1.0, differing=1.0,
+                     tokens=tokens) for tokens in (longest, 12, 30)]
+    assert len({calibration.p(measures) for measures in said}) == 1
 
 
 def scored(evidence: float) -> Measures:
