@@ -130,12 +130,12 @@ def decide(heard: Heard, moment: Moment, memory: Memory) -> tuple[Verdict, Memor
         return Verdict(best.text, likeliest=likeliest), Memory()
     if moment.quitting:
         return Verdict(likeliest=likeliest), Memory()  # unsure while quitting: carry on
-    if _table_talk(heard, moment, best.p):
-        return Verdict(heard.free, likeliest=likeliest), Memory()  # the game's reading: no move
     for reading in readings:
         if reading.p >= ASK_BACK and _may_ask_back(reading, heard.free, moment.lang):
             said_back = _said_back(reading.text, moment)
             return Verdict(said_back, ask_back=True, likeliest=likeliest), Memory()
+    if _no_move(heard.free, moment) and best.p < ASK_BACK:
+        return Verdict(heard.free, likeliest=likeliest), Memory()  # table talk: no move
     return Verdict(again=True, likeliest=likeliest), Memory(likeliest)
 
 
@@ -260,19 +260,6 @@ def _said_back(text: str, moment: Moment) -> str:
     if moment.asked_back is not None and clean(text) in YES:
         return moment.asked_back
     return text
-
-
-def _table_talk(heard: Heard, moment: Moment, best: float) -> bool:
-    """Whether the utterance is words that are no move (`_no_move`): when no move is sure
-    enough to ask back, or when those words are likelier than any move (the free transcript's
-    probability times the chance that no choice was said; as in `_readings`, not while a
-    question asked back waits for its answer): a clear "Yes." after a move was played is not
-    the "pass" a choice weighed at 0.17."""
-    if not _no_move(heard.free, moment):
-        return False
-    if best < ASK_BACK:
-        return True
-    return moment.asked_back is None and heard.free_p * (1 - best) > best
 
 
 def _no_move(free: str, moment: Moment) -> bool:
