@@ -327,8 +327,10 @@ class Demo:
             return False
         if means(said, reading.text):
             return True
-        meant = self.session.talk.parse(reading.text, getattr(event, "player", None))
-        return event is not None and self.kind.same_move(event, [meant], self.game)
+        if event is None:
+            return False
+        meant = self.session.talk.parse(reading.text, event.player)
+        return self.kind.same_move(event, [meant], self.game)
 
     def _timer_fired(self) -> bool:
         """Let the host's timers run while a player is not understood, as at a real table:
