@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_take_levels.py"
 ROWS = [
     {"said": "Egg timer", "reading": ["Egg timer", 0.9], "reading_right": True},
     {"said": "Kettle", "reading": ["Cattle", 0.8], "reading_right": False},
@@ -21,7 +22,7 @@ def test_each_level_splits_the_utterances_into_taken_asked_back_and_asked_again(
         tmp_path: Path) -> None:
     for seed in (1, 2):  # two seeds of one game are pooled
         (tmp_path / f"crack-list-en-{seed}.transcript.json").write_text(json.dumps(ROWS))
-    run = subprocess.run([sys.executable, "scripts/bench_take_levels.py",
+    run = subprocess.run([sys.executable, str(SCRIPT),
                           *sorted(map(str, tmp_path.iterdir())), "--levels", "0.75", "0.4"],
                          capture_output=True, text=True, check=True)
     (line,) = run.stdout.splitlines()
